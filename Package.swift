@@ -1,0 +1,69 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// One set of settings for every target, tests included.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let log = Target.Dependency.product(name: "Logging", package: "swift-log")
+let lifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+let configuration = Target.Dependency.product(name: "Configuration", package: "swift-configuration")
+let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
+let unixSignals = Target.Dependency.product(name: "UnixSignals", package: "swift-service-lifecycle")
+let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
+
+let package = Package(
+    name: "quench",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ZeroMQ", targets: ["ZeroMQ"]),
+        .library(name: "MessagePack", targets: ["MessagePack"]),
+        .library(name: "QuenchProtocol", targets: ["QuenchProtocol"]),
+        .library(name: "QuenchRuntime", targets: ["QuenchRuntime"]),
+        .executable(name: "quench-intake", targets: ["quench-intake"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: [.defaults, "CommandLineArguments"]),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    ],
+    targets: [
+        // MARK: Generic building blocks (know nothing of Quench)
+        .systemLibrary(
+            name: "CZeroMQ",
+            path: "Shared/CZeroMQ",
+            pkgConfig: "libzmq",
+            providers: [.apt(["libzmq3-dev"])]
+        ),
+        .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], path: "Shared/ZeroMQ", swiftSettings: swiftSettings),
+        .target(name: "MessagePack", path: "Shared/MessagePack", swiftSettings: swiftSettings),
+
+        // MARK: Quench shared layer
+        .target(name: "QuenchProtocol", dependencies: ["MessagePack"], path: "Shared/QuenchProtocol", swiftSettings: swiftSettings),
+        .target(
+            name: "QuenchRuntime",
+            dependencies: ["ZeroMQ", "MessagePack", "QuenchProtocol", log, lifecycle, unixSignals, grdb, configuration, systemPackage, metrics],
+            path: "Shared/QuenchRuntime",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Services
+        .target(name: "IntakeService", dependencies: ["QuenchRuntime", "QuenchProtocol", grdb, log], path: "Services/Intake/Sources", swiftSettings: swiftSettings),
+        .executableTarget(name: "quench-intake", dependencies: ["IntakeService", "QuenchRuntime"], path: "Services/Intake/Executable", swiftSettings: swiftSettings),
+
+        // MARK: Tests
+        .testTarget(name: "MessagePackTests", dependencies: ["MessagePack"], swiftSettings: swiftSettings),
+        .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", grdb, log, lifecycle], swiftSettings: swiftSettings),
+    ]
+)

@@ -1,0 +1,25 @@
+/// A reason an Apple Health export could not be read to its end.
+///
+/// Records delivered before the error stay delivered.
+public struct AppleHealthImportError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, for people.
+    public var reason: String
+    /// Offset of the fault in the XML stream (uncompressed, for a zip), when known.
+    public var byteOffset: Int64?
+    /// 1-based line of the fault in the XML stream, when known.
+    public var line: Int?
+
+    /// Creates an error.
+    public init(reason: String, byteOffset: Int64? = nil, line: Int? = nil) {
+        self.reason = reason
+        self.byteOffset = byteOffset
+        self.line = line
+    }
+
+    /// The reason followed by the position, if known.
+    public var description: String {
+        var text = reason
+        if let byteOffset { text += " (at byte \(byteOffset)" + (line.map { ", line \($0)" } ?? "") + ")" }
+        return text
+    }
+}

@@ -1,0 +1,71 @@
+/// Finds the `<HealthData>` XML inside an `export.zip` by content and streams it through a scanner.
+///
+/// Entries named `*.xml` are tried first, largest first; an entry is abandoned as soon as its root
+/// element is known not to be `<HealthData>` (for example `export_cda.xml`'s `<ClinicalDocument>`).
+/// Without a central directory (a truncated download) the local headers are walked from the start.
+struct AppleHealthZipReader {
+    let reader: ZipArchiveReader
+
+    func parse(
+        progress: ((Int64, Int64) -> Void)?, onRecord: (HealthRecord) throws -> Void
+    ) throws -> AppleHealthSummary {
+        var rejected: [String] = []
+        if let entries = try reader.centralDirectory() {
+            let candidates = entries
+                .filter { !$0.name.hasSuffix("/") && !$0.isEncrypted && ($0.uncompressedSize ?? 1) > 0 }
+                .sorted { a, b in
+                    if a.looksLikeXML != b.looksLikeXML { return a.looksLikeXML }
+                    return (a.uncompressedSize ?? 0) > (b.uncompressedSize ?? 0)
+                }
+            for entry in candidates {
+                guard let (local, dataStart) = try reader.localHeader(at: entry.localHeaderOffset) else { continue }
+                var sized = entry
+                sized.flags = local.flags
+                if let summary = try attempt(sized, dataStart: dataStart, progress: progress, onRecord: onRecord, rejected: &rejected) {
+                    return summary
+                }
+            }
+        } else {
+            var offset: Int64 = 0
+            while let (entry, dataStart) = try reader.localHeader(at: offset) {
+                if !entry.isEncrypted, let summary = try attempt(entry, dataStart: dataStart, progress: progress, onRecord: onRecord, rejected: &rejected) {
+                    return summary
+                }
+                if let size = entry.compressedSize, entry.flags & 8 == 0 {
+                    offset = dataStart + size
+                } else if let next = try reader.nextLocalHeader(from: dataStart + Int64(entry.compressedSize ?? 0)) {
+                    offset = next
+                } else {
+                    break
+                }
+            }
+        }
+        let tried = rejected.isEmpty ? "no entries" : rejected.prefix(5).joined(separator: "; ")
+        throw AppleHealthImportError(reason: "not an Apple Health export: the zip holds no XML with a <HealthData> root (\(tried))")
+    }
+
+    private func attempt(
+        _ entry: ZipEntryInfo, dataStart: Int64, progress: ((Int64, Int64) -> Void)?,
+        onRecord: (HealthRecord) throws -> Void, rejected: inout [String]
+    ) throws -> AppleHealthSummary? {
+        let scanner = HealthExportScanner(limits: reader.limits)
+        do {
+            try reader.inflate(entry, dataStart: dataStart, progress: progress) { chunk in
+                try scanner.feed(chunk, onRecord: onRecord)
+            }
+            try scanner.finish()
+        } catch let notExport as NotAHealthExport {
+            rejected.append("\(entry.name): \(notExport.reason)")
+            return nil
+        } catch let error as AppleHealthImportError where !scanner.rootSeen && error.reason.hasPrefix("zip entry") && error.reason.contains("corrupt") {
+            rejected.append("\(entry.name): \(error.reason)")
+            return nil
+        } catch var error as AppleHealthImportError {
+            if scanner.rootSeen, !error.reason.contains(entry.name) { error.reason += " (in zip entry '\(entry.name)')" }
+            throw error
+        }
+        var summary = scanner.summary
+        summary.bytesRead = reader.file.size
+        return summary
+    }
+}

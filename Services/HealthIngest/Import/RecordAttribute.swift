@@ -1,0 +1,39 @@
+/// The attributes the scanner keeps, as slot indexes.
+enum RecordAttribute: Int, CaseIterable {
+    case type, unit, value, sourceName, sourceVersion, device, creationDate, startDate, endDate, locale
+
+    var name: String {
+        switch self {
+        case .type: "type"
+        case .unit: "unit"
+        case .value: "value"
+        case .sourceName: "sourceName"
+        case .sourceVersion: "sourceVersion"
+        case .device: "device"
+        case .creationDate: "creationDate"
+        case .startDate: "startDate"
+        case .endDate: "endDate"
+        case .locale: "locale"
+        }
+    }
+
+    @inline(__always)
+    static func of(_ p: UnsafePointer<UInt8>, _ n: Int) -> RecordAttribute? {
+        switch n {
+        case 4:
+            if ByteMatch.equal(p, n, "type") { return .type }
+            if ByteMatch.equal(p, n, "unit") { return .unit }
+        case 5: if ByteMatch.equal(p, n, "value") { return .value }
+        case 6:
+            if ByteMatch.equal(p, n, "device") { return .device }
+            if ByteMatch.equal(p, n, "locale") { return .locale }
+        case 7: if ByteMatch.equal(p, n, "endDate") { return .endDate }
+        case 9: if ByteMatch.equal(p, n, "startDate") { return .startDate }
+        case 10: if ByteMatch.equal(p, n, "sourceName") { return .sourceName }
+        case 12: if ByteMatch.equal(p, n, "creationDate") { return .creationDate }
+        case 13: if ByteMatch.equal(p, n, "sourceVersion") { return .sourceVersion }
+        default: break
+        }
+        return nil
+    }
+}

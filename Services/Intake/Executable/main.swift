@@ -1,0 +1,4 @@
+import IntakeService
+import QuenchRuntime
+
+await ServiceMain.run(IntakeDefinition.definition)

@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+import QuenchProtocol
+
+/// The fluids catalog: shared entries (owner '') and each user's own, which shadow a
+/// shared entry of the same name for that user.
+enum FluidStore {
+    struct Entry {
+        var name: String
+        var basisPoints: Int
+        var custom: Bool
+
+        var fluid: Fluid {
+            Fluid(name: name, waterPercent: Double(basisPoints) / 100, custom: custom)
+        }
+    }
+
+    static let maxNameLength = 60
+
+    /// Lower-cased, trimmed, inner whitespace folded: "Sparkling  Water " → "sparkling water".
+    static func normalize(_ name: String) -> String {
+        name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    static func validName(_ raw: String, field: String) throws -> String {
+        let name = normalize(raw)
+        guard !name.isEmpty, name.count <= maxNameLength else {
+            throw QuenchError.invalidArgument(field, "must be 1 to \(maxNameLength) characters, got \(raw.count)")
+        }
+        guard name.unicodeScalars.allSatisfy({ !CharacterSet.controlCharacters.contains($0) }) else {
+            throw QuenchError.invalidArgument(field, "must not contain control characters")
+        }
+        return name
+    }
+
+    static func basisPoints(_ percent: Double, field: String = "waterPercent") throws -> Int {
+        guard percent.isFinite, percent > 0, percent <= 100 else {
+            throw QuenchError.invalidArgument(field, "must be greater than 0 and at most 100, got \(percent)")
+        }
+        let points = Int((percent * 100).rounded())
+        guard points >= 1 else {
+            throw QuenchError.invalidArgument(field, "must be at least 0.01, got \(percent)")
+        }
+        return points
+    }
+
+    static func find(_ db: Database, user: String, name: String) throws -> Entry? {
+        let row = try Row.fetchOne(db, sql: """
+            SELECT name, waterBasisPoints, owner FROM fluid
+            WHERE name = ? AND owner IN (?, '') ORDER BY owner = '' LIMIT 1
+            """, arguments: [name, user])
+        return row.map { Entry(name: $0["name"], basisPoints: $0["waterBasisPoints"], custom: ($0["owner"] as String) != "") }
+    }
+
+    static func list(_ db: Database, user: String) throws -> [Entry] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT name, waterBasisPoints, owner FROM fluid f
+            WHERE owner = ? OR (owner = '' AND NOT EXISTS (SELECT 1 FROM fluid o WHERE o.owner = ? AND o.name = f.name))
+            ORDER BY name
+            """, arguments: [user, user])
+        return rows.map { Entry(name: $0["name"], basisPoints: $0["waterBasisPoints"], custom: ($0["owner"] as String) != "") }
+    }
+
+    static func userFluids(_ db: Database, user: String) throws -> [Entry] {
+        try Row.fetchAll(db, sql: "SELECT name, waterBasisPoints FROM fluid WHERE owner = ? ORDER BY name", arguments: [user])
+            .map { Entry(name: $0["name"], basisPoints: $0["waterBasisPoints"], custom: true) }
+    }
+
+    static func exists(_ db: Database, owner: String, name: String) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM fluid WHERE owner = ? AND name = ?)", arguments: [owner, name]) ?? false
+    }
+
+    static func insert(_ db: Database, owner: String, name: String, basisPoints: Int) throws {
+        let now = Date().timeIntervalSince1970
+        try db.execute(
+            sql: "INSERT INTO fluid (owner, name, waterBasisPoints, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)",
+            arguments: [owner, name, basisPoints, now, now])
+    }
+
+    static func update(_ db: Database, owner: String, name: String, newName: String, basisPoints: Int) throws {
+        try db.execute(
+            sql: "UPDATE fluid SET name = ?, waterBasisPoints = ?, updatedAt = ? WHERE owner = ? AND name = ?",
+            arguments: [newName, basisPoints, Date().timeIntervalSince1970, owner, name])
+    }
+
+    static func deleteAll(_ db: Database, owner: String) throws -> Int {
+        try db.execute(sql: "DELETE FROM fluid WHERE owner = ?", arguments: [owner])
+        return db.changesCount
+    }
+}

@@ -1,0 +1,22 @@
+import GRDB
+public import QuenchRuntime
+import QuenchProtocol
+
+/// The intake service: fluids catalog and intake records.
+public enum IntakeDefinition {
+    public static let defaultRPCPort = 7101
+    public static let defaultPubPort = 7102
+
+    public static var definition: ServiceDefinition {
+        ServiceDefinition(
+            name: ServiceName.intake,
+            defaultRPCPort: defaultRPCPort,
+            defaultPubPort: defaultPubPort,
+            migrator: IntakeSchema.migrator
+        ) { environment in
+            var registry = HandlerRegistry()
+            IntakeHandlers(database: environment.database).register(in: &registry)
+            return (registry, [])
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+
+/// The intake service's tables and the seeded catalog.
+enum IntakeSchema {
+    /// Water content of the seeded fluids, in basis points (1/100 %).
+    static let seedCatalog: [(String, Int)] = [
+        ("water", 10_000), ("sparkling water", 10_000), ("tea", 9_900), ("coffee", 9_900),
+        ("milk", 8_800), ("juice", 8_800), ("soda", 8_900), ("sports drink", 9_500), ("beer", 9_200),
+    ]
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("intake.v1") { db in
+            // owner '' is the shared catalog; otherwise the user who added (or overrode) it.
+            try db.execute(sql: """
+                CREATE TABLE fluid (
+                    id INTEGER PRIMARY KEY,
+                    owner TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    waterBasisPoints INTEGER NOT NULL CHECK (waterBasisPoints > 0 AND waterBasisPoints <= 10000),
+                    createdAt REAL NOT NULL,
+                    updatedAt REAL NOT NULL,
+                    UNIQUE (owner, name)
+                );
+                CREATE TABLE intake (
+                    id TEXT PRIMARY KEY,
+                    user TEXT NOT NULL,
+                    fluid TEXT NOT NULL,
+                    volumeUl INTEGER NOT NULL CHECK (volumeUl > 0 AND volumeUl <= 6000000),
+                    waterUl INTEGER NOT NULL CHECK (waterUl >= 0),
+                    waterBasisPoints INTEGER NOT NULL,
+                    at REAL NOT NULL,
+                    day TEXT NOT NULL,
+                    timeZone TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    sourceRef TEXT,
+                    createdAt REAL NOT NULL,
+                    updatedAt REAL NOT NULL
+                );
+                CREATE INDEX intake_user_day ON intake (user, day, at);
+                CREATE UNIQUE INDEX intake_source_ref ON intake (user, sourceRef) WHERE sourceRef IS NOT NULL;
+                """)
+            let now = Date().timeIntervalSince1970
+            for (name, basisPoints) in seedCatalog {
+                try db.execute(
+                    sql: "INSERT INTO fluid (owner, name, waterBasisPoints, createdAt, updatedAt) VALUES ('', ?, ?, ?, ?)",
+                    arguments: [name, basisPoints, now, now])
+            }
+        }
+        return migrator
+    }
+}

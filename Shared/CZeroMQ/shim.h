@@ -1,0 +1,4 @@
+#ifndef QUENCH_CZEROMQ_SHIM_H
+#define QUENCH_CZEROMQ_SHIM_H
+#include <zmq.h>
+#endif

@@ -1,0 +1,90 @@
+/// A standalone validator: finds where one encoded value ends without decoding it.
+///
+/// It checks everything the decoder checks (format bytes, lengths against the input and the
+/// limits, nesting depth, UTF-8 in strings, timestamp extensions) and allocates nothing.
+public enum MessagePackScanner {
+    /// Validates the value starting at `offset` and returns the offset just past it.
+    /// - Throws: ``MessagePackError`` naming the offset of the first problem.
+    public static func skipValue(
+        in bytes: UnsafeRawBufferPointer,
+        at offset: Int,
+        limits: MessagePackLimits = .default
+    ) throws -> Int {
+        try ByteReader(bytes).skipValue(at: offset, depth: 0, limits: limits, strict: true)
+    }
+
+    /// Validates the value starting at `offset` and returns the offset just past it.
+    /// - Throws: ``MessagePackError`` naming the offset of the first problem.
+    public static func skipValue(
+        in bytes: [UInt8],
+        at offset: Int,
+        limits: MessagePackLimits = .default
+    ) throws -> Int {
+        try bytes.withUnsafeBytes { try skipValue(in: $0, at: offset, limits: limits) }
+    }
+}
+
+extension ByteReader {
+    /// Returns the end of the value at `offset`, whose containers would be at nesting `depth + 1`.
+    /// `strict` also validates str payloads as UTF-8 and timestamp extensions.
+    func skipValue(at offset: Int, depth: Int, limits: MessagePackLimits, strict: Bool) throws -> Int {
+        let format = try byte(at: offset)
+        if format < 0x80 || format >= 0xe0 || format == 0xc0 || format == 0xc2 || format == 0xc3 {
+            return offset &+ 1
+        }
+        if !strict, format & 0xe0 == 0xa0 {
+            let length = Int(format & 0x1f)
+            if length < count &- offset, length <= limits.maxStringLength { return offset &+ 1 &+ length }
+        }
+        let (header, end) = try header(at: offset, limits: limits)
+        switch header {
+        case .array(let count):
+            guard depth < limits.maxDepth else { throw MessagePackError(.depthExceeded, offset: offset) }
+            var position = end
+            for _ in 0..<count {
+                position = try skipValue(at: position, depth: depth &+ 1, limits: limits, strict: strict)
+            }
+            return position
+        case .map(let count):
+            guard depth < limits.maxDepth else { throw MessagePackError(.depthExceeded, offset: offset) }
+            var position = end
+            for _ in 0..<count {
+                position = try skipValue(at: position, depth: depth &+ 1, limits: limits, strict: strict)
+                position = try skipValue(at: position, depth: depth &+ 1, limits: limits, strict: strict)
+            }
+            return position
+        case .str(let start, let length):
+            if strict, !isValidUTF8(bytes(start, length)) {
+                throw MessagePackError(.invalidUTF8, offset: offset)
+            }
+            return end
+        case .ext(let type, let start, let length):
+            if strict, type == -1 {
+                _ = try timestamp(at: offset, start: start, length: length)
+            }
+            return end
+        default:
+            return end
+        }
+    }
+
+    /// Decodes the payload of a timestamp extension whose header starts at `offset`.
+    func timestamp(at offset: Int, start: Int, length: Int) throws -> MessagePackTimestamp {
+        switch length {
+        case 4:
+            return MessagePackTimestamp(seconds: Int64(uncheckedBig(UInt32.self, at: start)), nanoseconds: 0)
+        case 8:
+            let packed = uncheckedBig(UInt64.self, at: start)
+            let nanoseconds = UInt32(truncatingIfNeeded: packed >> 34)
+            guard nanoseconds <= 999_999_999 else { throw MessagePackError(.invalidTimestamp, offset: offset) }
+            return MessagePackTimestamp(seconds: Int64(packed & 0x3_ffff_ffff), nanoseconds: nanoseconds)
+        case 12:
+            let nanoseconds = uncheckedBig(UInt32.self, at: start)
+            guard nanoseconds <= 999_999_999 else { throw MessagePackError(.invalidTimestamp, offset: offset) }
+            let seconds = Int64(bitPattern: uncheckedBig(UInt64.self, at: start &+ 4))
+            return MessagePackTimestamp(seconds: seconds, nanoseconds: nanoseconds)
+        default:
+            throw MessagePackError(.invalidTimestamp, offset: offset)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+public import Foundation
+public import MessagePack
+
+/// The one message shape on every Quench socket: requests, replies and events.
+///
+/// On the wire it is a MessagePack map whose keys are the `CodingKeys` below; absent
+/// optionals are left out of the map. `docs/PROTOCOL.md` documents it byte by byte.
+///
+/// ```swift
+/// let ping = try Envelope.request(type: MessageType.ping, body: PingRequest())
+/// let bytes = try ping.encoded()
+/// ```
+public struct Envelope: Codable, Sendable, Equatable {
+    /// The protocol version this build speaks.
+    public static let currentVersion = 1
+
+    /// Protocol version of the sender (`v`).
+    public var version: Int
+    /// Message id, a UUID in lower-case text.
+    public var id: String
+    /// Message type: `intake.log`, `goal.changed`, `system.ping`, …
+    public var type: String
+    /// The user the message is about, when there is one.
+    public var user: String?
+    /// When the sender made the message (MessagePack timestamp, extension type -1).
+    public var sentAt: Date
+    /// The sender's IANA time zone, e.g. `Europe/Berlin`; servers use it for "today".
+    public var timeZone: String?
+    /// Commands only: the client's key that makes a retry safe.
+    public var idempotencyKey: String?
+    /// Replies only: the `id` of the request this answers.
+    public var replyTo: String?
+    /// The typed payload, itself a MessagePack value nested in the map.
+    public var body: MessagePackRaw?
+    /// Replies only: set instead of `body` when the request failed.
+    public var error: WireError?
+    /// Events only: the publishing service.
+    public var publisher: String?
+    /// Events only: the publisher's gapless sequence number.
+    public var seq: UInt64?
+
+    enum CodingKeys: String, CodingKey {
+        case version = "v"
+        case id
+        case type
+        case user
+        case sentAt
+        case timeZone = "tz"
+        case idempotencyKey
+        case replyTo
+        case body
+        case error
+        case publisher
+        case seq
+    }
+
+    public init(
+        version: Int = Envelope.currentVersion,
+        id: String = Envelope.newID(),
+        type: String,
+        user: String? = nil,
+        sentAt: Date = Date(),
+        timeZone: String? = nil,
+        idempotencyKey: String? = nil,
+        replyTo: String? = nil,
+        body: MessagePackRaw? = nil,
+        error: WireError? = nil,
+        publisher: String? = nil,
+        seq: UInt64? = nil
+    ) {
+        self.version = version
+        self.id = id
+        self.type = type
+        self.user = user
+        self.sentAt = sentAt
+        self.timeZone = timeZone
+        self.idempotencyKey = idempotencyKey
+        self.replyTo = replyTo
+        self.body = body
+        self.error = error
+        self.publisher = publisher
+        self.seq = seq
+    }
+
+    /// A fresh lower-case UUID string.
+    public static func newID() -> String {
+        UUID().uuidString.lowercased()
+    }
+}

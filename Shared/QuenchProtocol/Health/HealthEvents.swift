@@ -1,0 +1,145 @@
+public import Foundation
+
+/// Events published by health-ingest that other services consume. Bodies are part of the
+/// protocol (docs/PROTOCOL.md): fields are only ever added, as optionals.
+public enum HealthEvent {
+    /// A body-mass sample was stored: `WeightRecordedBody`.
+    public static let weightRecorded = "health.weight.recorded"
+    /// A day's step total changed (import, new sample, source priority change, revoke): `StepsDayChangedBody`.
+    public static let stepsDayChanged = "health.steps.day-changed"
+    /// A day's walking+running distance total changed: `DistanceDayChangedBody`.
+    public static let distanceDayChanged = "health.distance.day-changed"
+    /// A strength set was stored: `StrengthSetRecordedBody`.
+    public static let strengthSetRecorded = "health.strength.recorded"
+    /// A dietary-water sample was stored (intake turns it into an intake, once): `WaterRecordedBody`.
+    public static let waterRecorded = "health.water.recorded"
+    /// A consent was granted or revoked: `ConsentChangedBody`.
+    public static let consentChanged = "health.consent.changed"
+    /// Samples of a type were deleted (on revoke with delete, or erase): `SamplesDeletedBody`.
+    public static let samplesDeleted = "health.samples.deleted"
+    /// Everything of one user was erased: `UserErasedBody`.
+    public static let erased = "health.erased"
+}
+
+/// The consent types, like HealthKit authorisations.
+public enum ConsentType: String, Codable, Sendable, CaseIterable {
+    case steps
+    case bodyMass = "body-mass"
+    case distance
+    case dietaryWater = "dietary-water"
+    case workouts
+}
+
+public struct WeightRecordedBody: Codable, Sendable, Equatable {
+    public var user: String
+    public var sampleId: String
+    public var weightKg: Double
+    /// When the weight was measured (not when it was imported): the newest by this wins.
+    public var measuredAt: Date
+    public var source: String
+
+    public init(user: String, sampleId: String, weightKg: Double, measuredAt: Date, source: String) {
+        self.user = user
+        self.sampleId = sampleId
+        self.weightKg = weightKg
+        self.measuredAt = measuredAt
+        self.source = source
+    }
+}
+
+public struct StepsDayChangedBody: Codable, Sendable, Equatable {
+    public var user: String
+    /// The user's local day, YYYY-MM-DD.
+    public var day: String
+    /// The day's total after de-duplicating sources (docs: the steps rule).
+    public var steps: Int64
+
+    public init(user: String, day: String, steps: Int64) {
+        self.user = user
+        self.day = day
+        self.steps = steps
+    }
+}
+
+public struct DistanceDayChangedBody: Codable, Sendable, Equatable {
+    public var user: String
+    public var day: String
+    public var meters: Double
+
+    public init(user: String, day: String, meters: Double) {
+        self.user = user
+        self.day = day
+        self.meters = meters
+    }
+}
+
+public struct StrengthSetRecordedBody: Codable, Sendable, Equatable {
+    public var user: String
+    public var sampleId: String
+    public var day: String
+    public var exercise: String
+    public var sets: Int
+    public var reps: Int
+    public var weightKg: Double
+
+    public init(user: String, sampleId: String, day: String, exercise: String, sets: Int, reps: Int, weightKg: Double) {
+        self.user = user
+        self.sampleId = sampleId
+        self.day = day
+        self.exercise = exercise
+        self.sets = sets
+        self.reps = reps
+        self.weightKg = weightKg
+    }
+}
+
+public struct WaterRecordedBody: Codable, Sendable, Equatable {
+    public var user: String
+    /// The sample's stable identity: the intake made from it is keyed by this.
+    public var sampleId: String
+    public var volumeMl: Double
+    public var at: Date
+    public var day: String
+    public var timeZone: String
+    public var source: String
+
+    public init(user: String, sampleId: String, volumeMl: Double, at: Date, day: String, timeZone: String, source: String) {
+        self.user = user
+        self.sampleId = sampleId
+        self.volumeMl = volumeMl
+        self.at = at
+        self.day = day
+        self.timeZone = timeZone
+        self.source = source
+    }
+}
+
+public struct ConsentChangedBody: Codable, Sendable, Equatable {
+    public var user: String
+    public var type: String
+    public var granted: Bool
+    /// With a revoke: whether the type's samples were deleted too.
+    public var deleted: Bool?
+    /// With `granted` and type body-mass: the newest weight, so goals can derive an auto goal.
+    public var latestWeight: WeightRecordedBody?
+
+    public init(user: String, type: String, granted: Bool, deleted: Bool? = nil, latestWeight: WeightRecordedBody? = nil) {
+        self.user = user
+        self.type = type
+        self.granted = granted
+        self.deleted = deleted
+        self.latestWeight = latestWeight
+    }
+}
+
+public struct SamplesDeletedBody: Codable, Sendable, Equatable {
+    public var user: String
+    public var type: String
+    public var count: Int
+
+    public init(user: String, type: String, count: Int) {
+        self.user = user
+        self.type = type
+        self.count = count
+    }
+}

@@ -1,0 +1,93 @@
+/// `system.ping` request: no fields.
+public struct PingRequest: Codable, Sendable, Equatable {
+    public init() {}
+}
+
+/// `system.ping` reply.
+public struct PingReply: Codable, Sendable, Equatable {
+    public var service: String
+    public var version: String
+    public var uptimeSeconds: Double
+    /// Head of the service's event outbox (0 when it has published nothing).
+    public var headSeq: UInt64
+
+    public init(service: String, version: String, uptimeSeconds: Double, headSeq: UInt64) {
+        self.service = service
+        self.version = version
+        self.uptimeSeconds = uptimeSeconds
+        self.headSeq = headSeq
+    }
+}
+
+/// `system.health` request: no fields.
+public struct HealthRequest: Codable, Sendable, Equatable {
+    public init() {}
+}
+
+/// `system.health` reply.
+public struct HealthReply: Codable, Sendable, Equatable {
+    /// `ok`, `degraded` (answers, but something is wrong) or `stopping`.
+    public var status: String
+    public var service: String
+    public var version: String
+    public var uptimeSeconds: Double
+    public var headSeq: UInt64
+    public var inFlight: Int
+    public var requestsServed: UInt64
+    /// Error replies sent, by code.
+    public var errorsByCode: [String: UInt64]
+    public var database: DatabaseHealth
+    public var subscriptions: [SubscriptionHealth]
+
+    public init(
+        status: String, service: String, version: String, uptimeSeconds: Double, headSeq: UInt64,
+        inFlight: Int, requestsServed: UInt64, errorsByCode: [String: UInt64],
+        database: DatabaseHealth, subscriptions: [SubscriptionHealth]
+    ) {
+        self.status = status
+        self.service = service
+        self.version = version
+        self.uptimeSeconds = uptimeSeconds
+        self.headSeq = headSeq
+        self.inFlight = inFlight
+        self.requestsServed = requestsServed
+        self.errorsByCode = errorsByCode
+        self.database = database
+        self.subscriptions = subscriptions
+    }
+}
+
+public struct DatabaseHealth: Codable, Sendable, Equatable {
+    public var path: String
+    public var ok: Bool
+    public var message: String?
+
+    public init(path: String, ok: Bool, message: String? = nil) {
+        self.path = path
+        self.ok = ok
+        self.message = message
+    }
+}
+
+/// How far a catch-up subscriber is behind one publisher.
+public struct SubscriptionHealth: Codable, Sendable, Equatable {
+    public var publisher: String
+    /// Last seq applied (stored with the change it made).
+    public var appliedSeq: UInt64
+    /// Highest seq the publisher announced (event or heartbeat); 0 if never heard.
+    public var headSeq: UInt64
+    public var lag: UInt64
+    /// Events that could not be applied (unknown type, malformed body), skipped and logged.
+    public var skipped: UInt64
+    /// Whether the publisher has been heard from in the last few heartbeats.
+    public var connected: Bool
+
+    public init(publisher: String, appliedSeq: UInt64, headSeq: UInt64, skipped: UInt64, connected: Bool) {
+        self.publisher = publisher
+        self.appliedSeq = appliedSeq
+        self.headSeq = headSeq
+        self.lag = headSeq > appliedSeq ? headSeq - appliedSeq : 0
+        self.skipped = skipped
+        self.connected = connected
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+public import Logging
+public import MessagePack
+public import QuenchProtocol
+public import ZeroMQ
+
+/// A client for one Quench service: a DEALER socket on its own reactor thread, any number
+/// of requests in flight, a timeout per attempt, and the Lazy Pirate pattern: when an
+/// attempt times out the client drops its socket, connects a new one and resends every
+/// pending request with the same envelope (so the same idempotency key), a bounded number
+/// of times, then fails the call with `unavailable`.
+///
+/// ```swift
+/// let intake = RPCClient(endpoint: "tcp://127.0.0.1:7101")
+/// let pong = try await intake.call(MessageType.ping, PingRequest(), as: PingReply.self)
+/// ```
+public final class RPCClient: @unchecked Sendable {
+    public let endpoint: String
+    public let options: RPCClientOptions
+    private let reactor: Reactor
+    private let context: Context
+    private let logger: Logger
+    private let state = State()
+
+    /// Reactor-thread state.
+    private final class State {
+        var socket: Socket?
+        var pending: [String: Pending] = [:]
+        var timer: (id: Int, deadline: ContinuousClock.Instant)?
+        var closed = false
+        var reconnects = 0
+    }
+
+    private final class Pending {
+        let frames: [[UInt8]]
+        let attemptTimeout: Duration
+        var attemptsLeft: Int
+        var deadline: ContinuousClock.Instant
+        let continuation: CheckedContinuation<Envelope, any Error>
+
+        init(frames: [[UInt8]], attemptTimeout: Duration, attempts: Int, continuation: CheckedContinuation<Envelope, any Error>) {
+            self.frames = frames
+            self.attemptTimeout = attemptTimeout
+            attemptsLeft = attempts - 1
+            deadline = ContinuousClock.now + attemptTimeout
+            self.continuation = continuation
+        }
+    }
+
+    public init(
+        endpoint: String,
+        options: RPCClientOptions = RPCClientOptions(),
+        context: Context = SharedContext.context,
+        logger: Logger = Logger(label: "quench.rpc-client")
+    ) throws {
+        self.endpoint = endpoint
+        self.options = options
+        self.context = context
+        self.logger = logger
+        reactor = try Reactor(name: "quench-client")
+        reactor.execute { [self] in openSocket() }
+    }
+
+    deinit {
+        reactor.stop()
+    }
+
+    /// Sends a request and decodes the reply body as `Reply`. A reply carrying an error is
+    /// thrown as `QuenchError`; so is `unavailable` after the last attempt.
+    public func call<Request: Encodable, Reply: Decodable>(
+        _ type: String,
+        _ body: Request,
+        as replyType: Reply.Type = Reply.self,
+        user: String? = nil,
+        idempotencyKey: String? = nil,
+        attemptTimeout: Duration? = nil,
+        attempts: Int? = nil
+    ) async throws -> Reply {
+        let request = Envelope(
+            type: type,
+            user: user ?? options.user,
+            timeZone: options.timeZone,
+            idempotencyKey: idempotencyKey,
+            body: try MessagePackRaw(encoding: body)
+        )
+        let reply = try await send(request, attemptTimeout: attemptTimeout, attempts: attempts)
+        if let error = reply.error {
+            throw QuenchError(wire: error)
+        }
+        do {
+            return try reply.decodeBody(Reply.self)
+        } catch {
+            throw QuenchError(.malformed, "reply to \(type) could not be read: \(error)")
+        }
+    }
+
+    /// Sends an envelope as it is and returns the reply envelope (error replies included).
+    public func send(_ request: Envelope, attemptTimeout: Duration? = nil, attempts: Int? = nil) async throws -> Envelope {
+        let frames: [[UInt8]] = [[], try request.encoded()]
+        let timeout = attemptTimeout ?? options.attemptTimeout
+        let tries = max(1, attempts ?? options.attempts)
+        let id = request.id
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                reactor.execute { [self] in
+                    start(id: id, pending: Pending(frames: frames, attemptTimeout: timeout, attempts: tries, continuation: continuation))
+                }
+            }
+        } onCancel: {
+            reactor.execute { [self] in
+                state.pending.removeValue(forKey: id)?.continuation.resume(throwing: CancellationError())
+            }
+        }
+    }
+
+    /// Fails every pending call with `unavailable`, closes the socket and stops the thread.
+    public func close() async {
+        _ = try? await reactor.perform { [self] in
+            state.closed = true
+            failAll(QuenchError.unavailable("the client was closed"))
+            state.socket?.close()
+            state.socket = nil
+        }
+        reactor.stop()
+    }
+
+    /// How many times the client has dropped and reopened its socket (for tests and health).
+    public func reconnectCount() async -> Int {
+        (try? await reactor.perform { [self] in state.reconnects }) ?? 0
+    }
+
+    // MARK: Reactor thread
+
+    private func openSocket() {
+        do {
+            let socket = try context.makeSocket(.dealer)
+            try socket.setLinger(0)
+            try socket.setMaxMessageSize(Int64(options.maxMessageBytes))
+            try socket.setSendHighWaterMark(100_000)
+            try socket.setReceiveHighWaterMark(100_000)
+            try socket.setReconnectInterval(100, max: 1000)
+            if let curve = options.curve {
+                try socket.setCurveServerKey(curve.serverPublicKey)
+                try socket.setCurveKeys(publicKey: curve.publicKey, secretKey: curve.secretKey)
+            }
+            try socket.connect(endpoint)
+            reactor.register(socket) { [self] in readReplies() }
+            state.socket = socket
+        } catch {
+            logger.error("could not open a socket", metadata: ["endpoint": "\(endpoint)", "error": "\(error)"])
+            state.socket = nil
+        }
+    }
+
+    private func start(id: String, pending: Pending) {
+        guard !state.closed else {
+            pending.continuation.resume(throwing: QuenchError.unavailable("the client was closed"))
+            return
+        }
+        if let existing = state.pending.removeValue(forKey: id) {
+            existing.continuation.resume(throwing: QuenchError(.conflict, "a request with id \(id) is already in flight"))
+        }
+        state.pending[id] = pending
+        transmit(pending)
+        scheduleTimer(for: pending.deadline)
+    }
+
+    private func transmit(_ pending: Pending) {
+        guard let socket = state.socket else { return }
+        do {
+            try socket.send(pending.frames, dontWait: true)
+        } catch {
+            logger.debug("send failed; the attempt will time out and retry", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func readReplies() {
+        guard let socket = state.socket else { return }
+        while true {
+            let frames: [[UInt8]]
+            do {
+                guard let message = try socket.receiveMultipart(dontWait: true, maxFrames: 4) else { return }
+                frames = message
+            } catch {
+                logger.warning("bad reply dropped", metadata: ["error": "\(error)"])
+                continue
+            }
+            guard frames.count == 2, frames[0].isEmpty else {
+                logger.warning("reply with unexpected frames dropped", metadata: ["frames": "\(frames.count)"])
+                continue
+            }
+            let reply: Envelope
+            do {
+                reply = try Envelope.decode(frames[1])
+            } catch {
+                logger.warning("unreadable reply dropped", metadata: ["error": "\(error)"])
+                continue
+            }
+            if let requestID = reply.replyTo, let pending = state.pending.removeValue(forKey: requestID) {
+                pending.continuation.resume(returning: reply)
+            } else if reply.replyTo == nil, reply.error != nil, state.pending.count == 1,
+                      let (id, pending) = state.pending.first {
+                // The service could not read the envelope to learn its id; with one request
+                // in flight the error is unambiguously its answer.
+                state.pending.removeValue(forKey: id)
+                pending.continuation.resume(returning: reply)
+            }
+        }
+    }
+
+    private func scheduleTimer(for deadline: ContinuousClock.Instant) {
+        if let timer = state.timer {
+            if timer.deadline <= deadline { return }
+            reactor.cancelTimer(timer.id)
+        }
+        let delay = max(.zero, deadline - ContinuousClock.now) + .milliseconds(1)
+        let id = reactor.addTimer(after: delay) { [self] in
+            state.timer = nil
+            checkDeadlines()
+        }
+        state.timer = (id, deadline)
+    }
+
+    private func checkDeadlines() {
+        let now = ContinuousClock.now
+        var retry = false
+        for (id, pending) in state.pending where pending.deadline <= now {
+            if pending.attemptsLeft <= 0 {
+                state.pending.removeValue(forKey: id)
+                pending.continuation.resume(throwing: QuenchError.unavailable(
+                    "no reply from \(endpoint) after \(options.attempts) attempt(s); is the service running?"))
+            } else {
+                pending.attemptsLeft -= 1
+                retry = true
+            }
+        }
+        if retry {
+            reconnect()
+            for pending in state.pending.values {
+                pending.deadline = now + pending.attemptTimeout
+                transmit(pending)
+            }
+        }
+        if let next = state.pending.values.map(\.deadline).min() {
+            scheduleTimer(for: next)
+        }
+    }
+
+    /// Lazy Pirate: a socket whose peer went silent may hold a dead connection; start over.
+    private func reconnect() {
+        if let socket = state.socket {
+            reactor.unregister(socket)
+            socket.close()
+        }
+        state.socket = nil
+        state.reconnects += 1
+        logger.debug("reconnecting", metadata: ["endpoint": "\(endpoint)"])
+        openSocket()
+    }
+
+    private func failAll(_ error: QuenchError) {
+        let all = state.pending
+        state.pending.removeAll()
+        for pending in all.values {
+            pending.continuation.resume(throwing: error)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+public import GRDB
+public import MessagePack
+public import QuenchProtocol
+import Synchronization
+
+/// The durable event outbox (design §3): each event is a row of `runtime_outbox` with a
+/// gapless `seq`, written in the same transaction as the state change it reports, and
+/// handed to the publisher only once that transaction has committed, in commit order.
+public final class Outbox: Sendable {
+    /// The publisher name events carry (`intake`, `goals`, …).
+    public let publisher: String
+    private let head: Atomic<UInt64>
+    private let sink: Mutex<(@Sendable (_ topic: String, _ envelope: [UInt8]) -> Void)?>
+
+    public init(publisher: String, database: ServiceDatabase) throws {
+        self.publisher = publisher
+        let stored = try database.pool.read { db in
+            try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM runtime_outbox") ?? 0
+        }
+        head = Atomic(UInt64(stored))
+        sink = Mutex(nil)
+    }
+
+    /// The highest committed seq.
+    public var headSeq: UInt64 {
+        head.load(ordering: .acquiring)
+    }
+
+    /// Adds an event to the transaction `db` is in. Returns its seq.
+    @discardableResult
+    public func append<Body: Encodable>(_ db: Database, type: String, user: String?, body: Body) throws -> UInt64 {
+        let last = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM runtime_outbox") ?? 0
+        let seq = UInt64(last) + 1
+        let envelope = Envelope(
+            type: type,
+            user: user,
+            body: try MessagePackRaw(encoding: body),
+            publisher: publisher,
+            seq: seq
+        )
+        let bytes = try envelope.encoded()
+        try db.execute(
+            sql: "INSERT INTO runtime_outbox (seq, type, user, envelope, createdAt) VALUES (?, ?, ?, ?, ?)",
+            arguments: [Int64(seq), type, user, Data(bytes), Date().timeIntervalSince1970]
+        )
+        db.afterNextTransaction(onCommit: { [self] _ in
+            committed(seq: seq, topic: type, envelope: bytes)
+        })
+        return seq
+    }
+
+    /// Where committed events go (the PUB socket); set by the service host.
+    func setSink(_ body: (@Sendable (_ topic: String, _ envelope: [UInt8]) -> Void)?) {
+        sink.withLock { $0 = body }
+    }
+
+    private func committed(seq: UInt64, topic: String, envelope: [UInt8]) {
+        head.store(seq, ordering: .releasing)
+        let deliver = sink.withLock { $0 }
+        deliver?(topic, envelope)
+    }
+
+    /// Events with `seq > after`, oldest first, at most `limit`.
+    public func events(_ db: Database, after: UInt64, limit: Int) throws -> [MessagePackRaw] {
+        let rows = try Row.fetchAll(
+            db,
+            sql: "SELECT envelope FROM runtime_outbox WHERE seq > ? ORDER BY seq LIMIT ?",
+            arguments: [Int64(clamping: after), limit]
+        )
+        return try rows.map { row in
+            try MessagePackRaw(validating: [UInt8](row["envelope"] as Data))
+        }
+    }
+}

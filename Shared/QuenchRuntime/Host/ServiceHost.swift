@@ -1,0 +1,143 @@
+import Configuration
+import Foundation
+public import Logging
+import MessagePack
+public import QuenchProtocol
+public import ServiceLifecycle
+import Synchronization
+public import ZeroMQ
+
+/// A Quench service as a swift-service-lifecycle `Service`: it binds the ROUTER and PUB
+/// sockets, serves the registered handlers plus `system.ping`, `system.health` and
+/// `events.since`, publishes committed outbox events and a heartbeat, and on graceful
+/// shutdown stops taking requests, lets the in-flight ones finish, then closes.
+public final class ServiceHost: Service, @unchecked Sendable {
+    public let config: ServiceConfig
+    public let version: String
+    public let database: ServiceDatabase
+    public let outbox: Outbox
+    private let registry: HandlerRegistry
+    private let subscribers: [CatchUpSubscriber]
+    private let logger: Logger
+    private let context: Context
+    private let stats = ServerStats()
+    private let startedAt = ContinuousClock.now
+    private let stopping = Atomic<Bool>(false)
+    private let bound = Mutex<(rpc: String, pub: String)?>(nil)
+    private let readiness = Mutex<[CheckedContinuation<(rpc: String, pub: String), Never>]>([])
+
+    public init(
+        config: ServiceConfig,
+        version: String = QuenchVersion.current,
+        database: ServiceDatabase,
+        outbox: Outbox,
+        handlers: HandlerRegistry,
+        subscribers: [CatchUpSubscriber] = [],
+        logger: Logger,
+        context: Context = SharedContext.context
+    ) {
+        self.config = config
+        self.version = version
+        self.database = database
+        self.outbox = outbox
+        self.subscribers = subscribers
+        self.logger = logger
+        self.context = context
+        var registry = handlers
+        SystemHandlers.register(in: &registry, outbox: outbox, database: database)
+        self.registry = registry
+    }
+
+    /// The endpoints actually bound (a `*` port resolved), once the service is serving.
+    public func boundEndpoints() async -> (rpc: String, pub: String) {
+        if let bound = bound.withLock({ $0 }) { return bound }
+        return await withCheckedContinuation { continuation in
+            let ready: (rpc: String, pub: String)? = bound.withLock { value in
+                if value == nil { readiness.withLock { $0.append(continuation) } }
+                return value
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+
+    public func run() async throws {
+        var registry = self.registry
+        registry.query(MessageType.health) { [self] (_: HealthRequest, _) in health() }
+        let dispatcher = RequestDispatcher(
+            service: config.service, registry: registry, database: database, outbox: outbox, stats: stats,
+            logger: logger, maxMessageBytes: config.maxMessageBytes, maxInFlight: config.maxInFlight)
+        let server = try RPCServer(context: context, dispatcher: dispatcher, logger: logger, maxMessageBytes: config.maxMessageBytes)
+        let endpoints = try await server.start(
+            rpcEndpoint: config.rpcEndpoint, pubEndpoint: config.pubEndpoint,
+            heartbeat: config.heartbeatInterval,
+            heartbeatBody: { [outbox, config] in Self.heartbeat(service: config.service, head: outbox.headSeq) })
+        outbox.setSink { topic, envelope in server.publish(topic: topic, envelope: envelope) }
+        try writeReadyFile(endpoints)
+        let waiting = bound.withLock { value in
+            value = endpoints
+            return readiness.withLock { list in
+                defer { list.removeAll() }
+                return list
+            }
+        }
+        for continuation in waiting { continuation.resume(returning: endpoints) }
+        logger.info("serving", metadata: [
+            "rpc": "\(endpoints.rpc)", "pub": "\(endpoints.pub)", "database": "\(database.path)", "version": "\(version)",
+        ])
+
+        try? await gracefulShutdown()
+
+        stopping.store(true, ordering: .releasing)
+        logger.info("shutting down: no new requests; finishing those in flight", metadata: ["inFlight": "\(stats.inFlight.load(ordering: .relaxed))"])
+        await server.stopAccepting()
+        let deadline = ContinuousClock.now + config.shutdownGrace
+        while stats.inFlight.load(ordering: .acquiring) > 0 && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        let abandoned = stats.inFlight.load(ordering: .acquiring)
+        if abandoned > 0 {
+            logger.warning("shutdown grace elapsed with requests still in flight", metadata: ["inFlight": "\(abandoned)"])
+        }
+        outbox.setSink(nil)
+        await server.close()
+        logger.info("stopped")
+    }
+
+    private func writeReadyFile(_ endpoints: (rpc: String, pub: String)) throws {
+        guard let path = config.reader.string(forKey: "ready.file") else { return }
+        let content = "{\"rpc\":\"\(endpoints.rpc)\",\"pub\":\"\(endpoints.pub)\",\"pid\":\(getpid())}\n"
+        try content.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    static func heartbeat(service: String, head: UInt64) -> [UInt8]? {
+        let envelope = Envelope(
+            type: EventTopic.heartbeat,
+            body: try? MessagePackRaw(encoding: HeartbeatBody(headSeq: head)),
+            publisher: service)
+        return try? envelope.encoded()
+    }
+
+    private func health() -> HealthReply {
+        let check = database.check()
+        let subscriptions = subscribers.map { $0.health() }
+        let isStopping = stopping.load(ordering: .relaxed)
+        let status = isStopping ? "stopping" : (check.ok && subscriptions.allSatisfy(\.connected) ? "ok" : "degraded")
+        return HealthReply(
+            status: status, service: config.service, version: version,
+            uptimeSeconds: uptime, headSeq: outbox.headSeq,
+            inFlight: stats.inFlight.load(ordering: .relaxed), requestsServed: stats.served.load(ordering: .relaxed),
+            errorsByCode: stats.errorsByCode,
+            database: DatabaseHealth(path: database.path, ok: check.ok, message: check.message),
+            subscriptions: subscriptions)
+    }
+
+    var uptime: Double {
+        let elapsed = ContinuousClock.now - startedAt
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
+
+/// The build's version, reported by `system.ping` and `quench --version`.
+public enum QuenchVersion {
+    public static let current = "0.1.0"
+}

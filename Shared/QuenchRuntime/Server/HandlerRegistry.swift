@@ -1,0 +1,60 @@
+public import GRDB
+public import MessagePack
+public import QuenchProtocol
+
+/// The request types a service serves and how each runs:
+/// - `inline`: on the socket thread itself; for tiny, non-blocking answers (`system.ping`).
+/// - `query`: an async function off the socket thread; reads only.
+/// - `command`: runs inside one write transaction together with the idempotency record
+///   and any outbox events; a retry with the same key returns the stored reply.
+public struct HandlerRegistry: Sendable {
+    enum Kind: Sendable {
+        case inline(@Sendable (Envelope, RequestContext) throws -> MessagePackRaw)
+        case query(@Sendable (Envelope, RequestContext) async throws -> MessagePackRaw)
+        /// Decodes the body (outside the transaction) and returns the transactional part.
+        case command(@Sendable (Envelope) throws -> @Sendable (WriteContext) throws -> MessagePackRaw)
+    }
+
+    private(set) var handlers: [String: Kind] = [:]
+
+    public init() {}
+
+    /// The registered type names, sorted.
+    public var types: [String] {
+        handlers.keys.sorted()
+    }
+
+    public mutating func inline<Request: Decodable, Reply: Encodable>(
+        _ type: String,
+        _ handler: @escaping @Sendable (Request, RequestContext) throws -> Reply
+    ) {
+        handlers[type] = .inline { envelope, context in
+            let request = try envelope.decodeBody(Request.self)
+            return try MessagePackRaw(encoding: try handler(request, context))
+        }
+    }
+
+    public mutating func query<Request: Decodable, Reply: Encodable>(
+        _ type: String,
+        _ handler: @escaping @Sendable (Request, RequestContext) async throws -> Reply
+    ) {
+        handlers[type] = .query { envelope, context in
+            let request = try envelope.decodeBody(Request.self)
+            return try MessagePackRaw(encoding: try await handler(request, context))
+        }
+    }
+
+    public mutating func command<Request: Decodable & Sendable, Reply: Encodable>(
+        _ type: String,
+        _ handler: @escaping @Sendable (Request, WriteContext) throws -> Reply
+    ) {
+        handlers[type] = .command { envelope in
+            let request = try envelope.decodeBody(Request.self)
+            return { write in try MessagePackRaw(encoding: try handler(request, write)) }
+        }
+    }
+
+    func handler(for type: String) -> Kind? {
+        handlers[type]
+    }
+}

@@ -1,0 +1,76 @@
+public import Foundation
+public import Logging
+public import QuenchProtocol
+
+/// Who is calling, as established by the transport (CURVE + ZAP), never by the envelope.
+public enum Principal: Sendable, Equatable, CustomStringConvertible {
+    /// A person; may touch only its own data.
+    case user(String)
+    /// Another Quench service (`service:analytics`).
+    case service(String)
+    /// An operator; may act for any user.
+    case admin
+    /// No authentication (an `--insecure` loopback deployment): trusted like an operator.
+    case insecure
+
+    public var description: String {
+        switch self {
+        case .user(let id): "user:\(id)"
+        case .service(let name): "service:\(name)"
+        case .admin: "admin"
+        case .insecure: "insecure"
+        }
+    }
+}
+
+/// What a handler knows about the request besides its body.
+public struct RequestContext: Sendable {
+    public let requestID: String
+    public let type: String
+    /// The user named in the envelope (authorisation checks it against `principal`).
+    public let envelopeUser: String?
+    public let principal: Principal
+    /// The caller's time zone (envelope `tz`), UTC when absent.
+    public let timeZone: TimeZone
+    public let sentAt: Date
+    public let idempotencyKey: String?
+    public let logger: Logger
+
+    public init(
+        requestID: String, type: String, envelopeUser: String?, principal: Principal,
+        timeZone: TimeZone, sentAt: Date, idempotencyKey: String?, logger: Logger
+    ) {
+        self.requestID = requestID
+        self.type = type
+        self.envelopeUser = envelopeUser
+        self.principal = principal
+        self.timeZone = timeZone
+        self.sentAt = sentAt
+        self.idempotencyKey = idempotencyKey
+        self.logger = logger
+    }
+
+    /// The user the request acts for: the envelope's `user`, which a user principal may
+    /// only set to itself; a user principal that names nobody acts for itself.
+    public func actingUser() throws -> String {
+        switch principal {
+        case .user(let id):
+            if let named = envelopeUser, named != id {
+                throw QuenchError.permissionDenied("user '\(id)' may not act for user '\(named)'")
+            }
+            return id
+        case .service, .admin, .insecure:
+            guard let user = envelopeUser, !user.isEmpty else {
+                throw QuenchError.invalidArgument("user", "is required: name the user the request is for")
+            }
+            return user
+        }
+    }
+
+    /// Throws unless the principal is a service, an operator or an insecure deployment.
+    public func requirePrivileged() throws {
+        if case .user(let id) = principal {
+            throw QuenchError.permissionDenied("user '\(id)' may not call \(type)")
+        }
+    }
+}

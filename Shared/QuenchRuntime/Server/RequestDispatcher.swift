@@ -1,0 +1,163 @@
+import Foundation
+import GRDB
+import Logging
+import MessagePack
+import QuenchProtocol
+import Synchronization
+
+/// Decodes a request envelope, checks it, runs its handler and encodes the reply.
+/// Knows nothing of sockets, so it is tested directly.
+final class RequestDispatcher: Sendable {
+    enum Outcome {
+        /// The reply is ready (inline handlers, and every error found before dispatch).
+        case immediate([UInt8])
+        /// Run this off the socket thread; it returns the reply bytes.
+        case deferred(@Sendable () async -> [UInt8])
+    }
+
+    let service: String
+    let registry: HandlerRegistry
+    let database: ServiceDatabase
+    let outbox: Outbox
+    let stats: ServerStats
+    let logger: Logger
+    let maxMessageBytes: Int
+    let maxInFlight: Int
+
+    init(
+        service: String, registry: HandlerRegistry, database: ServiceDatabase, outbox: Outbox,
+        stats: ServerStats, logger: Logger, maxMessageBytes: Int, maxInFlight: Int
+    ) {
+        self.service = service
+        self.registry = registry
+        self.database = database
+        self.outbox = outbox
+        self.stats = stats
+        self.logger = logger
+        self.maxMessageBytes = maxMessageBytes
+        self.maxInFlight = maxInFlight
+    }
+
+    func dispatch(_ bytes: [UInt8], principal: Principal) -> Outcome {
+        stats.served.add(1, ordering: .relaxed)
+        guard bytes.count <= maxMessageBytes else {
+            return .immediate(errorReply(nil, WireError(
+                code: .tooLarge, message: "message of \(bytes.count) bytes exceeds the limit of \(maxMessageBytes) bytes")))
+        }
+        let request: Envelope
+        do {
+            request = try Envelope.decode(bytes)
+        } catch let error as MessagePackError {
+            return .immediate(errorReply(nil, WireError(code: .malformed, message: "envelope: \(error.description)")))
+        } catch {
+            return .immediate(errorReply(nil, WireError(code: .malformed, message: "envelope could not be read")))
+        }
+        guard request.version == Envelope.currentVersion else {
+            return .immediate(errorReply(request, WireError(
+                code: .unsupportedVersion,
+                message: "protocol version \(request.version) is not supported; this service speaks \(Envelope.currentVersion)",
+                field: "v")))
+        }
+        guard let handler = registry.handler(for: request.type) else {
+            return .immediate(errorReply(request, WireError(
+                code: .unknownType, message: "\(service) does not serve '\(request.type)'", field: "type")))
+        }
+        if let zone = request.timeZone, TimeZone(identifier: zone) == nil {
+            return .immediate(errorReply(request, WireError(
+                code: .invalidArgument, message: "'\(zone)' is not an IANA time zone (e.g. Europe/Berlin)", field: "tz")))
+        }
+        let context = makeContext(request, principal: principal)
+        switch handler {
+        case .inline(let run):
+            return .immediate(encodeOutcome(request, context) { try run(request, context) })
+        case .query(let run):
+            return deferred(request, context) { try await run(request, context) }
+        case .command(let prepare):
+            guard let key = request.idempotencyKey, !key.isEmpty, key.utf8.count <= 200 else {
+                return .immediate(errorReply(request, WireError(
+                    code: .invalidArgument,
+                    message: "commands must carry an idempotency key of 1 to 200 bytes", field: "idempotencyKey")))
+            }
+            let transaction: @Sendable (WriteContext) throws -> MessagePackRaw
+            do {
+                transaction = try prepare(request)
+            } catch {
+                return .immediate(errorReply(request, ErrorMapping.wireError(for: error, logger: context.logger)))
+            }
+            return deferred(request, context) { [database, outbox] in
+                let scope = context.principal == .insecure ? (request.user ?? "") : context.principal.description
+                return try await database.pool.write { db in
+                    if let stored = try IdempotencyStore.lookup(db, scope: scope, key: key) {
+                        guard stored.type == request.type else {
+                            throw QuenchError(.conflict, "idempotency key was already used for '\(stored.type)'", field: "idempotencyKey")
+                        }
+                        return stored.reply
+                    }
+                    let reply = try transaction(WriteContext(db: db, outbox: outbox, request: context))
+                    try IdempotencyStore.store(db, scope: scope, key: key, type: request.type, reply: reply)
+                    return reply
+                }
+            }
+        }
+    }
+
+    private func deferred(
+        _ request: Envelope, _ context: RequestContext,
+        _ run: @escaping @Sendable () async throws -> MessagePackRaw
+    ) -> Outcome {
+        let current = stats.inFlight.add(1, ordering: .relaxed).newValue
+        guard current <= maxInFlight else {
+            stats.inFlight.subtract(1, ordering: .relaxed)
+            return .immediate(errorReply(request, WireError(
+                code: .resourceExhausted, message: "\(service) has \(maxInFlight) requests in flight; retry shortly")))
+        }
+        return .deferred { [self] in
+            let reply: [UInt8]
+            do {
+                reply = encode(request.reply(raw: try await run()), request)
+            } catch {
+                reply = errorReply(request, ErrorMapping.wireError(for: error, logger: context.logger))
+            }
+            stats.inFlight.subtract(1, ordering: .relaxed)
+            return reply
+        }
+    }
+
+    private func encodeOutcome(_ request: Envelope, _ context: RequestContext, _ run: () throws -> MessagePackRaw) -> [UInt8] {
+        do {
+            return encode(request.reply(raw: try run()), request)
+        } catch {
+            return errorReply(request, ErrorMapping.wireError(for: error, logger: context.logger))
+        }
+    }
+
+    private func makeContext(_ request: Envelope, principal: Principal) -> RequestContext {
+        var logger = self.logger
+        logger[metadataKey: "request"] = "\(request.id)"
+        logger[metadataKey: "type"] = "\(request.type)"
+        if let user = request.user {
+            logger[metadataKey: "user"] = "\(user)"
+        }
+        let zone = request.timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC") ?? .current
+        return RequestContext(
+            requestID: request.id, type: request.type, envelopeUser: request.user, principal: principal,
+            timeZone: zone, sentAt: request.sentAt, idempotencyKey: request.idempotencyKey, logger: logger)
+    }
+
+    func errorReply(_ request: Envelope?, _ error: WireError) -> [UInt8] {
+        stats.countError(error.code)
+        let reply = request?.reply(error: error) ?? Envelope(type: "error", error: error)
+        logger.debug("error reply", metadata: ["code": "\(error.code)", "message": "\(error.message)"])
+        return encode(reply, request)
+    }
+
+    private func encode(_ reply: Envelope, _ request: Envelope?) -> [UInt8] {
+        do {
+            return try reply.encoded()
+        } catch {
+            logger.error("reply could not be encoded", metadata: ["error": "\(error)"])
+            let fallback = (request ?? reply).reply(error: WireError(code: .internal, message: "reply could not be encoded"))
+            return (try? fallback.encoded()) ?? []
+        }
+    }
+}

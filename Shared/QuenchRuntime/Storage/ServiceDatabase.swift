@@ -1,0 +1,76 @@
+import Foundation
+public import GRDB
+
+/// One SQLite file owned by one service, opened through GRDB as a WAL `DatabasePool`
+/// with `synchronous=NORMAL`, foreign keys on, and the schema changed only through
+/// migrations: the runtime's own tables first (idempotency, outbox, cursors), then the
+/// service's.
+///
+/// ```swift
+/// var migrator = DatabaseMigrator()
+/// migrator.registerMigration("intake.v1") { db in try db.create(table: "intake") { … } }
+/// let database = try ServiceDatabase(path: "/var/lib/quench/intake.sqlite", migrator: migrator)
+/// ```
+public final class ServiceDatabase: Sendable {
+    public let path: String
+    public let pool: DatabasePool
+
+    public init(path: String, migrator serviceMigrator: DatabaseMigrator = DatabaseMigrator()) throws {
+        self.path = path
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        pool = try DatabasePool(path: path, configuration: configuration)
+        var migrator = DatabaseMigrator()
+        RuntimeSchema.register(in: &migrator)
+        try migrator.migrate(pool)
+        try serviceMigrator.migrate(pool)
+    }
+
+    /// `PRAGMA quick_check`: true when SQLite finds the file sound.
+    public func check() -> (ok: Bool, message: String?) {
+        do {
+            let result = try pool.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
+            return result == "ok" ? (true, nil) : (false, result)
+        } catch {
+            return (false, String(describing: error))
+        }
+    }
+}
+
+/// Tables every service has.
+enum RuntimeSchema {
+    static func register(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("runtime.v1") { db in
+            try db.create(table: "runtime_idempotency") { t in
+                t.column("scope", .text).notNull()
+                t.column("key", .text).notNull()
+                t.column("type", .text).notNull()
+                t.column("reply", .blob).notNull()
+                t.column("createdAt", .double).notNull()
+                t.primaryKey(["scope", "key"])
+            }
+            try db.create(index: "runtime_idempotency_created", on: "runtime_idempotency", columns: ["createdAt"])
+            try db.create(table: "runtime_outbox") { t in
+                t.primaryKey("seq", .integer)
+                t.column("type", .text).notNull()
+                t.column("user", .text)
+                t.column("envelope", .blob).notNull()
+                t.column("createdAt", .double).notNull()
+            }
+            try db.create(index: "runtime_outbox_user", on: "runtime_outbox", columns: ["user", "seq"])
+            try db.create(table: "runtime_cursor") { t in
+                t.primaryKey("publisher", .text)
+                t.column("seq", .integer).notNull()
+                t.column("skipped", .integer).notNull().defaults(to: 0)
+            }
+        }
+    }
+}

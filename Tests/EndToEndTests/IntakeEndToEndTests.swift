@@ -1,0 +1,209 @@
+import Foundation
+import MessagePack
+import QuenchProtocol
+import QuenchRuntime
+import Testing
+
+/// The intake service through the RPC client, against the real executable.
+@Suite("Intake end to end", .serialized)
+struct IntakeEndToEndTests {
+    final class Fixture: @unchecked Sendable {
+        let service: ServiceProcess
+        let client: RPCClient
+
+        init(_ label: String, user: String = "ana", timeZone: String = "Europe/Berlin") throws {
+            service = try ServiceProcess("intake", dataDirectory: temporaryDirectory(label))
+            client = try RPCClient(endpoint: service.rpcEndpoint, options: RPCClientOptions(timeZone: timeZone, user: user))
+        }
+
+        func log(_ request: LogIntakeRequest) async throws -> IntakeRecord {
+            try await client.call(IntakeMessage.log, request, as: IntakeRecord.self, idempotencyKey: UUID().uuidString)
+        }
+
+        func close() async {
+            await client.close()
+            service.stop()
+        }
+    }
+
+    @Test("log in each unit; the fluid's water content is applied and kept")
+    func unitsAndWaterContent() async throws {
+        let fixture = try Fixture("units")
+        let ml = try await fixture.log(LogIntakeRequest(volume: 250))
+        let litres = try await fixture.log(LogIntakeRequest(fluid: "Coffee", volume: 0.5, unit: "l"))
+        let ounces = try await fixture.log(LogIntakeRequest(fluid: "milk", volume: 12, unit: "oz"))
+        #expect(ml.fluid == "water" && ml.volumeMl == 250 && ml.waterMl == 250)
+        #expect(litres.fluid == "coffee" && litres.volumeMl == 500 && litres.waterMl == 495)
+        #expect(ounces.volumeMl == 354.882)
+        #expect(ounces.waterMicrolitres == 312_296)
+
+        // A later catalog change does not rewrite history.
+        let custom: Fluid = try await fixture.client.call(
+            IntakeMessage.fluidsEdit, EditFluidRequest(name: "coffee", waterPercent: 50), idempotencyKey: UUID().uuidString)
+        #expect(custom.custom)
+        let list = try await fixture.client.call(IntakeMessage.list, ListIntakesRequest(), as: ListIntakesReply.self)
+        #expect(list.intakes.first { $0.id == litres.id }?.waterMl == 495)
+        let later = try await fixture.log(LogIntakeRequest(fluid: "coffee", volume: 100))
+        #expect(later.waterMl == 50)
+
+        let total = try await fixture.client.call(IntakeMessage.dayTotal, DayTotalRequest(), as: DayTotal.self)
+        #expect(total.totalWaterMicrolitres == 250_000 + 495_000 + 312_296 + 50_000)
+        #expect(total.count == 4)
+        await fixture.close()
+    }
+
+    @Test("bad input is refused naming the field, and nothing stored changes")
+    func badInput() async throws {
+        let fixture = try Fixture("bad")
+        let kept = try await fixture.log(LogIntakeRequest(volume: 300))
+        let cases: [(LogIntakeRequest, String, ErrorCode)] = [
+            (LogIntakeRequest(volume: 0), "volume", .invalidArgument),
+            (LogIntakeRequest(volume: -5), "volume", .invalidArgument),
+            (LogIntakeRequest(volume: .nan), "volume", .invalidArgument),
+            (LogIntakeRequest(volume: .infinity), "volume", .invalidArgument),
+            (LogIntakeRequest(volume: 6000.5), "volume", .invalidArgument),
+            (LogIntakeRequest(volume: 7, unit: "l"), "volume", .invalidArgument),
+            (LogIntakeRequest(volume: 250, unit: "cups"), "unit", .invalidArgument),
+            (LogIntakeRequest(fluid: "lava", volume: 250), "fluid", .notFound),
+            (LogIntakeRequest(volume: 250, at: Date().addingTimeInterval(600)), "at", .invalidArgument),
+            (LogIntakeRequest(volume: 250, at: Date(timeIntervalSince1970: 0)), "at", .invalidArgument),
+        ]
+        for (request, field, code) in cases {
+            do {
+                _ = try await fixture.log(request)
+                Issue.record("accepted \(request)")
+            } catch let error as QuenchError {
+                #expect(error.code == code, "\(request): \(error)")
+                #expect(error.field == field, "\(request): \(error)")
+            }
+        }
+        // The edge of the rule is allowed: exactly 6000 mL, and 4 minutes ahead.
+        _ = try await fixture.log(LogIntakeRequest(volume: 6000))
+        _ = try await fixture.log(LogIntakeRequest(volume: 1, at: Date().addingTimeInterval(240)))
+
+        // Someone else's intake and a missing one are both not found; nothing changes.
+        let other = try RPCClient(endpoint: fixture.service.rpcEndpoint, options: RPCClientOptions(user: "bob"))
+        for id in [kept.id, "0000000000000000"] {
+            do {
+                let _: IntakeRecord = try await other.call(
+                    IntakeMessage.edit, EditIntakeRequest(id: id, volume: 1), idempotencyKey: UUID().uuidString)
+                Issue.record("edited \(id) as bob")
+            } catch let error as QuenchError {
+                #expect(error.code == .notFound && error.field == "id")
+            }
+            do {
+                let _: DeleteIntakeReply = try await other.call(
+                    IntakeMessage.delete, DeleteIntakeRequest(id: id), idempotencyKey: UUID().uuidString)
+                Issue.record("deleted \(id) as bob")
+            } catch let error as QuenchError {
+                #expect(error.code == .notFound)
+            }
+        }
+        // A bad day and a bad range name their field.
+        do {
+            _ = try await fixture.client.call(IntakeMessage.list, ListIntakesRequest(day: "2026-02-30"), as: ListIntakesReply.self)
+            Issue.record("accepted Feb 30")
+        } catch let error as QuenchError {
+            #expect(error.field == "day")
+        }
+        do {
+            _ = try await fixture.client.call(IntakeMessage.totals, TotalsRequest(from: "2026-01-02", to: "2026-01-01"), as: TotalsReply.self)
+            Issue.record("accepted a reversed range")
+        } catch let error as QuenchError {
+            #expect(error.field == "to")
+        }
+        let list = try await fixture.client.call(IntakeMessage.list, ListIntakesRequest(), as: ListIntakesReply.self)
+        #expect(list.intakes.first { $0.id == kept.id }?.volumeMl == 300)
+        await other.close()
+        await fixture.close()
+    }
+
+    @Test("edit and delete, past days included; events carry before and after")
+    func editAndDelete() async throws {
+        let fixture = try Fixture("edit")
+        let lastWeek = Date().addingTimeInterval(-7 * 86_400)
+        let record = try await fixture.log(LogIntakeRequest(fluid: "tea", volume: 200, at: lastWeek))
+        let edited: IntakeRecord = try await fixture.client.call(
+            IntakeMessage.edit, EditIntakeRequest(id: record.id, fluid: "juice", volume: 0.3, unit: "l"),
+            idempotencyKey: UUID().uuidString)
+        #expect(edited.fluid == "juice" && edited.volumeMl == 300 && edited.waterMl == 264 && edited.day == record.day)
+        let moved: IntakeRecord = try await fixture.client.call(
+            IntakeMessage.edit, EditIntakeRequest(id: record.id, at: Date()), idempotencyKey: UUID().uuidString)
+        #expect(moved.day != record.day)
+        let old = try await fixture.client.call(IntakeMessage.list, ListIntakesRequest(day: record.day), as: ListIntakesReply.self)
+        #expect(old.intakes.isEmpty)
+        let gone: DeleteIntakeReply = try await fixture.client.call(
+            IntakeMessage.delete, DeleteIntakeRequest(id: record.id), idempotencyKey: UUID().uuidString)
+        #expect(gone.deleted)
+        let since: EventsSinceReply = try await fixture.client.call(MessageType.eventsSince, EventsSinceRequest(after: 0))
+        let types = try since.events.map { try $0.decode(Envelope.self).type }
+        #expect(types == [IntakeEvent.logged, IntakeEvent.updated, IntakeEvent.updated, IntakeEvent.deleted])
+        let update = try since.events[1].decode(Envelope.self).decodeBody(IntakeEventBody.self)
+        #expect(update.previous?.fluid == "tea" && update.intake.fluid == "juice")
+        await fixture.close()
+    }
+
+    @Test("local days follow the user's zone, across a DST change")
+    func daysAcrossDST() async throws {
+        let fixture = try Fixture("dst", timeZone: "America/New_York")
+        func instant(_ text: String) -> Date {
+            ISO8601DateFormatter().date(from: text)!
+        }
+        // 2026-03-08 is the spring-forward day in New York (a 23-hour day).
+        let beforeMidnight = try await fixture.log(LogIntakeRequest(volume: 100, at: instant("2026-03-08T04:59:00Z")))
+        let afterMidnight = try await fixture.log(LogIntakeRequest(volume: 200, at: instant("2026-03-08T05:00:00Z")))
+        let lateOnDSTDay = try await fixture.log(LogIntakeRequest(volume: 300, at: instant("2026-03-09T03:59:00Z")))
+        let nextDay = try await fixture.log(LogIntakeRequest(volume: 400, at: instant("2026-03-09T04:00:00Z")))
+        #expect(beforeMidnight.day == "2026-03-07")
+        #expect(afterMidnight.day == "2026-03-08")
+        #expect(lateOnDSTDay.day == "2026-03-08")
+        #expect(nextDay.day == "2026-03-09")
+        let totals: TotalsReply = try await fixture.client.call(IntakeMessage.totals, TotalsRequest(from: "2026-03-06", to: "2026-03-09"))
+        #expect(totals.days.map(\.day) == ["2026-03-06", "2026-03-07", "2026-03-08", "2026-03-09"])
+        #expect(totals.days.map(\.totalWaterMl) == [0, 100, 500, 400])
+
+        // The same instant seen from Kolkata (+05:30) is another day.
+        let kolkata = try RPCClient(endpoint: fixture.service.rpcEndpoint, options: RPCClientOptions(timeZone: "Asia/Kolkata", user: "ana"))
+        let there: IntakeRecord = try await kolkata.call(
+            IntakeMessage.log, LogIntakeRequest(volume: 50, at: instant("2026-03-08T19:00:00Z")), idempotencyKey: UUID().uuidString)
+        #expect(there.day == "2026-03-09" && there.timeZone == "Asia/Kolkata")
+        await kolkata.close()
+        await fixture.close()
+    }
+
+    @Test("thousands of entries sum exactly")
+    func exactTotals() async throws {
+        let fixture = try Fixture("exact")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<3000 {
+                group.addTask { _ = try await fixture.log(LogIntakeRequest(fluid: "soda", volume: 0.1, unit: "oz")) }
+            }
+            try await group.waitForAll()
+        }
+        let total = try await fixture.client.call(IntakeMessage.dayTotal, DayTotalRequest(), as: DayTotal.self)
+        // 0.1 fl oz = 2957.35 µL → 2957 µL; 89 % → 2632 µL (half up: 2631.73 → 2632).
+        #expect(total.count == 3000)
+        #expect(total.totalWaterMicrolitres == 3000 * 2632)
+        await fixture.close()
+    }
+
+    @Test("export and erase one user's data, leaving others'")
+    func exportAndErase() async throws {
+        let fixture = try Fixture("erase")
+        _ = try await fixture.log(LogIntakeRequest(volume: 100))
+        let _: Fluid = try await fixture.client.call(
+            IntakeMessage.fluidsAdd, AddFluidRequest(name: "Kombucha", waterPercent: 97.5), idempotencyKey: UUID().uuidString)
+        let bob = try RPCClient(endpoint: fixture.service.rpcEndpoint, options: RPCClientOptions(user: "bob"))
+        let _: IntakeRecord = try await bob.call(IntakeMessage.log, LogIntakeRequest(volume: 100), idempotencyKey: UUID().uuidString)
+        let export: IntakeExport = try await fixture.client.call(IntakeMessage.export, UserDataRequest())
+        #expect(export.intakes.count == 1 && export.fluids.map(\.name) == ["kombucha"])
+        let erased: EraseReply = try await fixture.client.call(IntakeMessage.erase, UserDataRequest(), idempotencyKey: UUID().uuidString)
+        #expect(erased.deleted == ["intakes": 1, "fluids": 1])
+        let after: IntakeExport = try await fixture.client.call(IntakeMessage.export, UserDataRequest())
+        #expect(after.intakes.isEmpty && after.fluids.isEmpty)
+        let bobs: IntakeExport = try await bob.call(IntakeMessage.export, UserDataRequest())
+        #expect(bobs.intakes.count == 1)
+        await bob.close()
+        await fixture.close()
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+import GRDB
+import MessagePack
+import QuenchProtocol
+import QuenchRuntime
+import Testing
+import ZeroMQ
+
+/// The runtime proven end to end against the real `quench-intake` executable.
+@Suite("Runtime end to end", .serialized)
+struct RuntimeEndToEndTests {
+    @Test("ping and health answer over a real socket")
+    func pingAndHealth() async throws {
+        let service = try ServiceProcess("intake", dataDirectory: temporaryDirectory("ping"))
+        let client = try RPCClient(endpoint: service.rpcEndpoint)
+        let pong = try await client.call(MessageType.ping, PingRequest(), as: PingReply.self)
+        #expect(pong.service == "intake")
+        #expect(pong.version == QuenchVersion.current)
+        let health = try await client.call(MessageType.health, HealthRequest(), as: HealthReply.self)
+        #expect(health.status == "ok")
+        #expect(health.database.ok)
+        #expect(health.requestsServed >= 2)
+        await client.close()
+        service.stop()
+    }
+
+    @Test("many requests in flight on one client all get their own reply")
+    func severalInFlight() async throws {
+        let service = try ServiceProcess("intake", dataDirectory: temporaryDirectory("inflight"))
+        let client = try RPCClient(endpoint: service.rpcEndpoint, options: RPCClientOptions(user: "ana"))
+        let volumes = (1...200).map { Double($0) }
+        let records = try await withThrowingTaskGroup(of: IntakeRecord.self) { group in
+            for volume in volumes {
+                group.addTask {
+                    try await client.call(
+                        IntakeMessage.log, LogIntakeRequest(volume: volume), as: IntakeRecord.self,
+                        idempotencyKey: UUID().uuidString)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(records.map(\.volumeMl).sorted() == volumes)
+        let today = try await client.call(IntakeMessage.dayTotal, DayTotalRequest(), as: DayTotal.self)
+        #expect(today.count == 200)
+        #expect(today.totalWaterMl == volumes.reduce(0, +))
+        await client.close()
+        service.stop()
+    }
+
+    @Test("a retry with the same idempotency key returns the stored reply and stores nothing new")
+    func idempotentRetry() async throws {
+        let service = try ServiceProcess("intake", dataDirectory: temporaryDirectory("idem"))
+        let client = try RPCClient(endpoint: service.rpcEndpoint, options: RPCClientOptions(user: "ana"))
+        let first = try await client.call(
+            IntakeMessage.log, LogIntakeRequest(volume: 330), as: IntakeRecord.self, idempotencyKey: "k-1")
+        let second = try await client.call(
+            IntakeMessage.log, LogIntakeRequest(volume: 330), as: IntakeRecord.self, idempotencyKey: "k-1")
+        #expect(first == second)
+        let list = try await client.call(IntakeMessage.list, ListIntakesRequest(), as: ListIntakesReply.self)
+        #expect(list.intakes.count == 1)
+        // The same key for another type is a conflict, not a silent replay.
+        await #expect(throws: QuenchError.self) {
+            _ = try await client.call(
+                IntakeMessage.delete, DeleteIntakeRequest(id: first.id), as: DeleteIntakeReply.self, idempotencyKey: "k-1")
+        }
+        // A command without a key is refused, naming the field.
+        do {
+            _ = try await client.call(IntakeMessage.log, LogIntakeRequest(volume: 1), as: IntakeRecord.self)
+            Issue.record("a command without an idempotency key was accepted")
+        } catch let error as QuenchError {
+            #expect(error.code == .invalidArgument)
+            #expect(error.field == "idempotencyKey")
+        }
+        await client.close()
+        service.stop()
+    }
+
+    @Test("bad frames, bodies, types, versions and sizes each get a typed error and the service keeps serving")
+    func hostileInput() async throws {
+        let service = try ServiceProcess(
+            "intake", dataDirectory: temporaryDirectory("hostile"), arguments: ["--limits-max-message-bytes", "65536"])
+        let raw = try RawDealer(endpoint: service.rpcEndpoint)
+
+        func code(_ reply: [[UInt8]]) throws -> String? {
+            try Envelope.decode(reply.last ?? []).error?.code
+        }
+        // Not MessagePack at all.
+        #expect(try code(raw.request([[], [0xc1, 0x00, 0xff]])) == "malformed")
+        // A map that declares 2^32-1 entries with nothing after it.
+        #expect(try code(raw.request([[], [0xdf, 0xff, 0xff, 0xff, 0xff]])) == "malformed")
+        // A string that claims 4 GiB.
+        #expect(try code(raw.request([[], [0xdb, 0xff, 0xff, 0xff, 0xff, 0x41]])) == "malformed")
+        // Deep nesting.
+        #expect(try code(raw.request([[], [UInt8](repeating: 0x91, count: 10_000) + [0xc0]])) == "malformed")
+        // Missing empty delimiter frame.
+        #expect(try code(raw.request([try Envelope(type: MessageType.ping).encoded()])) == "malformed")
+        // Two envelope frames.
+        let ping = try Envelope(type: MessageType.ping).encoded()
+        #expect(try code(raw.request([[], ping, ping])) == "malformed")
+        // Unknown type.
+        #expect(try code(raw.request([[], try Envelope(type: "intake.teleport").encoded()])) == "unknown_type")
+        // Unsupported version.
+        #expect(try code(raw.request([[], try Envelope(version: 99, type: MessageType.ping).encoded()])) == "unsupported_version")
+        // Oversize (above the configured 64 KiB, below libzmq's hard ceiling).
+        var big = Envelope(type: MessageType.ping)
+        big.user = String(repeating: "x", count: 100_000)
+        #expect(try code(raw.request([[], try big.encoded()])) == "too_large")
+        // A body of the wrong shape names the field.
+        var wrong = Envelope(type: IntakeMessage.log, user: "ana", idempotencyKey: "x")
+        wrong.body = try MessagePackRaw(encoding: ["volume": "a lot"])
+        let reply = try Envelope.decode(raw.request([[], try wrong.encoded()]).last ?? [])
+        #expect(reply.error?.code == "invalid_argument")
+        #expect(reply.error?.field == "volume")
+        // Far beyond libzmq's ceiling: the peer is dropped; no reply is possible, the service lives on.
+        _ = try? raw.request([[], [UInt8](repeating: 0, count: 1 << 20)], timeoutMilliseconds: 500)
+
+        let client = try RPCClient(endpoint: service.rpcEndpoint)
+        let pong = try await client.call(MessageType.ping, PingRequest(), as: PingReply.self)
+        #expect(pong.service == "intake")
+        let health = try await client.call(MessageType.health, HealthRequest(), as: HealthReply.self)
+        #expect(health.errorsByCode["malformed", default: 0] >= 5)
+        #expect(service.isRunning)
+        raw.close()
+        await client.close()
+        service.stop()
+    }
+
+    @Test("a service killed mid-request and restarted: the client resends and gets its reply, stored once")
+    func killAndRestart() async throws {
+        let service = try ServiceProcess("intake", dataDirectory: temporaryDirectory("restart"))
+        let client = try RPCClient(
+            endpoint: service.rpcEndpoint,
+            options: RPCClientOptions(attemptTimeout: .milliseconds(700), attempts: 20, user: "ana"))
+        _ = try await client.call(MessageType.ping, PingRequest(), as: PingReply.self)
+        // Freeze the process so the request reaches it but is never answered, then kill it.
+        kill(service.pid, SIGSTOP)
+        let call = Task {
+            try await client.call(IntakeMessage.log, LogIntakeRequest(volume: 250), as: IntakeRecord.self, idempotencyKey: "restart-1")
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        service.stop(signal: SIGKILL)
+        try await Task.sleep(for: .milliseconds(500))
+        try service.start()
+        let record = try await call.value
+        #expect(record.volumeMl == 250)
+        #expect(await client.reconnectCount() >= 1)
+        let list = try await client.call(IntakeMessage.list, ListIntakesRequest(), as: ListIntakesReply.self)
+        #expect(list.intakes.map(\.id) == [record.id])
+        await client.close()
+        service.stop()
+    }
+
+    @Test("a client whose service never answers gets unavailable after its bounded retries")
+    func unavailableAfterRetries() async throws {
+        let client = try RPCClient(
+            endpoint: "tcp://127.0.0.1:1", options: RPCClientOptions(attemptTimeout: .milliseconds(200), attempts: 3))
+        let started = ContinuousClock.now
+        do {
+            _ = try await client.call(MessageType.ping, PingRequest(), as: PingReply.self)
+            Issue.record("a call to nothing succeeded")
+        } catch let error as QuenchError {
+            #expect(error.code == .unavailable)
+        }
+        #expect(ContinuousClock.now - started < .seconds(5))
+        await client.close()
+    }
+
+    @Test("a subscriber that was down catches up every missed event exactly once, in order")
+    func catchUpSubscriber() async throws {
+        let folder = temporaryDirectory("catchup")
+        let service = try ServiceProcess("intake", dataDirectory: folder.appendingPathComponent("intake"))
+        let client = try RPCClient(endpoint: service.rpcEndpoint, options: RPCClientOptions(user: "ana"))
+        let consumer = try EventLedger(path: folder.appendingPathComponent("consumer.sqlite").path)
+
+        func log(_ count: Int) async throws {
+            for _ in 0..<count {
+                _ = try await client.call(
+                    IntakeMessage.log, LogIntakeRequest(volume: 100), as: IntakeRecord.self, idempotencyKey: UUID().uuidString)
+            }
+        }
+        try await log(5)
+        let first = try consumer.startSubscriber(service)
+        #expect(try await eventually { try consumer.appliedSeqs() == Array(1...5) })
+        // Live events flow while it runs.
+        try await log(3)
+        #expect(try await eventually { try consumer.appliedSeqs() == Array(1...8) })
+        // Down: events produced meanwhile are missed live…
+        await first.stop()
+        try await log(7)
+        // …and the publisher restarts too, so the subscriber sees a new connection.
+        service.stop()
+        try service.start()
+        try await log(2)
+        let second = try consumer.startSubscriber(service)
+        #expect(try await eventually { try consumer.appliedSeqs() == Array(1...17) })
+        try await log(1)
+        #expect(try await eventually { try consumer.appliedSeqs() == Array(1...18) })
+        await second.stop()
+        await client.close()
+        service.stop()
+    }
+
+    @Test("SIGTERM under load: requests taken are answered, the process exits 0, nothing answered is lost")
+    func gracefulShutdown() async throws {
+        let service = try ServiceProcess("intake", dataDirectory: temporaryDirectory("graceful"))
+        let client = try RPCClient(
+            endpoint: service.rpcEndpoint, options: RPCClientOptions(attemptTimeout: .seconds(5), attempts: 1, user: "ana"))
+        let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<600 {
+                group.addTask {
+                    do {
+                        _ = try await client.call(
+                            IntakeMessage.log, LogIntakeRequest(volume: 10), as: IntakeRecord.self, idempotencyKey: "g-\(index)")
+                        return true
+                    } catch {
+                        return false
+                    }
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: .milliseconds(150))
+                kill(service.pid, SIGTERM)
+                return false
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        let exit = service.stop(timeout: 20)
+        #expect(exit == nil || exit?.status == 0)
+        let acknowledged = outcomes.filter { $0 }.count
+        #expect(acknowledged > 0)
+        // Every acknowledged request is in the database.
+        let pool = try DatabaseQueue(path: service.databasePath)
+        let stored = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM intake") ?? 0 }
+        #expect(stored >= acknowledged)
+        #expect(service.logTail().contains("stopped"))
+        await client.close()
+    }
+}
