@@ -11,12 +11,31 @@ let swiftSettings: [SwiftSetting] = [
 
 let log = Target.Dependency.product(name: "Logging", package: "swift-log")
 let lifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let unixSignals = Target.Dependency.product(name: "UnixSignals", package: "swift-service-lifecycle")
 let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 let configuration = Target.Dependency.product(name: "Configuration", package: "swift-configuration")
-let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
-let unixSignals = Target.Dependency.product(name: "UnixSignals", package: "swift-service-lifecycle")
 let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
+let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
+let zip = Target.Dependency.product(name: "ZIPFoundation", package: "ZIPFoundation")
+
+/// A service: a library with the domain and handlers, and a thin executable.
+func service(_ folder: String, module: String, executable: String, extra: [Target.Dependency] = []) -> [Target] {
+    [
+        .target(
+            name: module,
+            dependencies: ["QuenchRuntime", "QuenchProtocol", "MessagePack", grdb, log] + extra,
+            path: "Services/\(folder)/Sources",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: executable,
+            dependencies: [.target(name: module), "QuenchRuntime"],
+            path: "Services/\(folder)/Executable",
+            swiftSettings: swiftSettings
+        ),
+    ]
+}
 
 let package = Package(
     name: "quench",
@@ -26,7 +45,11 @@ let package = Package(
         .library(name: "MessagePack", targets: ["MessagePack"]),
         .library(name: "QuenchProtocol", targets: ["QuenchProtocol"]),
         .library(name: "QuenchRuntime", targets: ["QuenchRuntime"]),
+        .executable(name: "quench", targets: ["quench"]),
         .executable(name: "quench-intake", targets: ["quench-intake"]),
+        .executable(name: "quench-goals", targets: ["quench-goals"]),
+        .executable(name: "quench-health-ingest", targets: ["quench-health-ingest"]),
+        .executable(name: "quench-analytics", targets: ["quench-analytics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -36,6 +59,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // MARK: Generic building blocks (know nothing of Quench)
@@ -57,13 +81,34 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Services
-        .target(name: "IntakeService", dependencies: ["QuenchRuntime", "QuenchProtocol", grdb, log], path: "Services/Intake/Sources", swiftSettings: swiftSettings),
-        .executableTarget(name: "quench-intake", dependencies: ["IntakeService", "QuenchRuntime"], path: "Services/Intake/Executable", swiftSettings: swiftSettings),
+        // MARK: Health import parsing (pure; used by the gateway, which reads the files)
+        .target(name: "HealthImport", dependencies: [zip], path: "Services/HealthIngest/Import", swiftSettings: swiftSettings),
+
+        // MARK: Gateway CLI
+        .target(
+            name: "QuenchCLI",
+            dependencies: ["QuenchRuntime", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", argumentParser, log],
+            path: "Services/Gateway/Sources",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "quench", dependencies: ["QuenchCLI"], path: "Services/Gateway/Executable", swiftSettings: swiftSettings),
 
         // MARK: Tests
         .testTarget(name: "MessagePackTests", dependencies: ["MessagePack"], swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", grdb, log, lifecycle], swiftSettings: swiftSettings),
+        .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", zip], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", grdb, log, lifecycle],
+            swiftSettings: swiftSettings
+        ),
+        // (service unit-test targets are added below, one per service)
+        .testTarget(name: "HealthIngestServiceTests", dependencies: ["HealthIngestService", "QuenchProtocol", "QuenchRuntime", grdb], swiftSettings: swiftSettings),
+        .testTarget(name: "AnalyticsServiceTests", dependencies: ["AnalyticsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb, log], swiftSettings: swiftSettings),
+        .testTarget(name: "GoalsServiceTests", dependencies: ["GoalsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
     ]
+        + service("Intake", module: "IntakeService", executable: "quench-intake")
+        + service("Goals", module: "GoalsService", executable: "quench-goals")
+        + service("HealthIngest", module: "HealthIngestService", executable: "quench-health-ingest")
+        + service("Analytics", module: "AnalyticsService", executable: "quench-analytics")
 )

@@ -99,6 +99,19 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
         try SubscriptionCursor.reset(db)
     }
 
+    /// Tells a running subscriber that its stored cursor was reset (call it once the
+    /// transaction that ran `resetCursors` has committed): it forgets its in-memory cursor
+    /// and catches up from the stored one at its next tick. Each batch also re-reads the
+    /// stored cursor inside its own transaction, so a batch racing the reset never applies
+    /// events after a cursor that no longer exists.
+    public func reset() {
+        status.withLock { state in
+            state.applied = 0
+            state.skipped = 0
+            state.ready = false
+        }
+    }
+
     public func run() async throws {
         let stored = try await database.pool.read { [publisher] db in
             try SubscriptionCursor.load(db, publisher: publisher.name)
@@ -265,8 +278,9 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
 
     /// Applies consecutive events after the cursor in one transaction with the cursor.
     private func applyBatch(_ events: [Envelope]) async throws {
-        let start = status.withLock { $0.applied }
         let (cursor, skipped) = try await database.pool.write { [publisher, apply, logger] db -> (UInt64, UInt64) in
+            let stored = try SubscriptionCursor.load(db, publisher: publisher.name)
+            let start = stored.seq
             var cursor = start
             var skipped: UInt64 = 0
             for event in events {
@@ -287,11 +301,11 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
             if cursor != start || skipped > 0 {
                 try SubscriptionCursor.save(db, publisher: publisher.name, seq: cursor, skippedDelta: skipped)
             }
-            return (cursor, skipped)
+            return (cursor, stored.skipped + skipped)
         }
         status.withLock { state in
-            state.applied = max(state.applied, cursor)
-            state.skipped += skipped
+            state.applied = cursor
+            state.skipped = skipped
         }
     }
 

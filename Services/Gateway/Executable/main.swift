@@ -1,0 +1,3 @@
+import QuenchCLI
+
+await QuenchCommand.start()

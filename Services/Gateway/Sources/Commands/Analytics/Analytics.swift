@@ -1,0 +1,55 @@
+import ArgumentParser
+import QuenchProtocol
+
+/// `quench analytics rebuild`, `quench analytics lag`
+struct Analytics: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Operate the analytics read models.",
+        subcommands: [Rebuild.self, Lag.self])
+
+    struct Rebuild: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Drop analytics' read models and rebuild them from the other services' events (operators).",
+            discussion: """
+                Everything analytics answers is derived from intake's, goals' and health-ingest's events; a
+                rebuild replays them from the first. Answers are incomplete until it has caught up
+                (`quench analytics lag`).
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            try await CLI.run(global) { gateway, output in
+                let reply: RebuildReply = try await gateway.command(ServiceName.analytics, AnalyticsMessage.rebuild, RebuildRequest())
+                try output.emit(reply) {
+                    let rows = reply.cleared.values.reduce(0, +)
+                    return "Dropped \(rows) read-model rows; replaying events of "
+                        + (reply.publishers.isEmpty ? "every publisher" : reply.publishers.joined(separator: ", ")) + " from the start."
+                }
+            }
+        }
+    }
+
+    struct Lag: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "How far analytics is behind each publisher.")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            try await CLI.run(global) { gateway, output in
+                let reply: LagReply = try await gateway.query(ServiceName.analytics, AnalyticsMessage.lag, LagRequest())
+                try output.emit(reply) {
+                    var table = Table(["PUBLISHER", "APPLIED", "HEAD", "BEHIND", "SKIPPED", "CONNECTED"],
+                                      alignments: [.left, .right, .right, .right, .right, .left])
+                    for entry in reply.publishers {
+                        table.add([
+                            entry.publisher, "\(entry.appliedSeq)", "\(entry.headSeq)", "\(entry.lag)", "\(entry.skipped)",
+                            entry.connected ? "yes" : output.style.red("no"),
+                        ])
+                    }
+                    return table.render(style: output.style)
+                }
+            }
+        }
+    }
+}

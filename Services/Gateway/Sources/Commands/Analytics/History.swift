@@ -1,0 +1,42 @@
+import ArgumentParser
+import QuenchProtocol
+
+/// `quench history [--days N]`
+struct History: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Each day's water against that day's goal, and your streaks.",
+        discussion: """
+            A day is met when its total reaches the goal in effect that day. The current streak ends today,
+            or yesterday while today is not met yet.
+            Example: quench history --days 14
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "How many days up to today (1 to 3660).")
+    var days: Int = 30
+
+    func validate() throws {
+        guard (1...HistoryRequest.maxDays).contains(days) else {
+            throw ValidationError("--days must be between 1 and \(HistoryRequest.maxDays), got \(days)")
+        }
+    }
+
+    func run() async throws {
+        try await CLI.run(global) { gateway, output in
+            let reply: HistoryReply = try await gateway.query(ServiceName.analytics, AnalyticsMessage.history, HistoryRequest(days: days))
+            try output.emit(reply) {
+                var table = Table(["DAY", "WATER", "GOAL", "MET"], alignments: [.left, .right, .right, .left])
+                for day in reply.days {
+                    table.add([
+                        day.day, Format.millilitres(day.totalWaterMl), Format.millilitres(day.goalMl),
+                        day.met ? output.style.green("✓") : "·",
+                    ])
+                }
+                return table.render(style: output.style)
+                    + "\nCurrent streak: \(output.style.bold("\(reply.currentStreak)")) days · longest: \(reply.longestStreak) days"
+                    + LagNote.text(reply.lag, style: output.style)
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import QuenchProtocol
+
+/// `quench today [--day DATE]`
+struct Today: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Progress towards a day's water goal (default today).",
+        discussion: """
+            The goal is the one in effect that day; with no goal ever set, the default 2500 mL. The ring
+            fills at 100 %; the percentage may go past it.
+            Example: quench today --day 2026-11-20
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "The day, YYYY-MM-DD (default today in --tz).")
+    var day: String?
+
+    func run() async throws {
+        try await CLI.run(global) { gateway, output in
+            let reply: DaySummary = try await gateway.query(ServiceName.analytics, AnalyticsMessage.today, DayRequest(day: day))
+            try output.emit(reply) {
+                let bar = Charts.progressBar(fraction: reply.goalMl > 0 ? reply.totalWaterMl / reply.goalMl : 0, style: output.style)
+                let remaining = reply.remainingMl > 0
+                    ? "\(Format.millilitres(reply.remainingMl)) to go"
+                    : output.style.green("goal reached")
+                return output.style.bold(reply.day) + "\n"
+                    + "\(bar) \(Today.percent(reply.percent))\n"
+                    + "\(Format.millilitres(reply.totalWaterMl)) of \(Format.millilitres(reply.goalMl)) (\(reply.goalSource) goal), \(remaining)"
+                    + LagNote.text(reply.lag, style: output.style)
+            }
+        }
+    }
+
+    static func percent(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) %" : String(format: "%.1f %%", value)
+    }
+}

@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import QuenchProtocol
+
+/// `quench challenges`, `quench challenges load FILE`, `quench challenges progress [--month YYYY-MM]`
+struct Challenges: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The challenge catalog and your progress.",
+        subcommands: [List.self, Load.self, Progress.self],
+        defaultSubcommand: List.self)
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the challenges.")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            try await CLI.run(global) { gateway, output in
+                let reply: ListChallengesReply = try await gateway.query(
+                    ServiceName.goals, GoalMessage.challengesList, ListChallengesRequest())
+                try output.emit(reply) {
+                    guard !reply.challenges.isEmpty else { return "No challenges yet: `quench challenges load FILE` adds them." }
+                    var table = Table(["ID", "TITLE", "TYPE", "GOAL", "TROPHY", "POINTS"], alignments: [.left, .left, .left, .right, .left, .right])
+                    for challenge in reply.challenges {
+                        table.add([
+                            challenge.id, challenge.title, challenge.type, Challenges.goalText(challenge),
+                            challenge.reward.trophy, "\(challenge.reward.points)",
+                        ])
+                    }
+                    return table.render(style: output.style)
+                }
+            }
+        }
+    }
+
+    struct Load: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add or update challenges from a JSON file (operators).",
+            discussion: """
+                FILE has the shape of the public goals feed: {"items":[{"id","title","description","type",
+                "goal","reward":{"trophy","points"}}]}, at most 1000 items. Challenges are matched by id: a
+                later load updates titles and rewards. One bad item rejects the whole file.
+                Example: quench challenges load deploy/sample-data/challenges.json
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The JSON file.")
+        var file: String
+
+        func run() async throws {
+            try await CLI.run(global) { gateway, output in
+                let items = try ChallengeFile.read(file)
+                let reply: LoadChallengesReply = try await gateway.command(
+                    ServiceName.goals, GoalMessage.challengesLoad, LoadChallengesRequest(items: items))
+                try output.emit(reply) {
+                    "Loaded \(reply.received) challenges: \(reply.created) new, \(reply.updated) updated, \(reply.unchanged) unchanged."
+                }
+            }
+        }
+    }
+
+    struct Progress: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Which challenges you completed in a month, and the points earned.",
+            discussion: """
+                A challenge is completed on each day whose total (steps, or walking + running distance)
+                reaches its goal; each such day earns its points. Needs the steps and distance consents.
+                Example: quench challenges progress --month 2026-10
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: "The month, YYYY-MM (default this month in --tz).")
+        var month: String?
+
+        func validate() throws {
+            if let month, Challenges.monthRange(month) == nil {
+                throw ValidationError("--month: '\(month)' is not a month YYYY-MM")
+            }
+        }
+
+        func run() async throws {
+            try await CLI.run(global) { gateway, output in
+                let label = month ?? String(LocalDay(instant: Date(), timeZone: TimeZone(identifier: gateway.timeZone) ?? .current).description.prefix(7))
+                guard let (from, to) = Challenges.monthRange(label) else { return }
+                async let catalog: ListChallengesReply = gateway.query(ServiceName.goals, GoalMessage.challengesList, ListChallengesRequest())
+                async let steps = Challenges.daily(gateway, type: "steps", from: from, to: to)
+                async let distance = Challenges.daily(gateway, type: "distance", from: from, to: to)
+                let progress = ChallengeProgress.compute(
+                    month: label, challenges: try await catalog.challenges, steps: try await steps, distance: try await distance)
+                try output.emit(progress) {
+                    var table = Table(["CHALLENGE", "GOAL", "DAYS", "BEST", "POINTS"], alignments: [.left, .right, .right, .right, .right])
+                    for entry in progress.challenges {
+                        table.add([
+                            entry.title, Challenges.goalText(type: entry.type, goal: entry.goal), "\(entry.daysCompleted.count)",
+                            Challenges.goalText(type: entry.type, goal: entry.best), "\(entry.pointsEarned)",
+                        ])
+                    }
+                    var text = output.style.bold(label) + "\n" + table.render(style: output.style)
+                        + "\nPoints earned: \(output.style.bold("\(progress.totalPoints)"))"
+                    if !progress.missingConsents.isEmpty {
+                        text += "\n" + output.style.dim("No \(progress.missingConsents.joined(separator: " or ")) data without consent: `quench consent grant \(progress.missingConsents.joined(separator: " "))`.")
+                    }
+                    return text
+                }
+            }
+        }
+    }
+
+    /// A month's first and last day, or nil when `text` is not YYYY-MM.
+    static func monthRange(_ text: String) -> (from: String, to: String)? {
+        guard text.count == 7, let first = LocalDay("\(text)-01") else { return nil }
+        let last = LocalDay(year: first.year, month: first.month, day: LocalDay.daysIn(year: first.year, month: first.month))
+        return last.map { (first.description, $0.description) }
+    }
+
+    /// Day totals of a cumulative type, or nil when its consent is not granted.
+    static func daily(_ gateway: Gateway, type: String, from: String, to: String) async throws -> [String: Double]? {
+        do {
+            let reply: DailySamplesReply = try await gateway.query(
+                ServiceName.healthIngest, HealthMessage.samplesDaily, DailySamplesRequest(type: type, from: from, to: to))
+            return Dictionary(reply.days.map { ($0.day, $0.value ?? 0) }, uniquingKeysWith: { $1 })
+        } catch let CLIError.rejected(_, error) where error.code == .failedPrecondition {
+            return nil
+        }
+    }
+
+    static func goalText(_ challenge: Challenge) -> String {
+        goalText(type: challenge.type, goal: challenge.goal)
+    }
+
+    static func goalText(type: String, goal: Double) -> String {
+        if type == "step" { return "\(Format.thousands(Int64(goal.rounded()))) steps" }
+        return goal >= 1000 ? String(format: "%.1f km", goal / 1000) : "\(Int(goal.rounded())) m"
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import QuenchProtocol
+
+/// `quench goal`, `quench goal set AMOUNT`, `quench goal auto`, `quench goal history`
+struct Goal: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Your daily water goal: default, manual, or derived from your weight.",
+        discussion: """
+            The goal is 2500 mL until you set one. With the body-mass consent granted and a weight
+            recorded, it follows your weight (half your weight in lb, as US fl oz, 1000–6000 mL)
+            unless you set a manual goal while an auto goal is available; `quench goal auto`
+            follows your weight again.
+
+            Examples:
+              quench goal
+              quench goal set 3l
+              quench goal auto
+              quench goal history --json
+            """,
+        subcommands: [Show.self, Set.self, Auto.self, History.self],
+        defaultSubcommand: Show.self)
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Your current goal.")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            try await CLI.run(global) { gateway, output in
+                let reply: GoalReply = try await gateway.query(ServiceName.goals, GoalMessage.get, GetGoalRequest())
+                try output.emit(GoalView(reply)) { GoalView.describe(reply, style: output.style) }
+            }
+        }
+    }
+
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set a manual goal (more than 0, at most 6000 mL).",
+            discussion: "AMOUNT: 3000, 3000ml, 2.5l, 100oz (US fl oz). Example: quench goal set 2.5l")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The goal: 3000, 3000ml, 2.5l, 100oz.")
+        var amount: String
+
+        func validate() throws {
+            guard VolumeAmount.parse(amount) != nil else {
+                throw ValidationError("AMOUNT: '\(amount)' is not an amount; use 3000, 3000ml, 2.5l or 100oz")
+            }
+        }
+
+        func run() async throws {
+            try await CLI.run(global) { gateway, output in
+                guard let (value, unit) = VolumeAmount.parse(amount) else { return }
+                let reply: GoalReply = try await gateway.command(
+                    ServiceName.goals, GoalMessage.set, SetGoalRequest(volume: value, unit: unit.rawValue))
+                try output.emit(GoalView(reply)) { GoalView.describe(reply, style: output.style) }
+            }
+        }
+    }
+
+    struct Auto: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Follow the goal derived from your newest weight again.",
+            discussion: "Needs the body-mass consent (`quench consent grant body-mass`) and a weight (`quench weight add`).")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            try await CLI.run(global) { gateway, output in
+                let reply: GoalReply = try await gateway.command(ServiceName.goals, GoalMessage.auto, AutoGoalRequest())
+                try output.emit(GoalView(reply)) { GoalView.describe(reply, style: output.style) }
+            }
+        }
+    }
+
+    struct History: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Every goal you had, newest first.")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            try await CLI.run(global) { gateway, output in
+                let reply: GoalHistoryReply = try await gateway.query(ServiceName.goals, GoalMessage.history, GoalHistoryRequest())
+                try output.emit(GoalHistoryView(reply)) {
+                    guard !reply.goals.isEmpty else { return "No goal set yet: the default of 2500 mL applies." }
+                    var table = Table(["FROM", "TO", "GOAL", "SOURCE"], alignments: [.left, .left, .right, .left])
+                    for period in reply.goals {
+                        table.add([
+                            period.startDay, period.endDay ?? output.style.dim("now"), Format.millilitres(period.goalMl),
+                            period.source,
+                        ])
+                    }
+                    return table.render(style: output.style)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import QuenchProtocol
+
+/// What `quench import apple-health` prints: `recordsSeen = imported + duplicates + skipped`.
+struct AppleHealthImportReport: Encodable {
+    var jobId: String
+    var status: String
+    var recordsSeen: Int
+    var imported: Int
+    var duplicates: Int
+    /// Records not stored, in all.
+    var skipped: Int
+    /// By reason: `other-type`, `no-consent`, `value-out-of-range`, `in-future`, `malformed (…)`, …
+    var skippedByReason: [String: Int]
+    /// Records of a type without consent, by consent type.
+    var skippedForConsent: [String: Int]
+    /// Records of types Quench does not import, by HealthKit type.
+    var otherTypes: [String: Int]
+    var byType: [String: TypeCounts]
+    var correlationChildrenIgnored: Int
+    var error: String?
+
+    init(job: ImportJob) {
+        jobId = job.jobId
+        status = job.status
+        recordsSeen = job.recordsSeen
+        imported = job.imported
+        duplicates = job.duplicates
+        skipped = job.skipped.values.reduce(0, +)
+        skippedByReason = job.skipped
+        skippedForConsent = job.skippedForConsent
+        otherTypes = job.otherTypes
+        byType = job.byType
+        correlationChildrenIgnored = job.correlationChildrenIgnored ?? 0
+        error = job.error
+    }
+
+    func human(style: Style) -> String {
+        var lines = [
+            "\(style.bold("Imported \(Format.thousands(Int64(imported)))")) of \(Format.thousands(Int64(recordsSeen))) records"
+                + " (\(Format.thousands(Int64(duplicates))) duplicates, \(Format.thousands(Int64(skipped))) skipped)",
+        ]
+        if !byType.isEmpty {
+            var table = Table(["TYPE", "IMPORTED", "DUPLICATES"], alignments: [.left, .right, .right])
+            for (type, counts) in byType.sorted(by: { $0.key < $1.key }) {
+                table.add([type, Format.thousands(Int64(counts.imported)), Format.thousands(Int64(counts.duplicates))])
+            }
+            lines.append(table.render(style: style))
+        }
+        if skipped > 0 {
+            var table = Table(["SKIPPED BECAUSE", "RECORDS"], alignments: [.left, .right])
+            for (reason, count) in skippedByReason.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+                table.add([reason, Format.thousands(Int64(count))])
+            }
+            lines.append(table.render(style: style))
+        }
+        for (consent, count) in skippedForConsent.sorted(by: { $0.key < $1.key }) {
+            lines.append(style.yellow("\(Format.thousands(Int64(count))) \(consent) records skipped: no consent")
+                + style.dim(" (quench consent grant \(consent), then import again)"))
+        }
+        if correlationChildrenIgnored > 0 {
+            lines.append(style.dim("\(correlationChildrenIgnored) records inside correlations (e.g. blood pressure) ignored"))
+        }
+        if let error {
+            lines.append(style.red("Stopped early: \(error)"))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

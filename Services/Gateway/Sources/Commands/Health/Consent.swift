@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import QuenchProtocol
+
+/// `quench consent`, `quench consent grant TYPE…`, `quench consent revoke TYPE… [--delete-data]`
+struct Consent: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Which health data Quench may store and use.",
+        discussion: """
+            Types: steps, body-mass, distance, dietary-water, workouts. Data of a type without
+            consent is not stored (imports count it as skipped). Revoking stops its use
+            everywhere; --delete-data also deletes what is stored.
+            """,
+        subcommands: [List.self, Grant.self, Revoke.self],
+        defaultSubcommand: List.self)
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Show each consent.")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            try await CLI.run(global) { gateway, output in
+                let reply: ConsentListReply = try await gateway.query(ServiceName.healthIngest, HealthMessage.consentList, ConsentListRequest())
+                try Consent.print(reply, output: output)
+            }
+        }
+    }
+
+    struct Grant: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Allow Quench to store and use these types.",
+            discussion: "Example: quench consent grant steps body-mass")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "steps, body-mass, distance, dietary-water, workouts")
+        var types: [String]
+
+        func validate() throws {
+            try Consent.validate(types)
+        }
+
+        func run() async throws {
+            try await CLI.run(global) { gateway, output in
+                let reply: ConsentListReply = try await gateway.command(
+                    ServiceName.healthIngest, HealthMessage.consentGrant, ConsentChangeRequest(types: types))
+                try Consent.print(reply, output: output)
+            }
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Stop Quench using these types (and with --delete-data delete them).",
+            discussion: "Example: quench consent revoke body-mass --delete-data")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "steps, body-mass, distance, dietary-water, workouts")
+        var types: [String]
+
+        @Flag(help: "Also delete the stored data of these types.")
+        var deleteData = false
+
+        func validate() throws {
+            try Consent.validate(types)
+        }
+
+        func run() async throws {
+            try await CLI.run(global) { gateway, output in
+                let reply: ConsentListReply = try await gateway.command(
+                    ServiceName.healthIngest, HealthMessage.consentRevoke,
+                    ConsentChangeRequest(types: types, deleteData: deleteData ? true : nil))
+                try Consent.print(reply, output: output)
+            }
+        }
+    }
+
+    static func validate(_ types: [String]) throws {
+        guard !types.isEmpty else {
+            throw ValidationError("name at least one type: \(ConsentType.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        for type in types where ConsentType(rawValue: type.lowercased()) == nil {
+            throw ValidationError("'\(type)' is not a consent type; use \(ConsentType.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    static func print(_ reply: ConsentListReply, output: Output) throws {
+        try output.emit(reply) {
+            var table = Table(["TYPE", "CONSENT", "SINCE"], alignments: [.left, .left, .left])
+            for consent in reply.consents {
+                table.add([
+                    consent.type, consent.granted ? output.style.green("granted") : output.style.dim("not granted"),
+                    consent.since.map { ISO8601DateFormatter().string(from: $0) } ?? "",
+                ])
+            }
+            var text = table.render(style: output.style)
+            for (type, count) in (reply.deleted ?? [:]).sorted(by: { $0.key < $1.key }) {
+                text += "\nDeleted \(count) \(type) sample\(count == 1 ? "" : "s")."
+            }
+            return text
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import QuenchProtocol
+import QuenchRuntime
+
+/// Client side of an import: opens a job, runs the parser on its own thread, sends its
+/// batches with a few `import.batch` requests in flight (each with its own idempotency key,
+/// so a retry never stores twice), then closes the job with what the parser saw.
+///
+/// Memory stays flat: the parser blocks while `maxInFlight + 2` batches are queued or unanswered.
+struct HealthUploader {
+    /// What an upload ended with.
+    struct Outcome {
+        var job: ImportJob
+        /// Set when the file could not be read to its end (the job is `failed`).
+        var parseError: (any Error)?
+    }
+
+    let gateway: Gateway
+    var maxInFlight = 3
+    var batchTimeout: Duration = .seconds(120)
+
+    func upload(
+        kind: String, fileName: String, totalBytes: Int64?,
+        produce: @escaping @Sendable (BatchChannel) throws -> ImportFinishRequest
+    ) async throws -> Outcome {
+        let job: ImportJob = try await gateway.command(
+            ServiceName.healthIngest, HealthMessage.importBegin,
+            ImportBeginRequest(kind: kind, fileName: fileName, totalBytes: totalBytes))
+        let client = try gateway.client(ServiceName.healthIngest)
+        let channel = BatchChannel(capacity: maxInFlight + 2)
+        let thread = Thread {
+            channel.finish(Result { try produce(channel) })
+        }
+        thread.stackSize = 4 << 20
+        thread.start()
+
+        var produced: Result<ImportFinishRequest, any Error>?
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                var inFlight = 0
+                var index = 0
+                for await item in channel.items {
+                    switch item {
+                    case .batch(let batch):
+                        if inFlight >= maxInFlight {
+                            try await group.next()
+                            inFlight -= 1
+                        }
+                        let request = ImportBatchRequest(jobId: job.jobId, sources: batch.sources, samples: batch.samples)
+                        let key = "\(job.jobId)-\(index)"
+                        index += 1
+                        group.addTask { [batchTimeout] in
+                            defer { channel.release() }
+                            let _: ImportBatchReply = try await client.call(
+                                HealthMessage.importBatch, request, idempotencyKey: key, attemptTimeout: batchTimeout)
+                        }
+                        inFlight += 1
+                    case .finished(let result):
+                        produced = result
+                    }
+                }
+                try await group.waitForAll()
+            }
+        } catch {
+            channel.cancel()
+            let message = "upload stopped: \(CLIError.from(error).description)"
+            _ = try? await gateway.command(
+                ServiceName.healthIngest, HealthMessage.importFinish, ImportFinishRequest(jobId: job.jobId, error: message),
+                as: ImportJob.self)
+            if let quench = error as? QuenchError {
+                throw CLIError.rejected(service: ServiceName.healthIngest, error: quench)
+            }
+            throw error
+        }
+
+        var finish = ImportFinishRequest(jobId: job.jobId)
+        var parseError: (any Error)?
+        switch produced {
+        case .success(let summary)?:
+            finish = summary
+            finish.jobId = job.jobId
+        case .failure(let error)?:
+            parseError = error
+            finish.error = String(describing: error)
+        case nil:
+            finish.error = "the parser stopped without a result"
+        }
+        let final: ImportJob = try await gateway.command(ServiceName.healthIngest, HealthMessage.importFinish, finish)
+        return Outcome(job: final, parseError: parseError)
+    }
+}

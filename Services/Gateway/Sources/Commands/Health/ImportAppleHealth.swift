@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import HealthImport
+import QuenchProtocol
+import Synchronization
+
+/// `quench import apple-health PATH` (export.zip or export.xml).
+struct ImportAppleHealth: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apple-health",
+        abstract: "Import steps, weight, walking+running distance and water from an Apple Health export.",
+        discussion: """
+            PATH is the export.zip the Health app shares, or the export.xml inside it. Other record
+            types are counted and skipped; so are records of a type you have not consented to
+            (`quench consent grant steps body-mass distance dietary-water`) and values out of
+            physical range. A progress bar shows on a terminal.
+
+            Examples:
+              quench import apple-health ~/Downloads/export.zip
+              quench import apple-health export.xml --json
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The export.zip or export.xml.")
+    var path: String
+
+    func run() async throws {
+        try await CLI.run(global) { gateway, output in
+            let size = try fileSize(path)
+            let progress = ProgressLine(output: output, label: "Importing")
+            let path = self.path
+            let outcome = try await HealthUploader(gateway: gateway).upload(
+                kind: "apple-health", fileName: (path as NSString).lastPathComponent, totalBytes: size
+            ) { channel in
+                try Self.produce(path: path, channel: channel, progress: progress)
+            }
+            progress.end()
+            let report = AppleHealthImportReport(job: outcome.job)
+            try output.emit(report) { report.human(style: output.style) }
+            if let error = outcome.parseError {
+                throw CLIError.io("\(path): \(error) — what was read before stays imported; fix the file and run the import again to complete it")
+            }
+        }
+    }
+
+    /// Runs on the parser thread: records into batches into the channel.
+    static func produce(path: String, channel: BatchChannel, progress: ProgressLine) throws -> ImportFinishRequest {
+        var batcher = AppleHealthBatcher()
+        let delivered = Atomic(0)
+        let summary: AppleHealthSummary
+        do {
+            summary = try AppleHealthParser().parse(path: path, progress: { done, total in
+                progress.update(done: done, total: total, records: delivered.load(ordering: .relaxed))
+            }) { record in
+                delivered.add(1, ordering: .relaxed)
+                if let batch = batcher.add(record) {
+                    try channel.put(batch)
+                }
+            }
+        } catch let error as AppleHealthImportError {
+            // The records read before the fault are stored too, so a re-run only adds the rest.
+            if let batch = batcher.flush() {
+                try channel.put(batch)
+            }
+            throw error
+        }
+        if let batch = batcher.flush() {
+            try channel.put(batch)
+        }
+        var skipped: [String: Int] = [:]
+        for (reason, count) in summary.malformedRecords {
+            skipped["malformed (\(reason))", default: 0] += count
+        }
+        return ImportFinishRequest(
+            jobId: "", recordsSeen: summary.recordsSeen, skipped: skipped, otherTypes: summary.otherTypes,
+            correlationChildrenIgnored: summary.correlationChildrenIgnored, bytesRead: summary.bytesRead)
+    }
+}
+
+func fileSize(_ path: String) throws -> Int64 {
+    do {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.size] as? NSNumber)?.int64Value ?? 0
+    } catch {
+        throw CLIError.io("cannot read \(path): no such file or not readable")
+    }
+}

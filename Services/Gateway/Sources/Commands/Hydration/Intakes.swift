@@ -1,0 +1,105 @@
+import ArgumentParser
+import QuenchProtocol
+
+/// `quench intakes [--day DATE]`, `quench intakes edit ID …`, `quench intakes rm ID`
+struct Intakes: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List, edit and delete logged drinks.",
+        subcommands: [List.self, Edit.self, Remove.self],
+        defaultSubcommand: List.self)
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "A day's drinks (default today).",
+            discussion: "Example: quench intakes --day 2026-11-20")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: "The day, YYYY-MM-DD (default today in --tz).")
+        var day: String?
+
+        func run() async throws {
+            try await CLI.run(global) { gateway, output in
+                let reply: ListIntakesReply = try await gateway.query(
+                    ServiceName.intake, IntakeMessage.list, ListIntakesRequest(day: day))
+                try output.emit(reply) {
+                    guard !reply.intakes.isEmpty else { return "No drinks logged on \(reply.day)." }
+                    var table = Table(["ID", "TIME", "FLUID", "VOLUME", "WATER"], alignments: [.left, .left, .left, .right, .right])
+                    for intake in reply.intakes {
+                        table.add([
+                            intake.id, Format.time(intake.at, zone: intake.timeZone), intake.fluid,
+                            Format.millilitres(intake.volumeMl), Format.millilitres(intake.waterMl),
+                        ])
+                    }
+                    let total = reply.intakes.reduce(Int64(0)) { $0 + $1.waterMicrolitres }
+                    return output.style.bold(reply.day) + "\n" + table.render(style: output.style)
+                        + "\n" + "Total water: \(Format.millilitres(Microlitres.toMillilitres(total)))"
+                }
+            }
+        }
+    }
+
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change a logged drink's amount, fluid or time.",
+            discussion: "Example: quench intakes edit 3f9c0d1e2a4b5c6d --amount 330ml --fluid juice")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The drink's id (from `quench intakes`).")
+        var id: String
+
+        @Option(help: "New amount: 250, 250ml, 0.5l, 12oz.")
+        var amount: String?
+
+        @Option(help: "New fluid.")
+        var fluid: String?
+
+        @Option(help: "New time.")
+        var at: String?
+
+        func validate() throws {
+            guard amount != nil || fluid != nil || at != nil else {
+                throw ValidationError("nothing to change: give --amount, --fluid or --at")
+            }
+            if let amount, VolumeAmount.parse(amount) == nil {
+                throw ValidationError("--amount: '\(amount)' is not an amount; use 250, 250ml, 0.5l or 12oz")
+            }
+        }
+
+        func run() async throws {
+            try await CLI.run(global) { gateway, output in
+                let parsed = amount.flatMap(VolumeAmount.parse)
+                let instant = try at.map { try TimeParsing.instant($0, zone: gateway.timeZone) }
+                let record: IntakeRecord = try await gateway.command(
+                    ServiceName.intake, IntakeMessage.edit,
+                    EditIntakeRequest(id: id, fluid: fluid, volume: parsed?.value, unit: parsed?.unit.rawValue, at: instant))
+                try output.emit(record) {
+                    "Updated \(record.id): \(Format.millilitres(record.volumeMl)) \(record.fluid)"
+                        + " (\(Format.millilitres(record.waterMl)) water) at \(Format.time(record.at, zone: record.timeZone)) on \(record.day)"
+                }
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rm",
+            abstract: "Delete a logged drink.",
+            discussion: "Example: quench intakes rm 3f9c0d1e2a4b5c6d")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The drink's id.")
+        var id: String
+
+        func run() async throws {
+            try await CLI.run(global) { gateway, output in
+                let reply: DeleteIntakeReply = try await gateway.command(
+                    ServiceName.intake, IntakeMessage.delete, DeleteIntakeRequest(id: id))
+                try output.emit(reply) { "Deleted \(reply.id)." }
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import QuenchProtocol
+
+/// `quench log AMOUNT [--fluid NAME] [--at TIME]`
+struct Log: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Log a drink.",
+        discussion: """
+            AMOUNT is a number with an optional unit: 250, 250ml, 0.5l, 12oz (US fl oz).
+            The water it counts is the amount times the fluid's water content (`quench fluids`).
+
+            Examples:
+              quench log 250
+              quench log 12oz --fluid coffee
+              quench log 0.5l --fluid tea --at 08:30
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The amount: 250, 250ml, 0.5l, 12oz.")
+    var amount: String
+
+    @Option(help: "The fluid (default water).")
+    var fluid: String?
+
+    @Option(help: "When: 08:30, 2026-11-21 08:30, or an ISO 8601 instant (default now).")
+    var at: String?
+
+    func validate() throws {
+        guard VolumeAmount.parse(amount) != nil else {
+            throw ValidationError("AMOUNT: '\(amount)' is not an amount; use 250, 250ml, 0.5l or 12oz")
+        }
+    }
+
+    func run() async throws {
+        try await CLI.run(global) { gateway, output in
+            guard let (value, unit) = VolumeAmount.parse(amount) else { return }
+            let instant = try at.map { try TimeParsing.instant($0, zone: gateway.timeZone) }
+            let record: IntakeRecord = try await gateway.command(
+                ServiceName.intake, IntakeMessage.log,
+                LogIntakeRequest(fluid: fluid, volume: value, unit: unit.rawValue, at: instant))
+            try output.emit(record) {
+                let style = output.style
+                return "Logged \(style.bold(Format.millilitres(record.volumeMl))) \(record.fluid)"
+                    + " (\(Format.millilitres(record.waterMl)) water) at \(Format.time(record.at, zone: record.timeZone))"
+                    + " on \(record.day)  " + style.dim("id \(record.id)")
+            }
+        }
+    }
+}

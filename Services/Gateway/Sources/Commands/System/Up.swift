@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+import QuenchProtocol
+
+/// `quench up [--data-dir DIR] [--insecure]`
+struct Up: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Start the four services on this machine, in the background.",
+        discussion: """
+            Starts intake, goals, health-ingest and analytics as separate processes on loopback, with
+            their SQLite files, logs and pid files under DIR (default ./.quench), and writes the client
+            config there. Returns when all answer. Starts only what is not running, so running it again
+            is harmless.
+
+            Examples:
+              quench up
+              quench up --data-dir /var/lib/quench
+            """)
+
+    @Option(help: "Where data, logs and configs live.")
+    var dataDir = ".quench"
+
+    @Flag(help: "Run without CURVE encryption (loopback development only).")
+    var insecure = false
+
+    @Flag(help: "Machine output.")
+    var json = false
+
+    func run() async throws {
+        let output = Output(json: json)
+        let deployment = LocalDeployment(dataDir: dataDir)
+        do {
+            try deployment.prepare(insecure: true)
+            var started: [String] = []
+            var already: [String] = []
+            for service in LocalDeployment.services {
+                if deployment.runningPID(service) != nil {
+                    already.append(service)
+                } else {
+                    try deployment.start(service)
+                    started.append(service)
+                }
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for service in started {
+                    group.addTask { try await deployment.waitUntilReady(service) }
+                }
+                try await group.waitForAll()
+            }
+            let states = await StatusProbe.probe(config: try ClientConfig.load(path: deployment.clientConfigPath))
+            struct Result: Encodable {
+                var dataDir: String
+                var clientConfig: String
+                var started: [String]
+                var alreadyRunning: [String]
+                var services: [StatusProbe.State]
+            }
+            try output.emit(Result(
+                dataDir: deployment.root.path, clientConfig: deployment.clientConfigPath,
+                started: started, alreadyRunning: already, services: states)
+            ) {
+                var lines = states.map { state in
+                    let mark = state.up ? output.style.green("●") : output.style.red("●")
+                    let note = started.contains(state.name) ? "started" : "already running"
+                    return "\(mark) \(state.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(state.endpoint)  \(output.style.dim(note))"
+                }
+                lines.append("Data in \(deployment.root.path); client config \(deployment.clientConfigPath)")
+                return lines.joined(separator: "\n")
+            }
+            if let down = states.first(where: { !$0.up }) {
+                throw CLIError.unavailable(service: down.name, endpoint: down.endpoint, detail: "started but not answering")
+            }
+        } catch {
+            throw output.fail(error)
+        }
+    }
+}
+
+/// `quench down [--data-dir DIR]`
+struct Down: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Stop what `quench up` started, gracefully.",
+        discussion: "Each service finishes its in-flight requests before it exits.")
+
+    @Option(help: "The folder `quench up` used.")
+    var dataDir = ".quench"
+
+    @Flag(help: "Machine output.")
+    var json = false
+
+    func run() async throws {
+        let output = Output(json: json)
+        let deployment = LocalDeployment(dataDir: dataDir)
+        var stopped: [String] = []
+        for service in LocalDeployment.services.reversed() where await deployment.stop(service) {
+            stopped.append(service)
+        }
+        struct Result: Encodable {
+            var stopped: [String]
+        }
+        do {
+            try output.emit(Result(stopped: stopped)) {
+                stopped.isEmpty ? "Nothing was running." : "Stopped \(stopped.joined(separator: ", "))."
+            }
+        } catch {
+            throw output.fail(error)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+
+/// Where a command's results go: JSON for scripts (`--json`) or text for people, with
+/// colour only on a terminal and never when `NO_COLOR` is set.
+struct Output: Sendable {
+    let json: Bool
+    /// stdout is a terminal (progress bars, colour).
+    let isTerminal: Bool
+    let style: Style
+
+    init(json: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.json = json
+        isTerminal = isatty(STDOUT_FILENO) == 1
+        let colour = isTerminal && environment["NO_COLOR"].map(\.isEmpty) != false && environment["TERM"] != "dumb"
+        style = Style(enabled: colour)
+    }
+
+    /// Prints `value` as JSON, or `human()` as text.
+    func emit<Value: Encodable>(_ value: Value, human: () -> String) throws {
+        if json {
+            print(try Output.jsonText(value))
+        } else {
+            let text = human()
+            if !text.isEmpty { print(text) }
+        }
+    }
+
+    func line(_ text: String) {
+        print(text)
+    }
+
+    static func jsonText<Value: Encodable>(_ value: Value, pretty: Bool = true) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// Reports `error` on stderr (one line, or a JSON object with --json) and returns the exit code.
+    func fail(_ error: any Error) -> ExitCode {
+        if let exit = error as? ExitCode { return exit }
+        let failure = CLIError.from(error)
+        let text: String
+        if json {
+            struct Body: Encodable {
+                struct Inner: Encodable {
+                    var code: String
+                    var message: String
+                    var field: String?
+                }
+                var error: Inner
+            }
+            text = (try? Output.jsonText(Body(error: .init(code: failure.code, message: failure.message, field: failure.field)), pretty: false))
+                ?? "{\"error\":{\"code\":\"\(failure.code)\"}}"
+        } else {
+            text = "\(style.red("error:")) \(failure.description)"
+        }
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+        return ExitCode(failure.exitCode)
+    }
+}
+
+/// ANSI styling that turns itself off when colour is not wanted.
+struct Style: Sendable {
+    let enabled: Bool
+
+    private func wrap(_ code: String, _ text: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    func bold(_ text: String) -> String { wrap("1", text) }
+    func dim(_ text: String) -> String { wrap("2", text) }
+    func red(_ text: String) -> String { wrap("31", text) }
+    func green(_ text: String) -> String { wrap("32", text) }
+    func yellow(_ text: String) -> String { wrap("33", text) }
+    func blue(_ text: String) -> String { wrap("34", text) }
+    func cyan(_ text: String) -> String { wrap("36", text) }
+}

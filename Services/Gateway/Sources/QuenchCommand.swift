@@ -1,0 +1,50 @@
+public import ArgumentParser
+import QuenchRuntime
+
+/// `quench`: one tool to operate and use the whole system.
+public struct QuenchCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "quench",
+        abstract: "Track what you drink against a daily water goal, and your steps, weight and lifts.",
+        discussion: """
+            Quench runs as four services (intake, goals, health-ingest, analytics). `quench up` starts
+            them on this machine; every other command talks to them over ZeroMQ.
+
+            Examples:
+              quench up                          start everything under ./.quench
+              quench log 250ml --fluid coffee    log a coffee
+              quench today                       progress towards today's goal
+              quench steps --month 2026-10       the month's steps as a chart
+              quench status --json               every service's state, for scripts
+            """,
+        version: QuenchVersion.current,
+        subcommands: [
+            Up.self,
+            Down.self,
+            Status.self,
+            Log.self,
+            Intakes.self,
+            Fluids.self,
+            Goal.self,
+            Challenges.self,
+            Today.self,
+            History.self,
+            Steps.self,
+            OneRepMax.self,
+            Analytics.self,
+            Consent.self,
+            Weight.self,
+            Import.self,
+            Subscribe.self,
+        ]
+    )
+
+    public init() {}
+}
+
+extension QuenchCommand {
+    /// The executable's entry point (the async `main` of the command tree).
+    public static func start() async {
+        await main()
+    }
+}

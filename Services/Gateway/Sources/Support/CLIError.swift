@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import QuenchProtocol
+
+/// What went wrong, as the CLI reports it: one line, and a distinct exit status per kind.
+enum CLIError: Error, CustomStringConvertible {
+    /// The command was used wrongly (exit 64).
+    case usage(String)
+    /// A service did not answer (exit 69).
+    case unavailable(service: String, endpoint: String, detail: String)
+    /// A service refused the request (exit 65; 77 for permission problems; 70 internal).
+    case rejected(service: String, error: QuenchError)
+    /// A local failure: a file that cannot be read, … (exit 74).
+    case io(String)
+
+    var exitCode: Int32 {
+        switch self {
+        case .usage: 64
+        case .unavailable: 69
+        case .rejected(_, let error):
+            switch error.code {
+            case .permissionDenied, .unauthenticated: 77
+            case .internal: 70
+            case .unavailable: 69
+            default: 65
+            }
+        case .io: 74
+        }
+    }
+
+    var code: String {
+        switch self {
+        case .usage: "usage"
+        case .unavailable: ErrorCode.unavailable.rawValue
+        case .rejected(_, let error): error.code.rawValue
+        case .io: "io"
+        }
+    }
+
+    var field: String? {
+        if case .rejected(_, let error) = self { return error.field }
+        return nil
+    }
+
+    /// The message without the field prefix (JSON carries the field on its own).
+    var message: String {
+        if case .rejected(_, let error) = self { return error.message }
+        return description
+    }
+
+    var description: String {
+        switch self {
+        case .usage(let message):
+            return message
+        case .unavailable(let service, let endpoint, _):
+            return "\(service) is not answering at \(endpoint); start it with `quench up` (see `quench status`)"
+        case .rejected(let service, let error):
+            let what = error.field.map { "\($0): " } ?? ""
+            let hint: String
+            switch error.code {
+            case .unauthenticated: hint = " (check your key: `quench keys`)"
+            case .internal: hint = " (the \(service) log has the details)"
+            default: hint = ""
+            }
+            return "\(what)\(error.message)\(hint)"
+        case .io(let message):
+            return message
+        }
+    }
+
+    /// The same for any error a command throws.
+    static func from(_ error: any Error) -> CLIError {
+        switch error {
+        case let error as CLIError: return error
+        case let error as QuenchError: return .rejected(service: "quench", error: error)
+        default: return .io("\(error)")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import QuenchProtocol
+import QuenchRuntime
+
+/// The client side of a deployment: where each service listens and which keys to use.
+/// `quench up` writes it to `<data-dir>/client.json`; commands find it the way git finds
+/// `.git` (see `locate`).
+struct ClientConfig: Codable, Sendable, Equatable {
+    struct Endpoint: Codable, Sendable, Equatable {
+        var rpc: String
+        var pub: String
+        /// The service's CURVE public key (Z85); absent for an insecure deployment.
+        var publicKey: String?
+    }
+
+    struct ClientKey: Codable, Sendable, Equatable {
+        var publicKey: String
+        /// Path of the file holding the Z85 secret key (mode 0600).
+        var secretKeyFile: String
+    }
+
+    var services: [String: Endpoint]
+    /// True when the deployment runs without CURVE (loopback development only).
+    var insecure: Bool
+    /// The user bound to the client key, used when neither --user nor $QUENCH_USER is given.
+    var user: String?
+    var clientKey: ClientKey?
+    /// Where `quench up` keeps data, logs and pid files.
+    var dataDir: String?
+
+    /// Loopback defaults matching `quench up`.
+    static var loopbackDefaults: ClientConfig {
+        var services: [String: Endpoint] = [:]
+        for (name, ports) in ServiceConfig.defaultEndpoints {
+            services[name] = Endpoint(rpc: "tcp://127.0.0.1:\(ports.rpc)", pub: "tcp://127.0.0.1:\(ports.pub)")
+        }
+        return ClientConfig(services: services, insecure: true, user: nil, clientKey: nil, dataDir: nil)
+    }
+
+    /// `--config PATH`, else `$QUENCH_CONFIG`, else `.quench/client.json` in this folder or the
+    /// nearest parent that has one; nil when there is none.
+    static func locate(explicit: String?, environment: [String: String]) -> String? {
+        if let explicit { return explicit }
+        if let fromEnvironment = environment["QUENCH_CONFIG"], !fromEnvironment.isEmpty { return fromEnvironment }
+        var folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        while true {
+            let candidate = folder.appendingPathComponent(".quench/client.json")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    static func load(path: String) throws -> ClientConfig {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CLIError.usage("cannot read the client config \(path): \(error.localizedDescription)")
+        }
+        do {
+            return try JSONDecoder().decode(ClientConfig.self, from: data)
+        } catch {
+            throw CLIError.usage("the client config \(path) is not valid: \(error)")
+        }
+    }
+
+    func write(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// Environment overrides: `QUENCH_<SERVICE>_RPC` / `QUENCH_<SERVICE>_PUB`.
+    func applyingEnvironment(_ environment: [String: String]) -> ClientConfig {
+        var copy = self
+        for name in ServiceName.all {
+            let prefix = "QUENCH_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
+            var endpoint = copy.services[name] ?? ClientConfig.loopbackDefaults.services[name]!
+            if let rpc = environment[prefix + "_RPC"] { endpoint.rpc = rpc }
+            if let pub = environment[prefix + "_PUB"] { endpoint.pub = pub }
+            copy.services[name] = endpoint
+        }
+        return copy
+    }
+}

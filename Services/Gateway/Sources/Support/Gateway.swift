@@ -1,0 +1,119 @@
+import Foundation
+import Logging
+import QuenchProtocol
+import QuenchRuntime
+import Synchronization
+
+/// The CLI's connection to the deployment: one RPC client per service (made on first
+/// use), the acting user and time zone, and calls that turn failures into `CLIError`s
+/// naming the service.
+final class Gateway: Sendable {
+    let config: ClientConfig
+    let configPath: String?
+    let explicitUser: String?
+    let timeZone: String
+    let attemptTimeout: Duration
+    private let clients = Mutex<[String: RPCClient]>([:])
+
+    init(options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        configPath = ClientConfig.locate(explicit: options.config, environment: environment)
+        let base = try configPath.map(ClientConfig.load(path:)) ?? ClientConfig.loopbackDefaults
+        config = base.applyingEnvironment(environment)
+        explicitUser = options.user ?? environment["QUENCH_USER"].flatMap { $0.isEmpty ? nil : $0 }
+        let zone = options.tz ?? TimeZone.current.identifier
+        guard TimeZone(identifier: zone) != nil else {
+            throw CLIError.usage("--tz: '\(zone)' is not an IANA time zone (e.g. Europe/Berlin)")
+        }
+        timeZone = zone
+        attemptTimeout = .milliseconds(Int((options.timeout ?? 3) * 1000))
+    }
+
+    /// The user commands act for: --user, $QUENCH_USER, then the key's user.
+    var user: String? {
+        explicitUser ?? config.user
+    }
+
+    func requireUser() throws -> String {
+        guard let user else {
+            throw CLIError.usage("no user: pass --user NAME or set QUENCH_USER")
+        }
+        return user
+    }
+
+    func endpoint(_ service: String) throws -> ClientConfig.Endpoint {
+        guard let endpoint = config.services[service] else {
+            throw CLIError.usage("the client config names no endpoint for \(service)")
+        }
+        return endpoint
+    }
+
+    func client(_ service: String) throws -> RPCClient {
+        let endpoint = try endpoint(service)
+        return try clients.withLock { clients in
+            if let existing = clients[service] { return existing }
+            var logger = Logger(label: "quench.cli")
+            logger.logLevel = .critical
+            let client = try RPCClient(
+                endpoint: endpoint.rpc,
+                options: RPCClientOptions(
+                    attemptTimeout: attemptTimeout, attempts: 3, timeZone: timeZone, user: user,
+                    curve: try curveCredentials(serverKey: endpoint.publicKey)),
+                logger: logger)
+            clients[service] = client
+            return client
+        }
+    }
+
+    /// The CURVE credentials for talking to `service`, nil for an insecure deployment.
+    func credentials(for service: String) throws -> CurveClientCredentials? {
+        try curveCredentials(serverKey: config.services[service]?.publicKey)
+    }
+
+    private func curveCredentials(serverKey: String?) throws -> CurveClientCredentials? {
+        guard !config.insecure, let serverKey, let key = config.clientKey else { return nil }
+        let secret: String
+        do {
+            secret = try String(contentsOfFile: key.secretKeyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        } catch {
+            throw CLIError.io("cannot read your secret key \(key.secretKeyFile): \(error.localizedDescription)")
+        }
+        return CurveClientCredentials(publicKey: key.publicKey, secretKey: secret, serverPublicKey: serverKey)
+    }
+
+    /// A read: retried freely.
+    func query<Request: Encodable, Reply: Decodable>(
+        _ service: String, _ type: String, _ body: Request, as replyType: Reply.Type = Reply.self
+    ) async throws -> Reply {
+        try await call(service, type, body, idempotencyKey: nil)
+    }
+
+    /// A change: sent with a fresh idempotency key that every retry reuses.
+    func command<Request: Encodable, Reply: Decodable>(
+        _ service: String, _ type: String, _ body: Request, as replyType: Reply.Type = Reply.self
+    ) async throws -> Reply {
+        try await call(service, type, body, idempotencyKey: UUID().uuidString.lowercased())
+    }
+
+    private func call<Request: Encodable, Reply: Decodable>(
+        _ service: String, _ type: String, _ body: Request, idempotencyKey: String?
+    ) async throws -> Reply {
+        let client = try client(service)
+        do {
+            return try await client.call(type, body, as: Reply.self, user: user, idempotencyKey: idempotencyKey)
+        } catch let error as QuenchError where error.code == .unavailable && error.message.hasPrefix("no reply") {
+            throw CLIError.unavailable(service: service, endpoint: client.endpoint, detail: error.message)
+        } catch let error as QuenchError {
+            throw CLIError.rejected(service: service, error: error)
+        }
+    }
+
+    func close() async {
+        let all = clients.withLock { clients in
+            defer { clients.removeAll() }
+            return Array(clients.values)
+        }
+        for client in all {
+            await client.close()
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import QuenchProtocol
+import QuenchRuntime
+
+/// The four services as separate background processes on loopback (`deploy/local`):
+/// data, logs, pid and ready files under one folder, one JSON config per service.
+///
+/// ```
+/// DIR/client.json            endpoints (and keys) for the CLI
+/// DIR/config/<service>.json  the service's configuration
+/// DIR/data/<service>.sqlite  its database
+/// DIR/logs/<service>.log     its log
+/// DIR/run/<service>.ready    written by the service when it serves: {rpc, pub, pid}
+/// ```
+struct LocalDeployment {
+    /// Start order: publishers before their subscribers (subscribers catch up anyway).
+    static let services = [ServiceName.healthIngest, ServiceName.intake, ServiceName.goals, ServiceName.analytics]
+    /// Who subscribes to whom.
+    static let upstreams: [String: [String]] = [
+        ServiceName.intake: [ServiceName.healthIngest],
+        ServiceName.goals: [ServiceName.healthIngest],
+        ServiceName.analytics: [ServiceName.intake, ServiceName.goals, ServiceName.healthIngest],
+        ServiceName.healthIngest: [],
+    ]
+
+    let root: URL
+    let binaries: URL
+
+    init(dataDir: String) {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        root = URL(fileURLWithPath: dataDir, relativeTo: cwd).standardizedFileURL
+        binaries = LocalDeployment.binaryFolder()
+    }
+
+    /// The folder of the running `quench` (the service executables are built next to it).
+    static func binaryFolder() -> URL {
+        let executable = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
+        if executable.path.contains("/") && FileManager.default.fileExists(atPath: executable.path) {
+            return executable.deletingLastPathComponent()
+        }
+        return Bundle.main.bundleURL
+    }
+
+    var clientConfigPath: String { root.appendingPathComponent("client.json").path }
+    func configPath(_ service: String) -> URL { root.appendingPathComponent("config/\(service).json") }
+    func readyPath(_ service: String) -> URL { root.appendingPathComponent("run/\(service).ready") }
+    func logPath(_ service: String) -> URL { root.appendingPathComponent("logs/\(service).log") }
+    func executable(_ service: String) -> URL { binaries.appendingPathComponent("quench-\(service)") }
+
+    func endpoints(_ service: String) -> (rpc: String, pub: String) {
+        let ports = ServiceConfig.defaultEndpoints[service] ?? (0, 0)
+        return ("tcp://127.0.0.1:\(ports.rpc)", "tcp://127.0.0.1:\(ports.pub)")
+    }
+
+    /// Writes the service configs and the client config (first run, or when missing).
+    func prepare(insecure: Bool) throws {
+        for folder in ["config", "data", "logs", "run"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        for service in Self.services {
+            let mine = endpoints(service)
+            var upstream: [String: [String: String]] = [:]
+            for name in Self.upstreams[service] ?? [] {
+                let other = endpoints(name)
+                upstream[name] = ["rpc": other.rpc, "pub": other.pub]
+            }
+            let config: [String: Any] = [
+                "rpc": ["endpoint": mine.rpc],
+                "pub": ["endpoint": mine.pub],
+                "data": ["dir": root.appendingPathComponent("data").path],
+                "database": ["path": root.appendingPathComponent("data/\(service).sqlite").path],
+                "ready": ["file": readyPath(service).path],
+                "log": ["level": "info"],
+                "upstream": upstream,
+                "insecure": insecure,
+            ]
+            let data = try JSONSerialization.data(withJSONObject: config, options: [.prettyPrinted, .sortedKeys])
+            try data.write(to: configPath(service), options: .atomic)
+        }
+        var client = ClientConfig.loopbackDefaults
+        client.insecure = insecure
+        client.dataDir = root.path
+        if FileManager.default.fileExists(atPath: clientConfigPath), let existing = try? ClientConfig.load(path: clientConfigPath) {
+            client.user = existing.user
+            client.clientKey = existing.clientKey
+            for (name, endpoint) in existing.services {
+                client.services[name]?.publicKey = endpoint.publicKey
+            }
+        }
+        try client.write(to: clientConfigPath)
+    }
+
+    /// The pid in the service's ready file, if that process is alive.
+    func runningPID(_ service: String) -> Int32? {
+        guard let data = try? Data(contentsOf: readyPath(service)),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let pid = object["pid"] as? Int, pid > 0 else { return nil }
+        return kill(Int32(pid), 0) == 0 ? Int32(pid) : nil
+    }
+
+    /// Starts the service in its own session (it outlives this command), logging to its file.
+    func start(_ service: String) throws {
+        let binary = executable(service)
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw CLIError.io("cannot find \(binary.path); build first with `swift build`")
+        }
+        try? FileManager.default.removeItem(at: readyPath(service))
+        let log = logPath(service)
+        if !FileManager.default.fileExists(atPath: log.path) {
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        }
+        let handle = try FileHandle(forWritingTo: log)
+        handle.seekToEndOfFile()
+        let process = Process()
+        let setsid = URL(fileURLWithPath: "/usr/bin/setsid")
+        if FileManager.default.isExecutableFile(atPath: setsid.path) {
+            process.executableURL = setsid
+            process.arguments = [binary.path, "--config", configPath(service).path]
+        } else {
+            process.executableURL = binary
+            process.arguments = ["--config", configPath(service).path]
+        }
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
+        environment["QUENCH_CONFIG"] = nil
+        process.environment = environment
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Waits for the service's ready file; fails with the tail of its log.
+    func waitUntilReady(_ service: String, timeout: TimeInterval = 30) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if runningPID(service) != nil { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let tail = (try? String(contentsOf: logPath(service), encoding: .utf8))?
+            .split(separator: "\n").suffix(5).joined(separator: "\n") ?? ""
+        throw CLIError.io("\(service) did not start within \(Int(timeout)) s; its log (\(logPath(service).path)) ends:\n\(tail)")
+    }
+
+    /// SIGTERM, then wait for the exit (SIGKILL after `timeout`). Returns whether it was running.
+    func stop(_ service: String, timeout: TimeInterval = 20) async -> Bool {
+        guard let pid = runningPID(service) else {
+            try? FileManager.default.removeItem(at: readyPath(service))
+            return false
+        }
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(timeout)
+        while kill(pid, 0) == 0 && Date() < deadline {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        try? FileManager.default.removeItem(at: readyPath(service))
+        return true
+    }
+}

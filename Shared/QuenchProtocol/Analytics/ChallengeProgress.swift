@@ -1,0 +1,77 @@
+/// One day of a challenge: the day's steps (type `step`) or metres (distance types).
+public struct ChallengeDay: Codable, Sendable, Equatable {
+    public var day: String
+    public var value: Double
+    /// value ≥ the challenge's daily goal.
+    public var completed: Bool
+
+    public init(day: String, value: Double, completed: Bool) {
+        self.day = day
+        self.value = value
+        self.completed = completed
+    }
+}
+
+/// A catalog challenge over one month. Each completed day earns the challenge's reward
+/// once: one trophy and `reward.points` points.
+public struct ChallengeProgress: Codable, Sendable, Equatable {
+    public var id: String
+    public var title: String
+    /// `step`, `walking_distance` or `running_distance`.
+    public var type: String
+    /// Daily goal: steps, or metres for the distance types.
+    public var goal: Double
+    /// `steps` or `meters`.
+    public var unit: String
+    public var reward: Challenge.Reward
+    public var days: [ChallengeDay]
+    public var daysCompleted: Int
+    /// Trophies of kind `reward.trophy` earned this month (one per completed day).
+    public var trophies: Int
+    /// daysCompleted × reward.points.
+    public var points: Int
+
+    public init(
+        id: String, title: String, type: String, goal: Double, unit: String, reward: Challenge.Reward,
+        days: [ChallengeDay], daysCompleted: Int, trophies: Int, points: Int
+    ) {
+        self.id = id
+        self.title = title
+        self.type = type
+        self.goal = goal
+        self.unit = unit
+        self.reward = reward
+        self.days = days
+        self.daysCompleted = daysCompleted
+        self.trophies = trophies
+        self.points = points
+    }
+}
+
+/// Trophies of one kind earned in the month, over all challenges.
+public struct TrophyCount: Codable, Sendable, Equatable {
+    public var trophy: String
+    public var count: Int
+
+    public init(trophy: String, count: Int) {
+        self.trophy = trophy
+        self.count = count
+    }
+}
+
+public struct ChallengesProgressReply: Codable, Sendable, Equatable {
+    public var month: String
+    public var challenges: [ChallengeProgress]
+    public var totalPoints: Int
+    /// By trophy kind, sorted by name.
+    public var trophies: [TrophyCount]
+    public var lag: [SubscriptionHealth]
+
+    public init(month: String, challenges: [ChallengeProgress], totalPoints: Int, trophies: [TrophyCount], lag: [SubscriptionHealth]) {
+        self.month = month
+        self.challenges = challenges
+        self.totalPoints = totalPoints
+        self.trophies = trophies
+        self.lag = lag
+    }
+}

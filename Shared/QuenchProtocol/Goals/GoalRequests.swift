@@ -1,0 +1,50 @@
+/// `goal.get`: the user's current goal.
+public struct GetGoalRequest: Codable, Sendable, Equatable {
+    public init() {}
+}
+
+/// `goal.set`: a manual goal, 0 < goal ≤ 6000 mL, in any volume unit.
+public struct SetGoalRequest: Codable, Sendable, Equatable {
+    /// The goal in `unit`.
+    public var volume: Double
+    /// `ml` (default), `l` or `floz` (US fl oz), spelled as `VolumeUnit(parsing:)` accepts.
+    public var unit: String?
+
+    public init(volume: Double, unit: String? = nil) {
+        self.volume = volume
+        self.unit = unit
+    }
+}
+
+/// `goal.auto`: derive the goal from the newest weight again (needs the body-mass consent
+/// and a weight).
+public struct AutoGoalRequest: Codable, Sendable, Equatable {
+    public init() {}
+}
+
+/// `goal.at`: the goal in effect on `day` (default today in the request's `tz`).
+public struct GoalAtRequest: Codable, Sendable, Equatable {
+    public var day: String?
+
+    public init(day: String? = nil) {
+        self.day = day
+    }
+}
+
+/// `goal.days`: the goal in effect on every day from `from` to `to` inclusive (at most 3660 days).
+public struct GoalDaysRequest: Codable, Sendable, Equatable {
+    public var from: String
+    public var to: String
+
+    public init(from: String, to: String) {
+        self.from = from
+        self.to = to
+    }
+
+    public static let maxDays = 3660
+}
+
+/// `goal.history`: the user's goals, newest first (at most `GoalHistoryReply.maxGoals`).
+public struct GoalHistoryRequest: Codable, Sendable, Equatable {
+    public init() {}
+}

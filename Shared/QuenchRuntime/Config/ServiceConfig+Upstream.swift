@@ -1,0 +1,24 @@
+import Configuration
+import QuenchProtocol
+
+extension ServiceConfig {
+    /// Loopback defaults of each publisher, matching `quench up`.
+    public static let defaultEndpoints: [String: (rpc: Int, pub: Int)] = [
+        ServiceName.intake: (7101, 7102),
+        ServiceName.goals: (7201, 7202),
+        ServiceName.healthIngest: (7301, 7302),
+        ServiceName.analytics: (7401, 7402),
+    ]
+
+    /// Where another service listens, from `upstream.<name>.rpc` and `upstream.<name>.pub`
+    /// (env `QUENCH_<SERVICE>_UPSTREAM_<NAME>_RPC`), defaulting to its loopback ports.
+    public func upstream(_ name: String) -> PublisherEndpoints {
+        let ports = Self.defaultEndpoints[name] ?? (0, 0)
+        let key = ConfigKey(["upstream", name])
+        let scoped = reader.scoped(to: key)
+        return PublisherEndpoints(
+            name: name,
+            rpcEndpoint: scoped.string(forKey: "rpc", default: "tcp://127.0.0.1:\(ports.rpc)"),
+            pubEndpoint: scoped.string(forKey: "pub", default: "tcp://127.0.0.1:\(ports.pub)"))
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import QuenchProtocol
+import QuenchRuntime
+import Testing
+
+/// The `quench goal …` and `quench challenges …` commands, run as the built binary against
+/// the real goals and health-ingest executables.
+@Suite("CLI goals and challenges", .serialized)
+struct CLIGoalsTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        func json() throws -> [String: Any] {
+            guard let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else {
+                throw TestFailure("not a JSON object: \(stdout)")
+            }
+            return object
+        }
+    }
+
+    /// Runs `quench` with a client config naming `system`'s endpoints (insecure loopback).
+    static func quench(_ system: GoalsSystem, _ arguments: [String]) throws -> Run {
+        let config = system.directory.appendingPathComponent("client.json")
+        if !FileManager.default.fileExists(atPath: config.path) {
+            var services: [String: [String: String]] = [
+                ServiceName.goals: ["rpc": system.goals.rpcEndpoint, "pub": system.goals.pubEndpoint],
+            ]
+            if let health = system.health {
+                services[ServiceName.healthIngest] = ["rpc": health.rpcEndpoint, "pub": health.pubEndpoint]
+            }
+            let body: [String: Any] = ["services": services, "insecure": true]
+            try JSONSerialization.data(withJSONObject: body).write(to: config)
+        }
+        let process = Process()
+        process.executableURL = try Binaries.url(of: "quench")
+        process.arguments = arguments + ["--config", config.path, "--user", system.user, "--tz", system.timeZone, "--timeout", "2"]
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test("goal, goal set, goal auto and goal history with --json and for people")
+    func goalCommands() async throws {
+        let system = try GoalsSystem("cli-goal")
+        let initial = try Self.quench(system, ["goal", "--json"]).json()
+        #expect(initial["goalMl"] as? Double == 2500 && initial["source"] as? String == "default")
+        #expect(initial["since"] is NSNull && initial["weightKg"] == nil)
+
+        let set = try Self.quench(system, ["goal", "set", "2.5l", "--json"])
+        #expect(set.status == 0, "\(set.stderr)")
+        let reply = try set.json()
+        #expect(reply["goalMl"] as? Double == 2500 && reply["source"] as? String == "manual" && reply["since"] as? String == system.today)
+        let human = try Self.quench(system, ["goal", "set", "100oz"])
+        #expect(human.status == 0 && human.stdout.contains("2957") && human.stdout.contains("manual"), "\(human.stdout)")
+
+        let tooMuch = try Self.quench(system, ["goal", "set", "7l", "--json"])
+        #expect(tooMuch.status == 65)
+        let error = try JSONSerialization.jsonObject(with: Data(tooMuch.stderr.utf8)) as? [String: [String: Any]]
+        #expect(error?["error"]?["code"] as? String == "invalid_argument" && error?["error"]?["field"] as? String == "volume")
+        let notAnAmount = try Self.quench(system, ["goal", "set", "lots"])
+        #expect(notAnAmount.status == 64 && notAnAmount.stderr.contains("not an amount"))
+        let noAuto = try Self.quench(system, ["goal", "auto"])
+        #expect(noAuto.status == 65 && noAuto.stderr.contains("body-mass"), "\(noAuto.stderr)")
+
+        try await system.grantBodyMass()
+        try await system.addWeight(160, unit: "lb")
+        #expect(try await eventually { try Self.quench(system, ["goal", "--json"]).json()["source"] as? String == "auto" })
+        let auto = try Self.quench(system, ["goal", "--json"]).json()
+        #expect(auto["goalMl"] as? Double == 2366)
+        #expect(abs((auto["weightKg"] as? Double ?? 0) - 72.5748) < 0.001)
+        let shown = try Self.quench(system, ["goal"])
+        #expect(shown.stdout.contains("2366 mL") && shown.stdout.contains("72.6 kg"), "\(shown.stdout)")
+
+        let pinned = try Self.quench(system, ["goal", "set", "3000", "--json"]).json()
+        #expect(pinned["source"] as? String == "manual" && pinned["pinned"] as? Bool == true)
+        let back = try Self.quench(system, ["goal", "auto", "--json"]).json()
+        #expect(back["source"] as? String == "auto" && back["goalMl"] as? Double == 2366)
+
+        let history = try Self.quench(system, ["goal", "history", "--json"]).json()
+        let goals = try #require(history["goals"] as? [[String: Any]])
+        #expect(goals.count == 1)
+        #expect(goals.first?["startDay"] as? String == system.today && goals.first?["endDay"] is NSNull)
+        #expect(goals.first?["goalMl"] as? Double == 2366 && goals.first?["source"] as? String == "auto")
+        let table = try Self.quench(system, ["goal", "history"])
+        #expect(table.status == 0 && table.stdout.contains(system.today) && table.stdout.contains("auto"))
+        await system.close()
+    }
+
+    @Test("challenges load FILE, challenges, and a bad file named by item and field")
+    func challengeCommands() async throws {
+        let system = try GoalsSystem("cli-challenges")
+        let sample = Binaries.repositoryRoot.appendingPathComponent("deploy/sample-data/challenges.json").path
+        let loaded = try Self.quench(system, ["challenges", "load", sample, "--json"])
+        #expect(loaded.status == 0, "\(loaded.stderr)")
+        #expect(try loaded.json()["created"] as? Int == 6)
+        let list = try Self.quench(system, ["challenges", "--json"]).json()
+        let challenges = try #require(list["challenges"] as? [[String: Any]])
+        #expect(challenges.count == 6)
+        #expect((challenges.first?["reward"] as? [String: Any])?["trophy"] != nil)
+        let table = try Self.quench(system, ["challenges"])
+        #expect(table.stdout.contains("zombie_hand") && table.stdout.contains("10,000 steps"), "\(table.stdout)")
+
+        let bad = system.directory.appendingPathComponent("bad.json")
+        var text = try String(contentsOfFile: sample, encoding: .utf8)
+        text = text.replacingOccurrences(of: #""trophy": "bronze", "points": 5 }"#, with: #""trophy": "platinum", "points": 5 }"#)
+        try text.write(to: bad, atomically: true, encoding: .utf8)
+        let rejected = try Self.quench(system, ["challenges", "load", bad.path])
+        #expect(rejected.status == 65)
+        #expect(rejected.stderr.contains("items[0].reward.trophy: must be one of bronze, silver, gold, zombie_hand, got 'platinum'"), "\(rejected.stderr)")
+
+        let malformed = system.directory.appendingPathComponent("malformed.json")
+        try #"{"items":[{"id":"a","title":"A","description":"","type":"step","goal":1000,"reward":{"trophy":"gold","points":1}},{"id":"b","title":"B","description":"","type":"step","goal":"many"}]}"#
+            .write(to: malformed, atomically: true, encoding: .utf8)
+        let unreadable = try Self.quench(system, ["challenges", "load", malformed.path])
+        #expect(unreadable.status == 64 && unreadable.stderr.contains("items[1].goal: must be a number"), "\(unreadable.stderr)")
+        let after = try Self.quench(system, ["challenges", "--json"]).json()
+        #expect((after["challenges"] as? [[String: Any]])?.count == 6)
+        await system.close()
+    }
+
+    @Test("challenges progress counts the days each goal was reached and the points")
+    func progress() async throws {
+        let system = try GoalsSystem("cli-progress", timeZone: "UTC")
+        let sample = Binaries.repositoryRoot.appendingPathComponent("deploy/sample-data/challenges.json").path
+        _ = try Self.quench(system, ["challenges", "load", sample])
+        let health = try #require(system.healthClient)
+        let _: ConsentListReply = try await health.call(
+            HealthMessage.consentGrant, ConsentChangeRequest(types: ["steps", "distance"]), idempotencyKey: UUID().uuidString)
+        func at(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+        let samples = [
+            SampleInput(type: "steps", value: 12_000, unit: "count", start: at("2026-10-03T09:00:00Z"), end: at("2026-10-03T10:00:00Z")),
+            SampleInput(type: "steps", value: 6_000, unit: "count", start: at("2026-10-04T09:00:00Z"), end: at("2026-10-04T10:00:00Z")),
+            SampleInput(type: "distance", value: 11, unit: "km", start: at("2026-10-05T09:00:00Z"), end: at("2026-10-05T10:00:00Z")),
+        ]
+        let _: AddSamplesReply = try await health.call(
+            HealthMessage.samplesAdd, AddSamplesRequest(samples: samples), idempotencyKey: UUID().uuidString)
+        let run = try Self.quench(system, ["challenges", "progress", "--month", "2026-10", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let progress = try run.json()
+        let entries = try #require(progress["challenges"] as? [[String: Any]])
+        func days(_ id: String) -> [String]? { entries.first { $0["id"] as? String == id }?["daysCompleted"] as? [String] }
+        #expect(days("steps-5k") == ["2026-10-03", "2026-10-04"])
+        #expect(days("steps-10k") == ["2026-10-03"])
+        #expect(days("steps-20k") == [])
+        #expect(days("walk-5km") == ["2026-10-05"])
+        #expect(days("run-10km") == ["2026-10-05"])
+        // 2 × 5 + 10 + 5 + 30
+        #expect(progress["totalPoints"] as? Int == 55)
+        #expect((progress["missingConsents"] as? [String]) == [])
+        let badMonth = try Self.quench(system, ["challenges", "progress", "--month", "2026-13"])
+        #expect(badMonth.status == 64)
+        await system.close()
+    }
+}

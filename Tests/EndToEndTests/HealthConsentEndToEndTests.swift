@@ -1,0 +1,131 @@
+import Foundation
+import MessagePack
+import QuenchProtocol
+import QuenchRuntime
+import Testing
+
+/// Consents, weights and their events against the real health-ingest executable.
+@Suite("Health consents and weights end to end", .serialized)
+struct HealthConsentEndToEndTests {
+    @Test("a weight without body-mass consent is refused naming the consent; granted, it is stored, evented and latest")
+    func weightNeedsConsent() async throws {
+        let fixture = try HealthFixture("weight-consent")
+        let refused = await expectHealthError(.failedPrecondition) {
+            let _: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 70, unit: "kg"))
+        }
+        #expect(refused?.message.contains("consent 'body-mass' is not granted; run: quench consent grant body-mass") == true)
+        await expectHealthError(.failedPrecondition) {
+            let _: WeightReply = try await fixture.query(HealthMessage.weightLatest, LatestWeightRequest())
+        }
+
+        let granted = try await fixture.grant(.bodyMass)
+        #expect(granted.consents.first { $0.type == "body-mass" }?.granted == true)
+        #expect(granted.consents.filter(\.granted).count == 1)
+        await expectHealthError(.notFound) {
+            let _: WeightReply = try await fixture.query(HealthMessage.weightLatest, LatestWeightRequest())
+        }
+
+        let measured = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 3 * 86_400).rounded())
+        let older: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 160, unit: "lb", at: measured))
+        #expect(abs(older.weightKg - 72.57477920) < 1e-6)
+        let newer: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 71.5, unit: "kg"))
+        // Added later but measured earlier: not the latest.
+        let earliest: WeightReply = try await fixture.command(
+            HealthMessage.weightAdd, AddWeightRequest(value: 90, unit: "kg", at: measured.addingTimeInterval(-86_400)))
+        let again: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 160, unit: "lb", at: measured))
+        #expect(again.duplicate == true && again.sampleId == older.sampleId)
+
+        let latest: WeightReply = try await fixture.query(HealthMessage.weightLatest, LatestWeightRequest())
+        #expect(latest.weightKg == 71.5 && latest.sampleId == newer.sampleId)
+
+        let events = try await fixture.events(HealthEvent.weightRecorded, as: WeightRecordedBody.self)
+        #expect(events.map(\.sampleId) == [older.sampleId, newer.sampleId, earliest.sampleId])
+        #expect(events.first?.measuredAt == measured)
+        #expect(events.allSatisfy { $0.user == "ana" && $0.source == "quench" })
+        await fixture.close()
+    }
+
+    @Test("weights out of range or in the future are refused naming the field; nothing is stored")
+    func weightRules() async throws {
+        let fixture = try HealthFixture("weight-rules")
+        try await fixture.grant(.bodyMass)
+        let cases: [(AddWeightRequest, String)] = [
+            (AddWeightRequest(value: 700, unit: "kg"), "value"),
+            (AddWeightRequest(value: 0, unit: "kg"), "value"),
+            (AddWeightRequest(value: -3, unit: "lb"), "value"),
+            (AddWeightRequest(value: .nan, unit: "kg"), "value"),
+            (AddWeightRequest(value: 1200, unit: "lb"), "value"),
+            (AddWeightRequest(value: 70, unit: "stone"), "unit"),
+            (AddWeightRequest(value: 70, unit: "kg", at: Date().addingTimeInterval(3600)), "at"),
+            (AddWeightRequest(value: 70, unit: "kg", at: Date(timeIntervalSince1970: 900_000_000)), "at"),
+        ]
+        for (request, field) in cases {
+            await expectHealthError(.invalidArgument, field: field) {
+                let _: WeightReply = try await fixture.command(HealthMessage.weightAdd, request)
+            }
+        }
+        let edge: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 500, unit: "kg"))
+        #expect(edge.weightKg == 500)
+        #expect(try await fixture.events(HealthEvent.weightRecorded, as: WeightRecordedBody.self).count == 1)
+        await fixture.close()
+    }
+
+    @Test("grant and revoke publish consent changes; body-mass grant carries the newest weight; revoke with delete deletes")
+    func consentEvents() async throws {
+        let fixture = try HealthFixture("consent-events")
+        await expectHealthError(.invalidArgument, field: "types[1]") {
+            try await fixture.command(HealthMessage.consentGrant, ConsentChangeRequest(types: ["steps", "heart-rate"]), as: ConsentListReply.self)
+        }
+        try await fixture.grant(.bodyMass, .steps)
+        let first: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 80, unit: "kg"))
+        try await fixture.revoke(.bodyMass)
+        await expectHealthError(.failedPrecondition) {
+            let _: WeightReply = try await fixture.query(HealthMessage.weightLatest, LatestWeightRequest())
+        }
+        try await fixture.grant(.bodyMass)
+        let kept: WeightReply = try await fixture.query(HealthMessage.weightLatest, LatestWeightRequest())
+        #expect(kept.sampleId == first.sampleId)
+
+        let reply = try await fixture.revoke(.bodyMass, deleteData: true)
+        #expect(reply.deleted == ["body-mass": 1])
+        #expect(reply.consents.first { $0.type == "body-mass" }?.granted == false)
+        try await fixture.grant(.bodyMass)
+        await expectHealthError(.notFound) {
+            let _: WeightReply = try await fixture.query(HealthMessage.weightLatest, LatestWeightRequest())
+        }
+
+        let changes = try await fixture.events(HealthEvent.consentChanged, as: ConsentChangedBody.self)
+        #expect(changes.map { "\($0.type):\($0.granted)" } == [
+            "body-mass:true", "steps:true", "body-mass:false", "body-mass:true", "body-mass:false", "body-mass:true",
+        ])
+        #expect(changes[0].latestWeight == nil)
+        #expect(changes[3].latestWeight?.sampleId == first.sampleId && changes[3].latestWeight?.weightKg == 80)
+        #expect(changes[4].deleted == true && changes[2].deleted == false)
+        #expect(changes[5].latestWeight == nil)
+        let deleted = try await fixture.events(HealthEvent.samplesDeleted, as: SamplesDeletedBody.self)
+        #expect(deleted == [SamplesDeletedBody(user: "ana", type: "body-mass", count: 1)])
+
+        let list: ConsentListReply = try await fixture.query(HealthMessage.consentList, ConsentListRequest())
+        #expect(list.consents.map(\.type) == ConsentType.allCases.map(\.rawValue))
+        #expect(list.consents.filter(\.granted).map(\.type) == ["steps", "body-mass"])
+        await fixture.close()
+    }
+
+    @Test("a user acts only on its own data: another user's consent does not apply")
+    func usersAreSeparate() async throws {
+        let fixture = try HealthFixture("users")
+        try await fixture.grant(.bodyMass)
+        _ = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 60, unit: "kg"), as: WeightReply.self)
+        let bob = try RPCClient(endpoint: fixture.service.rpcEndpoint, options: RPCClientOptions(user: "bob"))
+        await expectHealthError(.failedPrecondition) {
+            let _: WeightReply = try await bob.call(HealthMessage.weightLatest, LatestWeightRequest())
+        }
+        let _: ConsentListReply = try await bob.call(
+            HealthMessage.consentGrant, ConsentChangeRequest(types: ["body-mass"]), idempotencyKey: UUID().uuidString)
+        await expectHealthError(.notFound) {
+            let _: WeightReply = try await bob.call(HealthMessage.weightLatest, LatestWeightRequest())
+        }
+        await bob.close()
+        await fixture.close()
+    }
+}

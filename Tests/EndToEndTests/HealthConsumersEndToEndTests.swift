@@ -1,0 +1,72 @@
+import Foundation
+import QuenchProtocol
+import QuenchRuntime
+import Testing
+
+/// Health events reaching the services that consume them: goals (a real `quench-goals`
+/// following a real `quench-health-ingest`) and intake (`health.water.recorded`, checked
+/// through `events.since`: once per new sample, never for a duplicate).
+@Suite("Health events reach their consumers", .serialized)
+struct HealthConsumersEndToEndTests {
+    @Test("a weight recorded in health-ingest reaches goals: the auto goal follows it")
+    func weightReachesGoals() async throws {
+        let fixture = try HealthFixture("weight-goals")
+        let config = fixture.service.dataDirectory.appendingPathComponent("goals-config.json")
+        let upstream = #"{"upstream":{"health-ingest":{"rpc":"\#(fixture.service.rpcEndpoint)","pub":"\#(fixture.service.pubEndpoint)"}}}"#
+        try Data(upstream.utf8).write(to: config)
+        let goals = try ServiceProcess(
+            "goals", dataDirectory: fixture.service.dataDirectory.appendingPathComponent("goals"), arguments: ["--config", config.path])
+        let goalsClient = try RPCClient(endpoint: goals.rpcEndpoint, options: RPCClientOptions(timeZone: "Europe/Berlin", user: fixture.user))
+
+        try await fixture.grant(.bodyMass)
+        let weight: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 80, unit: "kg"))
+        let followed = try await eventually {
+            let goal = try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self)
+            return goal.source == "auto" && goal.weightKg == weight.weightKg
+        }
+        let goal = try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self)
+        #expect(followed, "goal: \(goal)\n\(goals.logTail())")
+
+        // A newer weight moves it; an older one (measured before) does not.
+        let _: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 60, unit: "kg"))
+        #expect(try await eventually { try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self).weightKg == 60 })
+        let _: WeightReply = try await fixture.command(
+            HealthMessage.weightAdd, AddWeightRequest(value: 100, unit: "kg", at: Date().addingTimeInterval(-86_400)))
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self).weightKg == 60)
+
+        await goalsClient.close()
+        goals.stop()
+        await fixture.close()
+    }
+
+    @Test("dietary water: one health.water.recorded per new sample, with its identity; duplicates emit nothing")
+    func waterOncePerSample() async throws {
+        let fixture = try HealthFixture("water-once")
+        await expectHealthError(.failedPrecondition, field: "samples[0].type") {
+            let _: AddSamplesReply = try await fixture.command(
+                HealthMessage.samplesAdd, AddSamplesRequest(samples: [SampleInput(type: "dietary-water", value: 250, unit: "mL")]))
+        }
+        try await fixture.grant(.dietaryWater)
+        let at = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 3600).rounded())
+        let glass = SampleInput(type: "dietary-water", value: 250, unit: "mL", start: at, source: "Waterllama")
+        let bottle = SampleInput(type: "dietary-water", value: 0.5, unit: "L", start: at.addingTimeInterval(60), source: "Waterllama")
+        let first: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: [glass, bottle]))
+        #expect(first.duplicates == 0 && first.samples.map(\.normalizedValue) == [250, 500])
+        let second: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: [glass]))
+        #expect(second.duplicates == 1 && second.samples.first?.sampleId == first.samples.first?.sampleId)
+        await expectHealthError(.invalidArgument, field: "samples[1].value") {
+            let _: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: [
+                SampleInput(type: "dietary-water", value: 100, unit: "mL", start: at.addingTimeInterval(120)),
+                SampleInput(type: "dietary-water", value: 11, unit: "L", start: at),
+            ]))
+        }
+
+        let events = try await fixture.events(HealthEvent.waterRecorded, as: WaterRecordedBody.self)
+        #expect(events.map(\.sampleId) == first.samples.map(\.sampleId))
+        #expect(events.map(\.volumeMl) == [250, 500])
+        #expect(events.first?.at == at && events.first?.timeZone == "Europe/Berlin" && events.first?.source == "Waterllama")
+        #expect(events.first?.day == LocalDay(instant: at, timeZone: TimeZone(identifier: "Europe/Berlin")!).description)
+        await fixture.close()
+    }
+}

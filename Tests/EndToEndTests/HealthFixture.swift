@@ -1,0 +1,150 @@
+import Foundation
+import MessagePack
+import QuenchProtocol
+import QuenchRuntime
+import Testing
+
+/// The real health-ingest executable and a client acting for one user.
+final class HealthFixture: @unchecked Sendable {
+    let service: ServiceProcess
+    let client: RPCClient
+    let user: String
+
+    init(_ label: String, user: String = "ana", timeZone: String = "Europe/Berlin", arguments: [String] = []) throws {
+        service = try ServiceProcess("health-ingest", dataDirectory: temporaryDirectory(label), arguments: arguments)
+        self.user = user
+        client = try RPCClient(
+            endpoint: service.rpcEndpoint,
+            options: RPCClientOptions(attemptTimeout: .seconds(20), attempts: 1, timeZone: timeZone, user: user))
+    }
+
+    func command<Request: Encodable, Reply: Decodable>(_ type: String, _ body: Request, as: Reply.Type = Reply.self) async throws -> Reply {
+        try await client.call(type, body, as: Reply.self, idempotencyKey: UUID().uuidString)
+    }
+
+    func query<Request: Encodable, Reply: Decodable>(_ type: String, _ body: Request, as: Reply.Type = Reply.self) async throws -> Reply {
+        try await client.call(type, body, as: Reply.self)
+    }
+
+    @discardableResult
+    func grant(_ types: ConsentType...) async throws -> ConsentListReply {
+        try await command(HealthMessage.consentGrant, ConsentChangeRequest(types: types.map(\.rawValue)))
+    }
+
+    @discardableResult
+    func revoke(_ types: ConsentType..., deleteData: Bool? = nil) async throws -> ConsentListReply {
+        try await command(HealthMessage.consentRevoke, ConsentChangeRequest(types: types.map(\.rawValue), deleteData: deleteData))
+    }
+
+    /// Every event in the outbox so far, through `events.since`.
+    func events() async throws -> [Envelope] {
+        var all: [Envelope] = []
+        var after: UInt64 = 0
+        while true {
+            let page = try await query(MessageType.eventsSince, EventsSinceRequest(after: after, limit: 1000), as: EventsSinceReply.self)
+            let envelopes = try page.events.map { try $0.decode(Envelope.self) }
+            all += envelopes
+            guard let last = envelopes.last?.seq, last < page.headSeq else { return all }
+            after = last
+        }
+    }
+
+    func events<Body: Decodable>(_ type: String, as: Body.Type) async throws -> [Body] {
+        try await events().filter { $0.type == type }.map { try $0.decodeBody(Body.self) }
+    }
+
+    func close() async {
+        await client.close()
+        service.stop()
+    }
+}
+
+/// Expects `body` to throw a `QuenchError` with `code` (and `field`, when given); returns it.
+@discardableResult
+func expectHealthError(
+    _ code: ErrorCode, field: String? = nil, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
+) async -> QuenchError? {
+    do {
+        try await body()
+        Issue.record("expected \(code), got success", sourceLocation: sourceLocation)
+    } catch let error as QuenchError {
+        #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
+        if let field {
+            #expect(error.field == field, "\(error)", sourceLocation: sourceLocation)
+        }
+        return error
+    } catch {
+        Issue.record("expected \(code), got \(error)", sourceLocation: sourceLocation)
+    }
+    return nil
+}
+
+/// The built `quench` binary run against a `HealthFixture`'s service.
+struct HealthCLIRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    func json() throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else {
+            throw TestFailure("not a JSON object: \(stdout)\nstderr: \(stderr)")
+        }
+        return object
+    }
+}
+
+extension HealthFixture {
+    static let sampleData = Binaries.repositoryRoot.appendingPathComponent("deploy/sample-data")
+
+    /// Runs `quench ARGUMENTS` as this fixture's user, with a client config naming the service.
+    func quench(_ arguments: [String], timeZone: String = "America/Los_Angeles") throws -> HealthCLIRun {
+        let config = service.dataDirectory.appendingPathComponent("client.json")
+        if !FileManager.default.fileExists(atPath: config.path) {
+            let body: [String: Any] = [
+                "services": [ServiceName.healthIngest: ["rpc": service.rpcEndpoint, "pub": service.pubEndpoint]],
+                "insecure": true,
+            ]
+            try JSONSerialization.data(withJSONObject: body).write(to: config)
+        }
+        let process = Process()
+        process.executableURL = try Binaries.url(of: "quench")
+        process.arguments = arguments + ["--config", config.path, "--user", user, "--tz", timeZone, "--timeout", "10"]
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return HealthCLIRun(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func daily(_ type: SampleType, from: String, to: String, aggregate: String? = nil) async throws -> [String: Double] {
+        let reply: DailySamplesReply = try await query(
+            HealthMessage.samplesDaily, DailySamplesRequest(type: type.rawValue, from: from, to: to, aggregate: aggregate))
+        var result: [String: Double] = [:]
+        for bucket in reply.days {
+            if let value = bucket.value, bucket.count > 0 {
+                result[bucket.day] = value
+            }
+        }
+        return result
+    }
+
+    /// All stored samples, through `samples.changes` pages.
+    func allSamples(type: SampleType? = nil) async throws -> [SampleRecord] {
+        var anchor: Int64 = 0
+        var samples: [SampleRecord] = []
+        while true {
+            let page: SampleChangesReply = try await query(
+                HealthMessage.samplesChanges, SampleChangesRequest(anchor: anchor, type: type?.rawValue, limit: 1000))
+            samples += page.samples
+            anchor = page.anchor
+            if !page.more { return samples }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import QuenchProtocol
+import QuenchRuntime
+import Testing
+
+/// `quench import workouts` against the real health-ingest executable, with
+/// deploy/sample-data/workouts.csv: 12 data lines, 4 of them bad (a date, reps, a missing
+/// weight, a negative weight), and two identical Back Squat sets on one day.
+@Suite("Health workout log import end to end", .serialized)
+struct HealthWorkoutsEndToEndTests {
+    static var log: String { HealthFixture.sampleData.appendingPathComponent("workouts.csv").path }
+
+    @Test("without the workouts consent the import is refused naming it")
+    func needsConsent() async throws {
+        let fixture = try HealthFixture("workouts-consent")
+        let run = try fixture.quench(["import", "workouts", Self.log, "--json"])
+        #expect(run.status == 65)
+        let error = try JSONSerialization.jsonObject(with: Data(run.stderr.utf8)) as? [String: [String: Any]]
+        #expect(error?["error"]?["code"] as? String == "failed_precondition")
+        #expect((error?["error"]?["message"] as? String)?.contains("consent 'workouts' is not granted; run: quench consent grant workouts") == true)
+        await fixture.close()
+    }
+
+    @Test("default mode keeps good lines and lists bad ones by number; a re-import is all duplicates")
+    func lenient() async throws {
+        let fixture = try HealthFixture("workouts-lenient")
+        try await fixture.grant(.workouts)
+        let run = try fixture.quench(["import", "workouts", Self.log, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try run.json()
+        #expect(report["lines"] as? Int == 12 && report["imported"] as? Int == 8 && report["duplicates"] as? Int == 0)
+        let errors = (report["errors"] as? [[String: Any]]) ?? []
+        #expect(errors.compactMap { $0["line"] as? Int } == [11, 12, 13, 14])
+        let messages = errors.compactMap { $0["message"] as? String }
+        #expect(messages.count == 4 && messages[0].hasPrefix("date:") && messages[1].hasPrefix("reps:") && messages[3].hasPrefix("weight:"))
+
+        let sets = try await fixture.events(HealthEvent.strengthSetRecorded, as: StrengthSetRecordedBody.self)
+        #expect(sets.count == 8)
+        #expect(sets.filter { $0.exercise == "Back Squat" && $0.sets == 1 && $0.day == "2025-10-11" }.count == 2)
+        let bar = try #require(sets.first { $0.exercise == "Back Squat" })
+        #expect(abs(bar.weightKg - 20.41165665) < 1e-6)  // 45 lb, the default unit
+        #expect(sets.contains { $0.exercise == "Press, Overhead" && $0.reps == 8 })
+
+        let again = try fixture.quench(["import", "workouts", Self.log, "--json"]).json()
+        #expect(again["imported"] as? Int == 0 && again["duplicates"] as? Int == 8)
+        #expect(try await fixture.events(HealthEvent.strengthSetRecorded, as: StrengthSetRecordedBody.self).count == 8)
+
+        let human = try fixture.quench(["import", "workouts", Self.log])
+        #expect(human.stdout.contains("line 12: reps:"), "\(human.stdout)")
+        await fixture.close()
+    }
+
+    @Test("--strict stores nothing when a line is bad, and everything when none is; --unit kg")
+    func strict() async throws {
+        let fixture = try HealthFixture("workouts-strict")
+        try await fixture.grant(.workouts)
+        let run = try fixture.quench(["import", "workouts", Self.log, "--strict", "--json"])
+        #expect(run.status == 65)
+        let report = try run.json()
+        #expect(report["imported"] as? Int == 0 && (report["errors"] as? [Any])?.count == 4)
+        #expect(run.stderr.contains("nothing imported"))
+        #expect(try await fixture.allSamples().isEmpty)
+        #expect(try await fixture.events(HealthEvent.strengthSetRecorded, as: StrengthSetRecordedBody.self).isEmpty)
+
+        let clean = fixture.service.dataDirectory.appendingPathComponent("clean.csv")
+        try "Oct 11 2025,Back Squat,1,10,20\nOct 11 2025,Back Squat,1,10,20\nOct 12 2025,Deadlift,3,5,100.5\n".write(to: clean, atomically: true, encoding: .utf8)
+        let good = try fixture.quench(["import", "workouts", clean.path, "--strict", "--unit", "kg", "--json"])
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(try good.json()["imported"] as? Int == 3)
+        let sets = try await fixture.events(HealthEvent.strengthSetRecorded, as: StrengthSetRecordedBody.self)
+        #expect(sets.map(\.weightKg) == [20, 20, 100.5])
+        await fixture.close()
+    }
+}
