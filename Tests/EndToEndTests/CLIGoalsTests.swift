@@ -33,9 +33,14 @@ struct CLIGoalsTests {
             let body: [String: Any] = ["services": services, "insecure": true]
             try JSONSerialization.data(withJSONObject: body).write(to: config)
         }
+        return try run(arguments + ["--config", config.path, "--user", system.user, "--tz", system.timeZone, "--timeout", "2"])
+    }
+
+    /// Runs the built `quench` binary with `arguments`, outside any `QUENCH_` environment.
+    static func run(_ arguments: [String]) throws -> Run {
         let process = Process()
         process.executableURL = try Binaries.url(of: "quench")
-        process.arguments = arguments + ["--config", config.path, "--user", system.user, "--tz", system.timeZone, "--timeout", "2"]
+        process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
         let out = Pipe()
         let err = Pipe()
@@ -127,13 +132,21 @@ struct CLIGoalsTests {
         await system.close()
     }
 
-    @Test("challenges progress counts the days each goal was reached and the points")
+    @Test("challenges progress: analytics counts the days each goal was reached and the points")
     func progress() async throws {
-        let system = try GoalsSystem("cli-progress", timeZone: "UTC")
+        let system = try AnalyticsSystem("cli-progress", timeZone: "UTC")
+        let config = system.directory.appendingPathComponent("client.json")
+        var services: [String: [String: String]] = [:]
+        for (name, service) in [(ServiceName.goals, system.goals), (ServiceName.healthIngest, system.health), (ServiceName.analytics, system.analytics)] {
+            services[name] = ["rpc": service.rpcEndpoint, "pub": service.pubEndpoint]
+        }
+        try JSONSerialization.data(withJSONObject: ["services": services, "insecure": true] as [String: Any]).write(to: config)
+        func quench(_ arguments: [String]) throws -> Run {
+            try Self.run(arguments + ["--config", config.path, "--user", system.user, "--tz", system.timeZone, "--timeout", "2"])
+        }
         let sample = Binaries.repositoryRoot.appendingPathComponent("deploy/sample-data/challenges.json").path
-        _ = try Self.quench(system, ["challenges", "load", sample])
-        let health = try #require(system.healthClient)
-        let _: ConsentListReply = try await health.call(
+        #expect(try quench(["challenges", "load", sample]).status == 0)
+        let _: ConsentListReply = try await system.healthClient.call(
             HealthMessage.consentGrant, ConsentChangeRequest(types: ["steps", "distance"]), idempotencyKey: UUID().uuidString)
         func at(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
         let samples = [
@@ -141,23 +154,21 @@ struct CLIGoalsTests {
             SampleInput(type: "steps", value: 6_000, unit: "count", start: at("2026-10-04T09:00:00Z"), end: at("2026-10-04T10:00:00Z")),
             SampleInput(type: "distance", value: 11, unit: "km", start: at("2026-10-05T09:00:00Z"), end: at("2026-10-05T10:00:00Z")),
         ]
-        let _: AddSamplesReply = try await health.call(
+        let _: AddSamplesReply = try await system.healthClient.call(
             HealthMessage.samplesAdd, AddSamplesRequest(samples: samples), idempotencyKey: UUID().uuidString)
-        let run = try Self.quench(system, ["challenges", "progress", "--month", "2026-10", "--json"])
-        #expect(run.status == 0, "\(run.stderr)")
-        let progress = try run.json()
-        let entries = try #require(progress["challenges"] as? [[String: Any]])
-        func days(_ id: String) -> [String]? { entries.first { $0["id"] as? String == id }?["daysCompleted"] as? [String] }
-        #expect(days("steps-5k") == ["2026-10-03", "2026-10-04"])
-        #expect(days("steps-10k") == ["2026-10-03"])
-        #expect(days("steps-20k") == [])
-        #expect(days("walk-5km") == ["2026-10-05"])
-        #expect(days("run-10km") == ["2026-10-05"])
-        // 2 × 5 + 10 + 5 + 30
-        #expect(progress["totalPoints"] as? Int == 55)
-        #expect((progress["missingConsents"] as? [String]) == [])
-        let badMonth = try Self.quench(system, ["challenges", "progress", "--month", "2026-13"])
-        #expect(badMonth.status == 64)
+        // 2 days × 5 (steps-5k) + 10 (steps-10k) + 5 (walk-5km) + 30 (run-10km), once analytics has caught up.
+        let complete = try await eventually {
+            try quench(["challenges", "progress", "--month", "2026-10", "--json"]).json()["totalPoints"] as? Int == 55
+        }
+        let run = try quench(["challenges", "progress", "--month", "2026-10", "--json"])
+        #expect(complete, "\(run.stdout) \(run.stderr)")
+        let entries = try #require(try run.json()["challenges"] as? [[String: Any]])
+        func completed(_ id: String) -> Int? { entries.first { $0["id"] as? String == id }?["daysCompleted"] as? Int }
+        #expect(completed("steps-5k") == 2 && completed("steps-10k") == 1 && completed("steps-20k") == 0)
+        #expect(completed("walk-5km") == 1 && completed("run-10km") == 1 && completed("run-half-marathon") == 0)
+        let human = try quench(["challenges", "progress", "--month", "2026-10"])
+        #expect(human.status == 0 && human.stdout.contains("Points earned: 55"), "\(human.stdout)")
+        #expect(try quench(["challenges", "progress", "--month", "2026-13"]).status == 64)
         await system.close()
     }
 }

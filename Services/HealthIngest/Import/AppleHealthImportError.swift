@@ -4,9 +4,10 @@
 public struct AppleHealthImportError: Error, CustomStringConvertible, Sendable {
     /// What went wrong, for people.
     public var reason: String
-    /// Offset of the fault in the XML stream (uncompressed, for a zip), when known.
+    /// Offset of the fault, when known: in the XML stream (uncompressed, for a zip) for XML faults,
+    /// in the file for faults of the zip itself (such as a truncated archive).
     public var byteOffset: Int64?
-    /// 1-based line of the fault in the XML stream, when known.
+    /// 1-based line of an XML fault, when known.
     public var line: Int?
 
     /// Creates an error.

@@ -28,6 +28,9 @@ public final class Outbox: Sendable {
     }
 
     /// Adds an event to the transaction `db` is in. Returns its seq.
+    ///
+    /// Publication happens after the commit and reads back what was committed, so an event
+    /// appended inside a savepoint that was rolled back is never published.
     @discardableResult
     public func append<Body: Encodable>(_ db: Database, type: String, user: String?, body: Body) throws -> UInt64 {
         let last = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM runtime_outbox") ?? 0
@@ -44,8 +47,8 @@ public final class Outbox: Sendable {
             sql: "INSERT INTO runtime_outbox (seq, type, user, envelope, createdAt) VALUES (?, ?, ?, ?, ?)",
             arguments: [Int64(seq), type, user, Data(bytes), Date().timeIntervalSince1970]
         )
-        db.afterNextTransaction(onCommit: { [self] _ in
-            committed(seq: seq, topic: type, envelope: bytes)
+        db.afterNextTransaction(onCommit: { [self] db in
+            publishCommitted(db)
         })
         return seq
     }
@@ -55,10 +58,25 @@ public final class Outbox: Sendable {
         sink.withLock { $0 = body }
     }
 
-    private func committed(seq: UInt64, topic: String, envelope: [UInt8]) {
-        head.store(seq, ordering: .releasing)
+    /// Runs on the writer right after a commit, in commit order: publishes every committed
+    /// event past the head, in seq order.
+    private func publishCommitted(_ db: Database) {
+        let from = head.load(ordering: .acquiring)
+        let rows: [Row]
+        do {
+            rows = try Row.fetchAll(
+                db, sql: "SELECT seq, type, envelope FROM runtime_outbox WHERE seq > ? ORDER BY seq",
+                arguments: [Int64(clamping: from)])
+        } catch {
+            // Subscribers still get these through events.since (heartbeat shows the head).
+            return
+        }
         let deliver = sink.withLock { $0 }
-        deliver?(topic, envelope)
+        for row in rows {
+            let seq = UInt64(max(0, row["seq"] as Int64))
+            head.store(seq, ordering: .releasing)
+            deliver?(row["type"], [UInt8](row["envelope"] as Data))
+        }
     }
 
     /// Events with `seq > after`, oldest first, at most `limit`.

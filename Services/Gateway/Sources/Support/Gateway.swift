@@ -82,16 +82,20 @@ final class Gateway: Sendable {
 
     /// A read: retried freely.
     func query<Request: Encodable, Reply: Decodable>(
-        _ service: String, _ type: String, _ body: Request, as replyType: Reply.Type = Reply.self
+        _ service: String, _ type: String, _ body: Request, as replyType: Reply.Type = Reply.self,
+        requiresUser: Bool = true
     ) async throws -> Reply {
-        try await call(service, type, body, idempotencyKey: nil)
+        if requiresUser { _ = try requireUser() }
+        return try await call(service, type, body, idempotencyKey: nil)
     }
 
     /// A change: sent with a fresh idempotency key that every retry reuses.
     func command<Request: Encodable, Reply: Decodable>(
-        _ service: String, _ type: String, _ body: Request, as replyType: Reply.Type = Reply.self
+        _ service: String, _ type: String, _ body: Request, as replyType: Reply.Type = Reply.self,
+        requiresUser: Bool = true
     ) async throws -> Reply {
-        try await call(service, type, body, idempotencyKey: UUID().uuidString.lowercased())
+        if requiresUser { _ = try requireUser() }
+        return try await call(service, type, body, idempotencyKey: UUID().uuidString.lowercased())
     }
 
     private func call<Request: Encodable, Reply: Decodable>(

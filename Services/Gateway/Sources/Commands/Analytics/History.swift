@@ -34,9 +34,13 @@ struct History: AsyncParsableCommand {
                     ])
                 }
                 return table.render(style: output.style)
-                    + "\nCurrent streak: \(output.style.bold("\(reply.currentStreak)")) days · longest: \(reply.longestStreak) days"
+                    + "\nCurrent streak: \(output.style.bold(History.days(reply.currentStreak))) · longest: \(History.days(reply.longestStreak))"
                     + LagNote.text(reply.lag, style: output.style)
             }
         }
+    }
+
+    static func days(_ count: Int) -> String {
+        count == 1 ? "1 day" : "\(count) days"
     }
 }

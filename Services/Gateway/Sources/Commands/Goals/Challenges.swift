@@ -64,8 +64,9 @@ struct Challenges: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Which challenges you completed in a month, and the points earned.",
             discussion: """
-                A challenge is completed on each day whose total (steps, or walking + running distance)
-                reaches its goal; each such day earns its points. Needs the steps and distance consents.
+                Answered by analytics from the catalog and your steps and distance: a challenge is
+                completed on each day whose total (steps, or walking + running distance) reaches its
+                goal, and each such day earns its trophy and points.
                 Example: quench challenges progress --month 2026-10
                 """)
 
@@ -82,27 +83,19 @@ struct Challenges: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let label = month ?? String(LocalDay(instant: Date(), timeZone: TimeZone(identifier: gateway.timeZone) ?? .current).description.prefix(7))
-                guard let (from, to) = Challenges.monthRange(label) else { return }
-                async let catalog: ListChallengesReply = gateway.query(ServiceName.goals, GoalMessage.challengesList, ListChallengesRequest())
-                async let steps = Challenges.daily(gateway, type: "steps", from: from, to: to)
-                async let distance = Challenges.daily(gateway, type: "distance", from: from, to: to)
-                let progress = ChallengeProgress.compute(
-                    month: label, challenges: try await catalog.challenges, steps: try await steps, distance: try await distance)
-                try output.emit(progress) {
-                    var table = Table(["CHALLENGE", "GOAL", "DAYS", "BEST", "POINTS"], alignments: [.left, .right, .right, .right, .right])
-                    for entry in progress.challenges {
+                let reply: ChallengesProgressReply = try await gateway.query(
+                    ServiceName.analytics, AnalyticsMessage.challengesProgress, MonthRequest(month: month))
+                try output.emit(reply) {
+                    guard !reply.challenges.isEmpty else { return "No challenges yet: `quench challenges load FILE` adds them." }
+                    var table = Table(["CHALLENGE", "GOAL", "DAYS", "TROPHY", "POINTS"], alignments: [.left, .right, .right, .left, .right])
+                    for entry in reply.challenges {
                         table.add([
-                            entry.title, Challenges.goalText(type: entry.type, goal: entry.goal), "\(entry.daysCompleted.count)",
-                            Challenges.goalText(type: entry.type, goal: entry.best), "\(entry.pointsEarned)",
+                            entry.title, Challenges.goalText(type: entry.type, goal: entry.goal), "\(entry.daysCompleted)",
+                            entry.daysCompleted > 0 ? "\(entry.reward.trophy) ×\(entry.trophies)" : "", "\(entry.points)",
                         ])
                     }
-                    var text = output.style.bold(label) + "\n" + table.render(style: output.style)
-                        + "\nPoints earned: \(output.style.bold("\(progress.totalPoints)"))"
-                    if !progress.missingConsents.isEmpty {
-                        text += "\n" + output.style.dim("No \(progress.missingConsents.joined(separator: " or ")) data without consent: `quench consent grant \(progress.missingConsents.joined(separator: " "))`.")
-                    }
-                    return text
+                    return output.style.bold(reply.month) + "\n" + table.render(style: output.style)
+                        + "\nPoints earned: \(output.style.bold("\(reply.totalPoints)"))"
                 }
             }
         }
@@ -113,17 +106,6 @@ struct Challenges: AsyncParsableCommand {
         guard text.count == 7, let first = LocalDay("\(text)-01") else { return nil }
         let last = LocalDay(year: first.year, month: first.month, day: LocalDay.daysIn(year: first.year, month: first.month))
         return last.map { (first.description, $0.description) }
-    }
-
-    /// Day totals of a cumulative type, or nil when its consent is not granted.
-    static func daily(_ gateway: Gateway, type: String, from: String, to: String) async throws -> [String: Double]? {
-        do {
-            let reply: DailySamplesReply = try await gateway.query(
-                ServiceName.healthIngest, HealthMessage.samplesDaily, DailySamplesRequest(type: type, from: from, to: to))
-            return Dictionary(reply.days.map { ($0.day, $0.value ?? 0) }, uniquingKeysWith: { $1 })
-        } catch let CLIError.rejected(_, error) where error.code == .failedPrecondition {
-            return nil
-        }
     }
 
     static func goalText(_ challenge: Challenge) -> String {

@@ -85,7 +85,7 @@ struct Subscribe: AsyncParsableCommand {
                     var after = fromSeq > 0 ? fromSeq - 1 : 0
                     while true {
                         let page: EventsSinceReply = try await gateway.query(
-                            name, MessageType.eventsSince, EventsSinceRequest(after: after, limit: 500))
+                            name, MessageType.eventsSince, EventsSinceRequest(after: after, limit: 500), requiresUser: false)
                         for raw in page.events {
                             let envelope = try raw.decode(Envelope.self)
                             after = max(after, envelope.seq ?? after)

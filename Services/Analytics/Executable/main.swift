@@ -1,0 +1,4 @@
+import AnalyticsService
+import QuenchRuntime
+
+await ServiceMain.run(AnalyticsDefinition.definition)

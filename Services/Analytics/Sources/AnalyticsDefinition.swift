@@ -1,0 +1,36 @@
+import GRDB
+public import QuenchRuntime
+import QuenchProtocol
+
+/// The analytics service: read models built from intake's, goals' and health-ingest's
+/// events by one catch-up subscriber each; answers only from its own store.
+public enum AnalyticsDefinition {
+    public static let defaultRPCPort = 7401
+    public static let defaultPubPort = 7402
+
+    public static var definition: ServiceDefinition {
+        ServiceDefinition(
+            name: ServiceName.analytics,
+            defaultRPCPort: defaultRPCPort,
+            defaultPubPort: defaultPubPort,
+            migrator: AnalyticsSchema.migrator
+        ) { environment in
+            let subscribers = [
+                (ServiceName.intake, IntakeApplier.apply as EventApplier),
+                (ServiceName.goals, GoalsApplier.apply as EventApplier),
+                (ServiceName.healthIngest, HealthApplier.apply as EventApplier),
+            ].map { name, apply in
+                CatchUpSubscriber(
+                    publisher: environment.config.upstream(name), database: environment.database,
+                    heartbeatInterval: environment.config.heartbeatInterval, logger: environment.logger, apply: apply)
+            }
+            var registry = HandlerRegistry()
+            AnalyticsHandlers(
+                database: environment.database,
+                lag: { subscribers.map { $0.health() } },
+                resetSubscribers: { subscribers.forEach { $0.reset() } }
+            ).register(in: &registry)
+            return (registry, subscribers)
+        }
+    }
+}

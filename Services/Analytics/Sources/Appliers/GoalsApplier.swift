@@ -1,0 +1,57 @@
+import GRDB
+import QuenchProtocol
+import QuenchRuntime
+
+/// Applies goals' events: the goal history and the challenge catalog.
+enum GoalsApplier {
+    static let maxGoalMl = 100_000.0
+    static let maxTextLength = 2_000
+
+    static func apply(_ db: Database, _ event: Envelope) throws {
+        switch event.type {
+        case GoalEvent.changed:
+            let body = try EventInput.body(event, GoalChangedBody.self)
+            guard GoalSource(rawValue: body.source) != nil else {
+                throw EventSkip("\(event.type) seq \(event.seq ?? 0): unknown goal source '\(body.source.prefix(40))'")
+            }
+            try GoalStore.set(
+                db, user: try EventInput.user(body.user, event),
+                effectiveDay: try EventInput.day(body.effectiveDay, field: "effectiveDay", event),
+                goalMl: try positive(body.newGoalMl, field: "newGoalMl", upTo: maxGoalMl, event),
+                source: body.source, weightKg: body.weightKg)
+        case GoalEvent.challengeUpserted:
+            let challenge = try EventInput.body(event, ChallengeUpsertedBody.self).challenge
+            try validate(challenge, event)
+            if try !ChallengeStore.exists(db, id: challenge.id), try ChallengeStore.count(db) >= ChallengeStore.maxChallenges {
+                throw EventSkip("\(event.type) seq \(event.seq ?? 0): the catalog holds \(ChallengeStore.maxChallenges) challenges already")
+            }
+            try ChallengeStore.upsert(db, challenge)
+        case GoalEvent.erased:
+            let body = try EventInput.body(event, UserErasedBody.self)
+            try GoalStore.eraseUser(db, user: try EventInput.user(body.user, event))
+        default:
+            if EventInput.isSystem(event) { return }
+            throw EventInput.unknown(event)
+        }
+    }
+
+    private static func positive(_ value: Double, field: String, upTo limit: Double, _ event: Envelope) throws -> Double {
+        guard value.isFinite, value > 0, value <= limit else {
+            throw EventSkip("\(event.type) seq \(event.seq ?? 0): \(field) must be greater than 0 and at most \(limit), got \(value)")
+        }
+        return value
+    }
+
+    private static func validate(_ challenge: Challenge, _ event: Envelope) throws {
+        _ = try EventInput.id(challenge.id, field: "challenge.id", event)
+        guard ChallengeScoring.measure(ofType: challenge.type) != nil else {
+            throw EventSkip("\(event.type) seq \(event.seq ?? 0): challenge type '\(challenge.type.prefix(40))' has no data to measure it")
+        }
+        _ = try positive(challenge.goal, field: "challenge.goal", upTo: 1e9, event)
+        _ = try EventInput.integer(challenge.reward.points, field: "challenge.reward.points", in: 0...1_000_000, event)
+        for (field, text) in [("title", challenge.title), ("description", challenge.description), ("reward.trophy", challenge.reward.trophy)]
+        where text.count > maxTextLength {
+            throw EventSkip("\(event.type) seq \(event.seq ?? 0): challenge.\(field) is longer than \(maxTextLength) characters")
+        }
+    }
+}

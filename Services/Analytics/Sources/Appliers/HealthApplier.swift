@@ -1,0 +1,69 @@
+import GRDB
+import QuenchProtocol
+import QuenchRuntime
+
+/// Applies health-ingest's events: daily steps and distance, strength sets.
+enum HealthApplier {
+    static let maxStepsPerDay: Int64 = 1_000_000
+    static let maxMetersPerDay = 1_000_000.0
+    static let maxWeightKg = 2_000.0
+
+    static func apply(_ db: Database, _ event: Envelope) throws {
+        switch event.type {
+        case HealthEvent.stepsDayChanged:
+            let body = try EventInput.body(event, StepsDayChangedBody.self)
+            try ActivityStore.setSteps(
+                db, user: try EventInput.user(body.user, event), day: try EventInput.day(body.day, event),
+                steps: try EventInput.integer(body.steps, field: "steps", in: 0...maxStepsPerDay, event))
+        case HealthEvent.distanceDayChanged:
+            let body = try EventInput.body(event, DistanceDayChangedBody.self)
+            try ActivityStore.setDistance(
+                db, user: try EventInput.user(body.user, event), day: try EventInput.day(body.day, event),
+                meters: try EventInput.number(body.meters, field: "meters", in: 0...maxMetersPerDay, event))
+        case HealthEvent.strengthSetRecorded:
+            try StrengthStore.record(db, try strengthSet(try EventInput.body(event, StrengthSetRecordedBody.self), event))
+        case HealthEvent.samplesDeleted:
+            let body = try EventInput.body(event, SamplesDeletedBody.self)
+            try deleteSamples(db, user: try EventInput.user(body.user, event), type: body.type)
+        case HealthEvent.erased:
+            let user = try EventInput.user(try EventInput.body(event, UserErasedBody.self).user, event)
+            try ActivityStore.deleteSteps(db, user: user)
+            try ActivityStore.deleteDistance(db, user: user)
+            try StrengthStore.eraseUser(db, user: user)
+        case HealthEvent.weightRecorded, HealthEvent.waterRecorded, HealthEvent.consentChanged:
+            return
+        default:
+            if EventInput.isSystem(event) { return }
+            throw EventInput.unknown(event)
+        }
+    }
+
+    private static func strengthSet(_ body: StrengthSetRecordedBody, _ event: Envelope) throws -> StrengthStore.Set_ {
+        guard let key = ExerciseName.key(body.exercise) else {
+            throw EventSkip("\(event.type) seq \(event.seq ?? 0): exercise must be 1 to \(ExerciseName.maxLength) characters")
+        }
+        return StrengthStore.Set_(
+            user: try EventInput.user(body.user, event),
+            sampleId: try EventInput.id(body.sampleId, field: "sampleId", event),
+            exerciseKey: key, exerciseName: ExerciseName.display(body.exercise),
+            day: try EventInput.day(body.day, event),
+            sets: try EventInput.integer(body.sets, field: "sets", in: 1...1_000, event),
+            reps: try EventInput.integer(body.reps, field: "reps", in: 1...10_000, event),
+            weightKg: try EventInput.number(body.weightKg, field: "weightKg", in: 0...maxWeightKg, event))
+    }
+
+    /// Drops the read model of a deleted sample type; types analytics keeps nothing of
+    /// (body mass, dietary water: intake's job) change nothing.
+    private static func deleteSamples(_ db: Database, user: String, type: String) throws {
+        switch type {
+        case ConsentType.steps.rawValue:
+            try ActivityStore.deleteSteps(db, user: user)
+        case ConsentType.distance.rawValue:
+            try ActivityStore.deleteDistance(db, user: user)
+        case ConsentType.workouts.rawValue, "strength":
+            try StrengthStore.eraseUser(db, user: user)
+        default:
+            return
+        }
+    }
+}

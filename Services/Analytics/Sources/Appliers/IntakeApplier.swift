@@ -1,0 +1,32 @@
+import GRDB
+import QuenchProtocol
+import QuenchRuntime
+
+/// Applies intake's events to the water read models.
+enum IntakeApplier {
+    static func apply(_ db: Database, _ event: Envelope) throws {
+        switch event.type {
+        case IntakeEvent.logged, IntakeEvent.updated:
+            let body = try EventInput.body(event, IntakeEventBody.self)
+            let intake = body.intake
+            let user = try EventInput.user(intake.user, event)
+            if let previous = body.previous, previous.user != intake.user {
+                throw EventSkip("\(event.type) seq \(event.seq ?? 0): previous belongs to another user")
+            }
+            try WaterStore.upsert(
+                db, user: user, id: try EventInput.id(intake.id, field: "intake.id", event),
+                day: try EventInput.day(intake.day, field: "intake.day", event),
+                waterUl: try EventInput.integer(intake.waterMicrolitres, field: "intake.waterMicrolitres", in: 0...1_000_000_000, event))
+        case IntakeEvent.deleted:
+            let intake = try EventInput.body(event, IntakeEventBody.self).intake
+            try WaterStore.remove(
+                db, user: try EventInput.user(intake.user, event), id: try EventInput.id(intake.id, field: "intake.id", event))
+        case IntakeEvent.erased:
+            let body = try EventInput.body(event, UserErasedBody.self)
+            try WaterStore.eraseUser(db, user: try EventInput.user(body.user, event))
+        default:
+            if EventInput.isSystem(event) { return }
+            throw EventInput.unknown(event)
+        }
+    }
+}

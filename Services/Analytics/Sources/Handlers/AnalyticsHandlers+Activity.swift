@@ -1,0 +1,86 @@
+import GRDB
+import QuenchProtocol
+import QuenchRuntime
+
+extension AnalyticsHandlers {
+    func stepsMonth(_ request: MonthRequest, _ context: RequestContext) async throws -> StepsMonthReply {
+        let user = try context.actingUser()
+        let today = today(context)
+        let month = try AnalyticsRules.month(request.month, default: today)
+        let stored = try await database.pool.read { db in
+            try ActivityStore.steps(db, user: user, from: month.firstDay.description, to: month.lastDay.description)
+        }
+        let days = month.days(upTo: today).map { StepsDay(day: $0.description, steps: stored[$0.description] ?? 0) }
+        let total = days.reduce(Int64(0)) { $0 + $1.steps }
+        return StepsMonthReply(
+            month: month.description, days: days, total: total,
+            axisMax: StepsChart.axisMax(largestDay: days.map(\.steps).max() ?? 0),
+            achievements: StepsChart.achievements(monthTotal: total).map { Achievement(threshold: $0.threshold, earned: $0.earned) },
+            lag: lag())
+    }
+
+    func challengesProgress(_ request: MonthRequest, _ context: RequestContext) async throws -> ChallengesProgressReply {
+        let user = try context.actingUser()
+        let today = today(context)
+        let month = try AnalyticsRules.month(request.month, default: today)
+        let (challenges, steps, meters) = try await database.pool.read { db in
+            let from = month.firstDay.description
+            let to = month.lastDay.description
+            return (
+                try ChallengeStore.all(db),
+                try ActivityStore.steps(db, user: user, from: from, to: to),
+                try ActivityStore.distance(db, user: user, from: from, to: to))
+        }
+        let days = month.days(upTo: today).map(\.description)
+        let progress = challenges.compactMap { challenge -> ChallengeProgress? in
+            guard let measure = ChallengeScoring.measure(ofType: challenge.type) else { return nil }
+            let values = days.map { day in
+                switch measure {
+                case .steps: Double(steps[day] ?? 0)
+                case .meters: meters[day] ?? 0
+                }
+            }
+            let score = ChallengeScoring.score(values: values, goal: challenge.goal, pointsPerDay: challenge.reward.points)
+            return ChallengeProgress(
+                id: challenge.id, title: challenge.title, type: challenge.type, goal: challenge.goal, unit: measure.rawValue,
+                reward: challenge.reward,
+                days: zip(days, values).map { ChallengeDay(day: $0, value: $1, completed: ChallengeScoring.completed(value: $1, goal: challenge.goal)) },
+                daysCompleted: score.days, trophies: score.trophies, points: score.points)
+        }
+        var trophies: [String: Int] = [:]
+        for entry in progress where entry.trophies > 0 {
+            trophies[entry.reward.trophy, default: 0] += entry.trophies
+        }
+        return ChallengesProgressReply(
+            month: month.description, challenges: progress,
+            totalPoints: progress.reduce(0) { $0.addingReportingOverflow($1.points).overflow ? Int.max : $0 + $1.points },
+            trophies: trophies.sorted { $0.key < $1.key }.map { TrophyCount(trophy: $0.key, count: $0.value) },
+            lag: lag())
+    }
+
+    func oneRepMax(_ request: OneRepMaxRequest, _ context: RequestContext) async throws -> OneRepMaxReply {
+        let user = try context.actingUser()
+        let key = try AnalyticsRules.exercise(request.exercise)
+        let limit = try AnalyticsRules.limit(request.limit)
+        let exercises = try await database.pool.read { db in
+            try StrengthStore.exercises(db, user: user, key: key).map { exercise in
+                ExerciseOneRepMax(
+                    name: exercise.name,
+                    personalRecord: try StrengthStore.personalRecord(db, user: user, key: exercise.key)
+                        .map { OneRepMaxPoint(day: $0.day, oneRepMax: Self.kilograms($0.oneRepMax)) },
+                    series: try StrengthStore.series(db, user: user, key: exercise.key, limit: limit)
+                        .map { OneRepMaxPoint(day: $0.day, oneRepMax: Self.kilograms($0.oneRepMax)) },
+                    excludedSets: exercise.excludedSets)
+            }
+        }
+        if let key, exercises.isEmpty {
+            throw QuenchError.notFound("exercise", "no strength sets of '\(ExerciseName.display(request.exercise ?? key).prefix(100))' for user '\(user)'")
+        }
+        return OneRepMaxReply(exercises: exercises, lag: lag())
+    }
+
+    /// Two decimals.
+    static func kilograms(_ value: Double) -> Double {
+        (value * 100).rounded() / 100
+    }
+}

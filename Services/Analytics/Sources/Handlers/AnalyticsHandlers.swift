@@ -1,0 +1,44 @@
+public import Foundation
+import GRDB
+public import QuenchProtocol
+public import QuenchRuntime
+
+/// The analytics service's request handlers. Every answer comes from analytics' own read
+/// models, with the subscribers' lag attached, so it answers while a publisher is down.
+public struct AnalyticsHandlers: Sendable {
+    let database: ServiceDatabase
+    let now: @Sendable () -> Date
+    let lag: @Sendable () -> [SubscriptionHealth]
+    let resetSubscribers: @Sendable () -> Void
+
+    /// - Parameters:
+    ///   - lag: the subscribers' health, attached to every reply.
+    ///   - resetSubscribers: tells the running subscribers their cursors were reset.
+    public init(
+        database: ServiceDatabase,
+        now: @escaping @Sendable () -> Date = Date.init,
+        lag: @escaping @Sendable () -> [SubscriptionHealth] = { [] },
+        resetSubscribers: @escaping @Sendable () -> Void = {}
+    ) {
+        self.database = database
+        self.now = now
+        self.lag = lag
+        self.resetSubscribers = resetSubscribers
+    }
+
+    public func register(in registry: inout HandlerRegistry) {
+        registry.query(AnalyticsMessage.today) { (request: DayRequest, context) in try await day(request, context) }
+        registry.query(AnalyticsMessage.history) { (request: HistoryRequest, context) in try await history(request, context) }
+        registry.query(AnalyticsMessage.stepsMonth) { (request: MonthRequest, context) in try await stepsMonth(request, context) }
+        registry.query(AnalyticsMessage.challengesProgress) { (request: MonthRequest, context) in
+            try await challengesProgress(request, context)
+        }
+        registry.query(AnalyticsMessage.oneRepMax) { (request: OneRepMaxRequest, context) in try await oneRepMax(request, context) }
+        registry.query(AnalyticsMessage.lag) { (_: LagRequest, _) in LagReply(publishers: lag()) }
+        registry.command(AnalyticsMessage.rebuild) { (_: RebuildRequest, write) in try rebuild(write) }
+    }
+
+    func today(_ context: RequestContext) -> LocalDay {
+        LocalDay(instant: now(), timeZone: context.timeZone)
+    }
+}

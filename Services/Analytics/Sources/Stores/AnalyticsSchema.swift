@@ -1,0 +1,89 @@
+import GRDB
+
+/// The analytics read models. Every table is derived from other services' events, so
+/// `readModels` may be emptied at any time and rebuilt from seq 0 (`analytics.rebuild`).
+/// Per-day aggregates are keyed (user, day): every query is an index range, never a scan.
+enum AnalyticsSchema {
+    /// Every read-model table, in the order a rebuild empties them.
+    static let readModels = [
+        "intake_entry", "water_day", "goal_change", "challenge",
+        "steps_day", "distance_day", "strength_set", "exercise", "orm_day",
+    ]
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("analytics.v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE intake_entry (
+                    user TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    waterUl INTEGER NOT NULL CHECK (waterUl >= 0),
+                    PRIMARY KEY (user, id)
+                ) WITHOUT ROWID;
+                CREATE TABLE water_day (
+                    user TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    waterUl INTEGER NOT NULL CHECK (waterUl >= 0),
+                    intakes INTEGER NOT NULL CHECK (intakes >= 0),
+                    PRIMARY KEY (user, day)
+                ) WITHOUT ROWID;
+                CREATE TABLE goal_change (
+                    user TEXT NOT NULL,
+                    effectiveDay TEXT NOT NULL,
+                    goalMl REAL NOT NULL CHECK (goalMl > 0),
+                    source TEXT NOT NULL,
+                    weightKg REAL,
+                    PRIMARY KEY (user, effectiveDay)
+                ) WITHOUT ROWID;
+                CREATE TABLE challenge (
+                    id TEXT PRIMARY KEY,
+                    title TEXT NOT NULL,
+                    description TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    goal REAL NOT NULL CHECK (goal > 0),
+                    trophy TEXT NOT NULL,
+                    points INTEGER NOT NULL CHECK (points >= 0)
+                );
+                CREATE TABLE steps_day (
+                    user TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    steps INTEGER NOT NULL CHECK (steps >= 0),
+                    PRIMARY KEY (user, day)
+                ) WITHOUT ROWID;
+                CREATE TABLE distance_day (
+                    user TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    meters REAL NOT NULL CHECK (meters >= 0),
+                    PRIMARY KEY (user, day)
+                ) WITHOUT ROWID;
+                CREATE TABLE strength_set (
+                    user TEXT NOT NULL,
+                    sampleId TEXT NOT NULL,
+                    exerciseKey TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    sets INTEGER NOT NULL,
+                    reps INTEGER NOT NULL,
+                    weightKg REAL NOT NULL,
+                    PRIMARY KEY (user, sampleId)
+                ) WITHOUT ROWID;
+                CREATE TABLE exercise (
+                    user TEXT NOT NULL,
+                    exerciseKey TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    excludedSets INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (user, exerciseKey)
+                ) WITHOUT ROWID;
+                CREATE TABLE orm_day (
+                    user TEXT NOT NULL,
+                    exerciseKey TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    oneRepMax REAL NOT NULL CHECK (oneRepMax >= 0),
+                    PRIMARY KEY (user, exerciseKey, day)
+                ) WITHOUT ROWID;
+                CREATE INDEX orm_day_best ON orm_day (user, exerciseKey, oneRepMax DESC, day);
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,4 @@
+import GoalsService
+import QuenchRuntime
+
+await ServiceMain.run(GoalsDefinition.definition)

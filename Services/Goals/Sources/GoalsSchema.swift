@@ -1,0 +1,51 @@
+import GRDB
+
+/// The goals service's tables.
+enum GoalsSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("goals.v1") { db in
+            // One row per user goals knows: the choices the user made and goals' copy of
+            // what health-ingest reported (consent, newest weight by measuring time).
+            try db.execute(sql: """
+                CREATE TABLE goal_user (
+                    user TEXT PRIMARY KEY,
+                    manualMl REAL CHECK (manualMl IS NULL OR (manualMl > 0 AND manualMl <= 6000)),
+                    pinned INTEGER NOT NULL DEFAULT 0,
+                    timeZone TEXT NOT NULL DEFAULT 'UTC',
+                    bodyMassConsent INTEGER NOT NULL DEFAULT 0,
+                    weightKg REAL,
+                    weightMeasuredAt REAL,
+                    weightSampleId TEXT,
+                    updatedAt REAL NOT NULL
+                );
+                CREATE TABLE goal_period (
+                    user TEXT NOT NULL,
+                    startDay TEXT NOT NULL,
+                    endDay TEXT,
+                    goalMl REAL NOT NULL CHECK (goalMl > 0 AND goalMl <= 6000),
+                    source TEXT NOT NULL CHECK (source IN ('default', 'manual', 'auto')),
+                    weightKg REAL,
+                    adjusted TEXT,
+                    createdAt REAL NOT NULL,
+                    updatedAt REAL NOT NULL,
+                    PRIMARY KEY (user, startDay),
+                    CHECK (endDay IS NULL OR endDay >= startDay)
+                );
+                CREATE UNIQUE INDEX goal_period_current ON goal_period (user) WHERE endDay IS NULL;
+                CREATE TABLE challenge (
+                    id TEXT PRIMARY KEY,
+                    title TEXT NOT NULL,
+                    description TEXT NOT NULL,
+                    type TEXT NOT NULL CHECK (type IN ('step', 'walking_distance', 'running_distance')),
+                    goal REAL NOT NULL CHECK (goal > 0),
+                    trophy TEXT NOT NULL CHECK (trophy IN ('bronze', 'silver', 'gold', 'zombie_hand')),
+                    points INTEGER NOT NULL CHECK (points >= 0),
+                    createdAt REAL NOT NULL,
+                    updatedAt REAL NOT NULL
+                );
+                """)
+        }
+        return migrator
+    }
+}

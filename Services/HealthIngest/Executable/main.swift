@@ -1,0 +1,4 @@
+import HealthIngestService
+import QuenchRuntime
+
+await ServiceMain.run(HealthIngestDefinition.definition)

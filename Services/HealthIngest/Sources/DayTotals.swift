@@ -1,0 +1,87 @@
+import GRDB
+import QuenchProtocol
+import QuenchRuntime
+
+/// A day's de-duplicated total of a cumulative type recorded by several sources (the
+/// iPhone and the Watch both count the same walk), and the events when it changes.
+///
+/// The rule (docs/PROTOCOL.md, health-ingest):
+/// - Default: the day's total is the **largest of the per-source day sums**. Sources never
+///   add up, so a walk counted by two devices counts once; the source that saw most wins.
+/// - Steps with a priority list (`steps.priority.set`): the day's total is the sum of the
+///   **highest-priority listed source that has samples that day**; a day where no listed
+///   source has samples falls back to the default rule.
+/// - Distance always uses the default rule.
+///
+/// `day_total` holds the last published total of each day; an event
+/// (`health.steps.day-changed` / `health.distance.day-changed`) is emitted only when the
+/// recomputed total differs.
+enum DayTotals {
+    static let tracked: Set<SampleType> = [.steps, .distance]
+
+    /// The rule applied to per-source sums.
+    static func total(_ sums: [(source: String, total: Double)], priority: [String]) -> Double {
+        for source in priority {
+            if let hit = sums.first(where: { $0.source == source }) {
+                return hit.total
+            }
+        }
+        return sums.map(\.total).max() ?? 0
+    }
+
+    static func priority(_ db: Database, user: String) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT source FROM steps_priority WHERE user = ? ORDER BY position", arguments: [user])
+    }
+
+    static func compute(_ db: Database, user: String, type: SampleType, day: String, priority: [String]) throws -> Double {
+        let sums = try SampleStore.sourceSums(db, user: user, type: type, day: day)
+        return total(sums, priority: type == .steps ? priority : [])
+    }
+
+    /// Recomputes the given days and emits an event for each whose total changed; with
+    /// `force`, emits for every day even when unchanged (a consent granted again).
+    static func refresh(
+        _ write: WriteContext, user: String, type: SampleType, days: some Sequence<String>, force: Bool = false
+    ) throws {
+        let db = write.db
+        let priority = try priority(db, user: user)
+        for day in days {
+            let value = try compute(db, user: user, type: type, day: day, priority: priority)
+            let stored = try Double.fetchOne(
+                db.cachedStatement(sql: "SELECT value FROM day_total WHERE user = ? AND type = ? AND day = ?"),
+                arguments: [user, type.rawValue, day])
+            guard force || (stored ?? 0) != value else { continue }
+            if value == 0 {
+                try db.execute(sql: "DELETE FROM day_total WHERE user = ? AND type = ? AND day = ?", arguments: [user, type.rawValue, day])
+            } else {
+                try db.cachedStatement(sql: """
+                    INSERT INTO day_total (user, type, day, value) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (user, type, day) DO UPDATE SET value = excluded.value
+                    """).execute(arguments: [user, type.rawValue, day, value])
+            }
+            try emit(write, user: user, type: type, day: day, value: value)
+        }
+    }
+
+    /// Every day the user has a published total or samples of `type`.
+    static func knownDays(_ db: Database, user: String, type: SampleType) throws -> Set<String> {
+        var days = Set(try SampleStore.days(db, user: user, type: type))
+        days.formUnion(try String.fetchAll(db, sql: "SELECT day FROM day_total WHERE user = ? AND type = ?", arguments: [user, type.rawValue]))
+        return days
+    }
+
+    static func emit(_ write: WriteContext, user: String, type: SampleType, day: String, value: Double) throws {
+        switch type {
+        case .steps:
+            try write.emit(HealthEvent.stepsDayChanged, user: user, StepsDayChangedBody(user: user, day: day, steps: Int64(value.rounded())))
+        case .distance:
+            try write.emit(HealthEvent.distanceDayChanged, user: user, DistanceDayChangedBody(user: user, day: day, meters: value))
+        default:
+            break
+        }
+    }
+
+    static func deleteAll(_ db: Database, user: String) throws {
+        try db.execute(sql: "DELETE FROM day_total WHERE user = ?", arguments: [user])
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import GRDB
+import QuenchProtocol
+import QuenchRuntime
+
+extension HealthHandlers {
+    func latestWeight(_ context: RequestContext) async throws -> WeightReply {
+        let user = try context.actingUser()
+        let sample = try await database.pool.read { db in
+            try requireConsent(db, user: user, .bodyMass)
+            return try SampleStore.latest(db, user: user, type: .bodyMass)
+        }
+        guard let sample else {
+            throw QuenchError.notFound(nil, "no weight recorded yet; add one with: quench weight add VALUE --unit kg")
+        }
+        return WeightReply(
+            weightKg: sample.normalizedValue, at: sample.start, sampleId: sample.sampleId, value: sample.value,
+            unit: sample.unit, source: sample.source)
+    }
+
+    func latest(_ request: LatestSampleRequest, _ context: RequestContext) async throws -> SampleRecord {
+        let user = try context.actingUser()
+        let type = try sampleType(request.type)
+        let sample = try await database.pool.read { db in
+            try requireConsent(db, user: user, type.consent)
+            return try SampleStore.latest(db, user: user, type: type)
+        }
+        guard let sample else {
+            throw QuenchError.notFound("type", "no \(type.rawValue) sample stored")
+        }
+        return sample
+    }
+
+    /// One bucket per day: cumulative types by the day-total rule (steps, distance) or a
+    /// plain sum (water, strength weight); body-mass by latest, min, max or average.
+    func daily(_ request: DailySamplesRequest, _ context: RequestContext) async throws -> DailySamplesReply {
+        let user = try context.actingUser()
+        let type = try sampleType(request.type)
+        guard let from = LocalDay(request.from) else {
+            throw QuenchError.invalidArgument("from", "must be a date YYYY-MM-DD, got '\(request.from.prefix(20))'")
+        }
+        guard let to = LocalDay(request.to) else {
+            throw QuenchError.invalidArgument("to", "must be a date YYYY-MM-DD, got '\(request.to.prefix(20))'")
+        }
+        guard from <= to else {
+            throw QuenchError.invalidArgument("to", "must not be before from (\(from))")
+        }
+        guard from.days(to: to) < DailySamplesRequest.maxDays else {
+            throw QuenchError.invalidArgument("to", "a range may span at most \(DailySamplesRequest.maxDays) days")
+        }
+        let aggregate = request.aggregate ?? (type.isCumulative ? "sum" : "latest")
+        let allowed = type.isCumulative ? ["sum"] : ["latest", "min", "max", "average"]
+        guard allowed.contains(aggregate) else {
+            throw QuenchError.invalidArgument("aggregate", "must be one of \(allowed.joined(separator: ", ")) for \(type.rawValue), got '\(aggregate.prefix(20))'")
+        }
+        let days = (0...from.days(to: to)).map { from.adding(days: $0).description }
+        let buckets = try await database.pool.read { db in
+            try requireConsent(db, user: user, type.consent)
+            if type.isCumulative {
+                return try cumulativeDays(db, user: user, type: type, days: days)
+            }
+            let stats = try SampleStore.discreteDays(db, user: user, type: type, from: from.description, to: to.description)
+            return days.map { day in
+                guard let stat = stats[day] else { return DailyBucket(day: day, value: nil, count: 0) }
+                let value = switch aggregate {
+                case "min": stat.min
+                case "max": stat.max
+                case "average": stat.average
+                default: stat.latest
+                }
+                return DailyBucket(day: day, value: value, count: stat.count)
+            }
+        }
+        return DailySamplesReply(type: type.rawValue, unit: type.normalizedUnit, aggregate: aggregate, days: buckets)
+    }
+
+    private func cumulativeDays(_ db: Database, user: String, type: SampleType, days: [String]) throws -> [DailyBucket] {
+        guard let first = days.first, let last = days.last else { return [] }
+        var perDay: [String: [(source: String, total: Double, count: Int)]] = [:]
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT s.day, src.name AS source, SUM(s.normalized) AS total, COUNT(*) AS n
+            FROM sample s JOIN source src ON src.id = s.sourceId
+            WHERE s.user = ? AND s.type = ? AND s.day BETWEEN ? AND ? GROUP BY s.day, s.sourceId
+            """, arguments: [user, type.rawValue, first, last])
+        while let row = try rows.next() {
+            perDay[row["day"], default: []].append((row["source"], row["total"], row["n"]))
+        }
+        let priority = type == .steps ? try DayTotals.priority(db, user: user) : []
+        return days.map { day in
+            let sources = perDay[day] ?? []
+            let count = sources.reduce(0) { $0 + $1.count }
+            let value = DayTotals.tracked.contains(type)
+                ? DayTotals.total(sources.map { ($0.source, $0.total) }, priority: priority)
+                : sources.reduce(0) { $0 + $1.total }
+            return DailyBucket(day: day, value: value, count: count)
+        }
+    }
+
+    func changes(_ request: SampleChangesRequest, _ context: RequestContext) async throws -> SampleChangesReply {
+        let user = try context.actingUser()
+        let limit = request.limit ?? SampleChangesRequest.defaultLimit
+        guard (1...SampleChangesRequest.maxLimit).contains(limit) else {
+            throw QuenchError.invalidArgument("limit", "must be 1 to \(SampleChangesRequest.maxLimit), got \(limit)")
+        }
+        guard request.anchor >= 0 else {
+            throw QuenchError.invalidArgument("anchor", "must be 0 or an anchor from an earlier reply, got \(request.anchor)")
+        }
+        let only = try request.type.map(sampleType)
+        return try await database.pool.read { db in
+            let types: [SampleType]
+            if let only {
+                try requireConsent(db, user: user, only.consent)
+                types = [only]
+            } else {
+                let granted = try ConsentStore.granted(db, user: user)
+                types = SampleType.allCases.filter { granted.contains($0.consent) }
+            }
+            let page = try SampleStore.changes(db, user: user, types: types, after: request.anchor, limit: limit + 1)
+            let samples = Array(page.prefix(limit))
+            return SampleChangesReply(samples: samples, anchor: samples.last?.seq ?? request.anchor, more: page.count > limit)
+        }
+    }
+
+    func priority(_ context: RequestContext) async throws -> StepsPriorityReply {
+        let user = try context.actingUser()
+        let sources = try await database.pool.read { db in try DayTotals.priority(db, user: user) }
+        return StepsPriorityReply(sources: sources, rule: sources.isEmpty ? "max-source" : "priority")
+    }
+
+    func sampleType(_ raw: String) throws -> SampleType {
+        guard let type = SampleType(rawValue: raw) else {
+            throw QuenchError.invalidArgument(
+                "type", "must be one of \(SampleType.allCases.map(\.rawValue).joined(separator: ", ")), got '\(raw.prefix(40))'")
+        }
+        return type
+    }
+
+    func requireConsent(_ db: Database, user: String, _ consent: ConsentType) throws {
+        guard try ConsentStore.granted(db, user: user).contains(consent) else {
+            throw ConsentStore.missing(consent)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import GRDB
+import QuenchProtocol
+import QuenchRuntime
+
+extension HealthHandlers {
+    /// Everything stored about the user; samples paged by anchor.
+    func export(_ request: HealthExportRequest, _ context: RequestContext) async throws -> HealthExport {
+        let user = try context.actingUser()
+        let limit = request.limit ?? HealthExportRequest.maxLimit
+        guard (1...HealthExportRequest.maxLimit).contains(limit) else {
+            throw QuenchError.invalidArgument("limit", "must be 1 to \(HealthExportRequest.maxLimit), got \(limit)")
+        }
+        let after = max(0, request.after ?? 0)
+        return try await database.pool.read { db in
+            let page = try SampleStore.changes(db, user: user, types: SampleType.allCases, after: after, limit: limit + 1)
+            let samples = Array(page.prefix(limit))
+            return HealthExport(
+                consents: try ConsentStore.states(db, user: user),
+                stepsPriority: try DayTotals.priority(db, user: user),
+                imports: try ImportJobStore.all(db, user: user),
+                samples: samples, anchor: samples.last?.seq ?? after, more: page.count > limit)
+        }
+    }
+
+    /// Deletes everything of the user and emits `health.erased`.
+    func erase(_ write: WriteContext) throws -> EraseReply {
+        let user = try write.request.actingUser()
+        let db = write.db
+        let samples = try SampleStore.deleteAll(db, user: user)
+        let consents = try ConsentStore.deleteAll(db, user: user)
+        let jobs = try ImportJobStore.deleteAll(db, user: user)
+        try DayTotals.deleteAll(db, user: user)
+        try db.execute(sql: "DELETE FROM steps_priority WHERE user = ?", arguments: [user])
+        try write.emit(HealthEvent.erased, user: user, UserErasedBody(user: user))
+        return EraseReply(service: ServiceName.healthIngest, deleted: ["samples": samples, "consents": consents, "imports": jobs])
+    }
+}

@@ -1,0 +1,92 @@
+import GRDB
+
+/// The health-ingest tables. `sample.seq` is the anchor of `samples.changes`; the unique
+/// `(user, identity)` index is what makes a re-import add only what is new.
+enum HealthSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("health.v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE consent (
+                    user TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    granted INTEGER NOT NULL,
+                    since REAL NOT NULL,
+                    PRIMARY KEY (user, type)
+                ) WITHOUT ROWID;
+                CREATE TABLE source (
+                    id INTEGER PRIMARY KEY,
+                    user TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    UNIQUE (user, name)
+                );
+                CREATE TABLE device (
+                    id INTEGER PRIMARY KEY,
+                    user TEXT NOT NULL,
+                    description TEXT NOT NULL,
+                    UNIQUE (user, description)
+                );
+                CREATE TABLE sample (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    user TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    identity INTEGER NOT NULL,
+                    value REAL NOT NULL,
+                    unit TEXT NOT NULL,
+                    normalized REAL NOT NULL,
+                    start REAL NOT NULL,
+                    "end" REAL NOT NULL,
+                    day TEXT NOT NULL,
+                    sourceId INTEGER NOT NULL REFERENCES source (id),
+                    deviceId INTEGER REFERENCES device (id),
+                    jobId TEXT,
+                    exercise TEXT,
+                    sets INTEGER,
+                    reps INTEGER,
+                    createdAt REAL NOT NULL,
+                    CHECK ("end" >= start)
+                );
+                CREATE UNIQUE INDEX sample_identity ON sample (user, identity);
+                CREATE INDEX sample_day ON sample (user, type, day, sourceId, normalized);
+                CREATE INDEX sample_start ON sample (user, type, start);
+                CREATE INDEX sample_user_seq ON sample (user, seq);
+                CREATE TABLE day_total (
+                    user TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    value REAL NOT NULL,
+                    PRIMARY KEY (user, type, day)
+                ) WITHOUT ROWID;
+                CREATE TABLE steps_priority (
+                    user TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    source TEXT NOT NULL,
+                    PRIMARY KEY (user, position)
+                ) WITHOUT ROWID;
+                CREATE TABLE import_job (
+                    id TEXT PRIMARY KEY,
+                    user TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    fileName TEXT,
+                    status TEXT NOT NULL CHECK (status IN ('running', 'completed', 'failed')),
+                    startedAt REAL NOT NULL,
+                    finishedAt REAL,
+                    recordsSeen INTEGER NOT NULL DEFAULT 0,
+                    imported INTEGER NOT NULL DEFAULT 0,
+                    duplicates INTEGER NOT NULL DEFAULT 0,
+                    batches INTEGER NOT NULL DEFAULT 0,
+                    skipped TEXT NOT NULL DEFAULT '{}',
+                    skippedForConsent TEXT NOT NULL DEFAULT '{}',
+                    otherTypes TEXT NOT NULL DEFAULT '{}',
+                    byType TEXT NOT NULL DEFAULT '{}',
+                    correlationChildrenIgnored INTEGER,
+                    bytesRead INTEGER,
+                    totalBytes INTEGER,
+                    error TEXT
+                );
+                CREATE INDEX import_job_user ON import_job (user, startedAt);
+                """)
+        }
+        return migrator
+    }
+}

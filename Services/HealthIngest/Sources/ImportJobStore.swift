@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+import QuenchProtocol
+
+/// Import jobs: one row each, counts kept as they grow batch by batch (maps as JSON text).
+enum ImportJobStore {
+    static func insert(_ db: Database, user: String, job: ImportJob) throws {
+        try db.execute(sql: """
+            INSERT INTO import_job (id, user, kind, fileName, status, startedAt, totalBytes) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [job.jobId, user, job.kind, job.fileName, job.status, job.startedAt.timeIntervalSince1970, job.totalBytes])
+    }
+
+    static func find(_ db: Database, user: String, id: String) throws -> ImportJob? {
+        try Row.fetchOne(db, sql: "SELECT * FROM import_job WHERE id = ? AND user = ?", arguments: [id, user]).map(job)
+    }
+
+    static func recent(_ db: Database, user: String, limit: Int) throws -> [ImportJob] {
+        try Row.fetchAll(db, sql: "SELECT * FROM import_job WHERE user = ? ORDER BY startedAt DESC, rowid DESC LIMIT ?", arguments: [user, limit])
+            .map(job)
+    }
+
+    static func all(_ db: Database, user: String) throws -> [ImportJob] {
+        try Row.fetchAll(db, sql: "SELECT * FROM import_job WHERE user = ? ORDER BY startedAt", arguments: [user]).map(job)
+    }
+
+    static func save(_ db: Database, user: String, _ job: ImportJob) throws {
+        try db.execute(sql: """
+            UPDATE import_job SET status = ?, finishedAt = ?, recordsSeen = ?, imported = ?, duplicates = ?, batches = ?,
+                skipped = ?, skippedForConsent = ?, otherTypes = ?, byType = ?, correlationChildrenIgnored = ?, bytesRead = ?, error = ?
+            WHERE id = ? AND user = ?
+            """, arguments: [
+                job.status, job.finishedAt?.timeIntervalSince1970, job.recordsSeen, job.imported, job.duplicates, job.batches,
+                try json(job.skipped), try json(job.skippedForConsent), try json(job.otherTypes), try json(job.byType),
+                job.correlationChildrenIgnored, job.bytesRead, job.error, job.jobId, user,
+            ])
+    }
+
+    static func deleteAll(_ db: Database, user: String) throws -> Int {
+        try db.execute(sql: "DELETE FROM import_job WHERE user = ?", arguments: [user])
+        return db.changesCount
+    }
+
+    static func newID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let text = String(generator.next() as UInt64, radix: 16)
+        return String(repeating: "0", count: 16 - text.count) + text
+    }
+
+    private static func job(_ row: Row) -> ImportJob {
+        ImportJob(
+            jobId: row["id"], kind: row["kind"], fileName: row["fileName"], status: row["status"],
+            startedAt: Date(timeIntervalSince1970: row["startedAt"]),
+            finishedAt: (row["finishedAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            recordsSeen: row["recordsSeen"], imported: row["imported"], duplicates: row["duplicates"],
+            skipped: decode(row["skipped"]), skippedForConsent: decode(row["skippedForConsent"]),
+            otherTypes: decode(row["otherTypes"]), byType: decode(row["byType"]),
+            correlationChildrenIgnored: row["correlationChildrenIgnored"], batches: row["batches"],
+            bytesRead: row["bytesRead"], totalBytes: row["totalBytes"], error: row["error"])
+    }
+
+    private static func json<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    private static func decode<T: Decodable & ExpressibleByDictionaryLiteral>(_ text: String) -> T {
+        (try? JSONDecoder().decode(T.self, from: Data(text.utf8))) ?? [:]
+    }
+}

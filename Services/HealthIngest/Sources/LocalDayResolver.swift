@@ -1,0 +1,25 @@
+import Foundation
+import QuenchProtocol
+
+/// The local day of instants in one time zone, fast for instants in order: the UTC offset
+/// is looked up once per stretch between two transitions of the zone.
+struct LocalDayResolver {
+    let timeZone: TimeZone
+    private var validFrom = Double.infinity
+    private var validUntil = -Double.infinity
+    private var offset = 0.0
+
+    init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+    }
+
+    mutating func day(of instant: Date) -> LocalDay {
+        let seconds = instant.timeIntervalSince1970
+        if !(seconds >= validFrom && seconds < validUntil) {
+            offset = Double(timeZone.secondsFromGMT(for: instant))
+            validFrom = seconds
+            validUntil = timeZone.nextDaylightSavingTimeTransition(after: instant)?.timeIntervalSince1970 ?? .infinity
+        }
+        return LocalDay(ordinal: Int(((seconds + offset) / 86_400).rounded(.down)))
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import QuenchProtocol
+import QuenchRuntime
+
+/// Stores samples inside one write transaction: consent check, rules, identity, insert,
+/// the per-sample events (weight, water, strength) and, at the end, the day-total events
+/// of every day the samples touched.
+struct SampleIngest {
+    enum Outcome {
+        case stored(ValidSample, seq: Int64)
+        case duplicate(ValidSample)
+        case rejected(SampleRejection)
+        case noConsent(ConsentType)
+    }
+
+    let write: WriteContext
+    let user: String
+    let jobId: String?
+    let now: Date
+    private(set) var rules: SampleRules
+    private var names: SampleStore.Names
+    private let consents: Set<ConsentType>
+    private var touched: [SampleType: Set<String>] = [:]
+
+    init(write: WriteContext, user: String, jobId: String? = nil, now: Date) throws {
+        self.write = write
+        self.user = user
+        self.jobId = jobId
+        self.now = now
+        rules = SampleRules(now: now, timeZone: write.request.timeZone)
+        names = SampleStore.Names(user: user)
+        consents = try ConsentStore.granted(write.db, user: user)
+    }
+
+    func hasConsent(_ type: ConsentType) -> Bool {
+        consents.contains(type)
+    }
+
+    mutating func validate(_ input: SampleInput, source: SampleSource? = nil) -> Result<ValidSample, SampleRejection> {
+        do throws(SampleRejection) {
+            return .success(try rules.validate(input, source: source))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Validates and stores one sample, or says why not.
+    mutating func ingest(_ input: SampleInput, source: SampleSource? = nil) throws -> Outcome {
+        if let type = SampleType(rawValue: input.type), !consents.contains(type.consent) {
+            return .noConsent(type.consent)
+        }
+        switch validate(input, source: source) {
+        case .failure(let rejection):
+            return .rejected(rejection)
+        case .success(let sample):
+            return try store(sample)
+        }
+    }
+
+    /// Stores a sample that passed the rules (its consent is the caller's to check).
+    mutating func store(_ sample: ValidSample) throws -> Outcome {
+        guard let seq = try SampleStore.insert(write.db, user: user, sample, names: &names, jobId: jobId, now: now) else {
+            return .duplicate(sample)
+        }
+        try emitRecorded(sample)
+        if DayTotals.tracked.contains(sample.type) {
+            touched[sample.type, default: []].insert(sample.day.description)
+        }
+        return .stored(sample, seq: seq)
+    }
+
+    /// Emits the day-total events of the days the stored samples touched.
+    func finish() throws {
+        for (type, days) in touched.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            try DayTotals.refresh(write, user: user, type: type, days: days.sorted())
+        }
+    }
+
+    private func emitRecorded(_ sample: ValidSample) throws {
+        let sampleId = SampleIdentity.hex(sample.identity)
+        switch sample.type {
+        case .bodyMass:
+            try write.emit(HealthEvent.weightRecorded, user: user, WeightRecordedBody(
+                user: user, sampleId: sampleId, weightKg: sample.normalized, measuredAt: sample.start, source: sample.source))
+        case .dietaryWater:
+            try write.emit(HealthEvent.waterRecorded, user: user, WaterRecordedBody(
+                user: user, sampleId: sampleId, volumeMl: sample.normalized, at: sample.start, day: sample.day.description,
+                timeZone: rules.days.timeZone.identifier, source: sample.source))
+        case .strength:
+            try write.emit(HealthEvent.strengthSetRecorded, user: user, StrengthSetRecordedBody(
+                user: user, sampleId: sampleId, day: sample.day.description, exercise: sample.exercise ?? "",
+                sets: sample.sets ?? 0, reps: sample.reps ?? 0, weightKg: sample.normalized))
+        case .steps, .distance:
+            break
+        }
+    }
+}

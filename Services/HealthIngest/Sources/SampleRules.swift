@@ -1,0 +1,146 @@
+import Foundation
+import QuenchProtocol
+
+/// The rules a sample must meet. Each failure names a reason (counted by imports) and the
+/// field (reported when a single sample is refused).
+///
+/// Physical ranges: steps 0…200,000 per sample; body mass 0 < kg ≤ 500; distance
+/// 0…500 km per sample; water 0 < mL ≤ 10 L; strength weight 0…1000 kg, sets 1…100,
+/// reps 1…1000. Instants from 2000-01-01 to 5 minutes ahead; the end not before the start.
+struct SampleRules {
+    static let earliest = Date(timeIntervalSince1970: 946_684_800)
+    static let futureTolerance: TimeInterval = 5 * 60
+    static let maxSourceLength = 200
+    static let maxDeviceLength = 500
+    static let maxExerciseLength = 100
+    static let defaultSource = "quench"
+
+    let now: Date
+    var days: LocalDayResolver
+
+    init(now: Date, timeZone: TimeZone) {
+        self.now = now
+        days = LocalDayResolver(timeZone: timeZone)
+    }
+
+    mutating func validate(_ input: SampleInput, source sharedSource: SampleSource? = nil) throws(SampleRejection) -> ValidSample {
+        guard let type = SampleType(rawValue: input.type) else {
+            throw SampleRejection(
+                reason: SampleRejection.unknownType, field: "type",
+                message: "must be one of \(SampleType.allCases.map(\.rawValue).joined(separator: ", ")), got '\(input.type.prefix(40))'")
+        }
+        guard let unit = UnitTable.lookup(input.unit, type: type) else {
+            throw SampleRejection(
+                reason: SampleRejection.unknownUnit, field: "unit",
+                message: "must be one of \(UnitTable.accepted(type)) for \(type.rawValue), got '\(input.unit.prefix(40))'")
+        }
+        guard input.value.isFinite else {
+            throw SampleRejection(reason: SampleRejection.outOfRange, field: "value", message: "must be a finite number")
+        }
+        let normalized = input.value * unit.factor
+        try Self.checkRange(type, normalized, input)
+        let source = try Self.text(sharedSource?.name ?? input.source ?? Self.defaultSource, field: "source", max: Self.maxSourceLength)
+        let rawDevice = sharedSource?.device ?? input.device
+        var device: String?
+        if let rawDevice {
+            device = try Self.text(SampleSource.normalizedDevice(rawDevice), field: "device", max: Self.maxDeviceLength, allowEmpty: true)
+        }
+        if type == .strength {
+            return try strength(input, unit: unit, normalized: normalized, source: source, device: device)
+        }
+        let start = input.start ?? now
+        let end = input.end ?? start
+        try checkInstant(start, field: "start")
+        try checkInstant(end, field: "end")
+        guard end >= start else {
+            throw SampleRejection(reason: SampleRejection.endsBeforeStart, field: "end", message: "must not be before start (\(start)), got \(end)")
+        }
+        var identity = SampleIdentity()
+        identity.add(type.rawValue)
+        identity.add(source)
+        identity.add(Self.milliseconds(start))
+        identity.add(Self.milliseconds(end))
+        identity.add(input.value)
+        identity.add(unit.canonical)
+        return ValidSample(
+            type: type, value: input.value, unit: input.unit, normalized: normalized, start: start, end: end,
+            day: days.day(of: start), source: source, device: device, identity: identity.value)
+    }
+
+    private func strength(
+        _ input: SampleInput, unit: UnitTable.Entry, normalized: Double, source: String, device: String?
+    ) throws(SampleRejection) -> ValidSample {
+        guard let dayText = input.day else {
+            throw SampleRejection(reason: SampleRejection.invalid, field: "day", message: "is required for a strength set (YYYY-MM-DD)")
+        }
+        guard let day = LocalDay(dayText) else {
+            throw SampleRejection(reason: SampleRejection.invalid, field: "day", message: "must be a date YYYY-MM-DD, got '\(dayText.prefix(20))'")
+        }
+        let exercise = try Self.text(input.exercise ?? "", field: "exercise", max: Self.maxExerciseLength)
+        guard let sets = input.sets, (1...100).contains(sets) else {
+            throw SampleRejection(reason: SampleRejection.outOfRange, field: "sets", message: "must be 1 to 100, got \(input.sets.map(String.init) ?? "nothing")")
+        }
+        guard let reps = input.reps, (1...1000).contains(reps) else {
+            throw SampleRejection(reason: SampleRejection.outOfRange, field: "reps", message: "must be 1 to 1000, got \(input.reps.map(String.init) ?? "nothing")")
+        }
+        let occurrence = input.occurrence ?? 0
+        guard (0...100_000).contains(occurrence) else {
+            throw SampleRejection(reason: SampleRejection.invalid, field: "occurrence", message: "must be 0 to 100000, got \(occurrence)")
+        }
+        let start = day.start(in: days.timeZone)
+        try checkInstant(start, field: "day")
+        var identity = SampleIdentity()
+        identity.add(SampleType.strength.rawValue)
+        identity.add(day.description)
+        identity.add(exercise)
+        identity.add(Int64(sets))
+        identity.add(Int64(reps))
+        identity.add(input.value)
+        identity.add(unit.canonical)
+        identity.add(Int64(occurrence))
+        return ValidSample(
+            type: .strength, value: input.value, unit: input.unit, normalized: normalized, start: start, end: start,
+            day: day, source: source, device: device, exercise: exercise, sets: sets, reps: reps, identity: identity.value)
+    }
+
+    private static func checkRange(_ type: SampleType, _ normalized: Double, _ input: SampleInput) throws(SampleRejection) {
+        let given = "\(input.value) \(input.unit.prefix(20))"
+        let rule: (ok: Bool, text: String)
+        switch type {
+        case .steps: rule = (normalized >= 0 && normalized <= 200_000, "steps must be 0 to 200000 per sample")
+        case .bodyMass: rule = (normalized > 0 && normalized <= 500, "a weight must be greater than 0 and at most 500 kg")
+        case .distance: rule = (normalized >= 0 && normalized <= 500_000, "a distance must be 0 to 500 km per sample")
+        case .dietaryWater: rule = (normalized > 0 && normalized <= 10_000, "water must be greater than 0 and at most 10 L")
+        case .strength: rule = (normalized >= 0 && normalized <= 1000, "a strength weight must be 0 to 1000 kg")
+        }
+        guard rule.ok else {
+            throw SampleRejection(reason: SampleRejection.outOfRange, field: "value", message: "\(rule.text), got \(given)")
+        }
+    }
+
+    private func checkInstant(_ instant: Date, field: String) throws(SampleRejection) {
+        guard instant.timeIntervalSince1970.isFinite, instant >= Self.earliest else {
+            throw SampleRejection(reason: SampleRejection.tooOld, field: field, message: "must be on or after 2000-01-01, got \(instant)")
+        }
+        guard instant.timeIntervalSince(now) <= Self.futureTolerance else {
+            throw SampleRejection(reason: SampleRejection.inFuture, field: field, message: "is more than 5 minutes in the future (\(instant), now \(now))")
+        }
+    }
+
+    /// Trimmed, control characters (which real exports contain) replaced by spaces.
+    private static func text(_ raw: String, field: String, max: Int, allowEmpty: Bool = false) throws(SampleRejection) -> String {
+        var text = raw
+        if raw.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            text = String(String.UnicodeScalarView(raw.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        }
+        text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard allowEmpty || !text.isEmpty, text.unicodeScalars.count <= max else {
+            throw SampleRejection(reason: SampleRejection.invalid, field: field, message: "must be 1 to \(max) characters, got \(raw.unicodeScalars.count)")
+        }
+        return text
+    }
+
+    static func milliseconds(_ instant: Date) -> Int64 {
+        Int64((instant.timeIntervalSince1970 * 1000).rounded())
+    }
+}

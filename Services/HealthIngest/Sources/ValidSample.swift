@@ -1,0 +1,20 @@
+import Foundation
+import QuenchProtocol
+
+/// A sample that passed every rule, with its normalised value, day and identity.
+struct ValidSample {
+    var type: SampleType
+    var value: Double
+    /// As given.
+    var unit: String
+    var normalized: Double
+    var start: Date
+    var end: Date
+    var day: LocalDay
+    var source: String
+    var device: String?
+    var exercise: String?
+    var sets: Int?
+    var reps: Int?
+    var identity: Int64
+}

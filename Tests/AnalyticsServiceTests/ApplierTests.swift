@@ -1,0 +1,134 @@
+@testable import AnalyticsService
+import Foundation
+import GRDB
+import QuenchProtocol
+import QuenchRuntime
+import Testing
+
+@Suite("Event appliers on a test database")
+struct ApplierTests {
+    @Test("logged, updated (moving days) and deleted intakes keep exact day totals")
+    func water() async throws {
+        let fixture = try AnalyticsFixture()
+        let context = fixture.context()
+        try fixture.intake(IntakeEvent.logged, IntakeEventBody(intake: record(id: "a", day: "2026-11-20", waterUl: 250_000)))
+        try fixture.intake(IntakeEvent.logged, IntakeEventBody(intake: record(id: "b", day: "2026-11-20", waterUl: 312_296)))
+        try fixture.intake(IntakeEvent.logged, IntakeEventBody(intake: record(id: "c", user: "bob", day: "2026-11-20", waterUl: 999_000)))
+        var day = try await fixture.handlers.day(DayRequest(day: "2026-11-20"), context)
+        #expect(day.totalWaterMl == 562.296)
+
+        let before = record(id: "a", day: "2026-11-20", waterUl: 250_000)
+        try fixture.intake(IntakeEvent.updated, IntakeEventBody(intake: record(id: "a", day: "2026-11-21", waterUl: 400_000), previous: before))
+        day = try await fixture.handlers.day(DayRequest(day: "2026-11-20"), context)
+        #expect(day.totalWaterMl == 312.296)
+        day = try await fixture.handlers.day(DayRequest(), context)
+        #expect(day.day == "2026-11-21" && day.totalWaterMl == 400)
+
+        try fixture.intake(IntakeEvent.deleted, IntakeEventBody(intake: record(id: "b", day: "2026-11-20", waterUl: 312_296)))
+        day = try await fixture.handlers.day(DayRequest(day: "2026-11-20"), context)
+        #expect(day.totalWaterMl == 0)
+        let rows = try await fixture.database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM water_day WHERE user = 'ana'") }
+        #expect(rows == 1)
+
+        // A repeated event (a replay) changes nothing.
+        try fixture.intake(IntakeEvent.logged, IntakeEventBody(intake: record(id: "a", day: "2026-11-21", waterUl: 400_000)))
+        day = try await fixture.handlers.day(DayRequest(), context)
+        #expect(day.totalWaterMl == 400)
+
+        // Erasing one user leaves the other.
+        try fixture.intake(IntakeEvent.erased, UserErasedBody(user: "ana"))
+        day = try await fixture.handlers.day(DayRequest(), context)
+        #expect(day.totalWaterMl == 0)
+        let bob = try await fixture.handlers.day(DayRequest(day: "2026-11-20"), fixture.context(user: "bob"))
+        #expect(bob.totalWaterMl == 999)
+    }
+
+    @Test("a second goal change for the same effective day replaces that day's goal")
+    func goals() async throws {
+        let fixture = try AnalyticsFixture()
+        let context = fixture.context()
+        var today = try await fixture.handlers.day(DayRequest(), context)
+        #expect(today.goalMl == 2500 && today.goalSource == "default")
+        try fixture.goals(GoalEvent.changed, goal(1800, on: "2026-11-19"))
+        try fixture.goals(GoalEvent.changed, goal(3000, on: "2026-11-21", source: "auto"))
+        try fixture.goals(GoalEvent.changed, goal(2200, on: "2026-11-21"))
+        today = try await fixture.handlers.day(DayRequest(), context)
+        #expect(today.goalMl == 2200 && today.goalSource == "manual")
+        let earlier = try await fixture.handlers.day(DayRequest(day: "2026-11-20"), context)
+        #expect(earlier.goalMl == 1800)
+        let before = try await fixture.handlers.day(DayRequest(day: "2026-11-18"), context)
+        #expect(before.goalMl == 2500 && before.goalSource == "default")
+        try fixture.goals(GoalEvent.erased, UserErasedBody(user: "ana"))
+        today = try await fixture.handlers.day(DayRequest(), context)
+        #expect(today.goalSource == "default")
+    }
+
+    @Test("step and distance days are replaced, not added; deleted samples drop their read model")
+    func activity() async throws {
+        let fixture = try AnalyticsFixture()
+        let context = fixture.context()
+        try fixture.health(HealthEvent.stepsDayChanged, StepsDayChangedBody(user: "ana", day: "2026-11-02", steps: 4_000))
+        try fixture.health(HealthEvent.stepsDayChanged, StepsDayChangedBody(user: "ana", day: "2026-11-02", steps: 6_000))
+        try fixture.health(HealthEvent.stepsDayChanged, StepsDayChangedBody(user: "ana", day: "2026-11-03", steps: 3_999))
+        try fixture.health(HealthEvent.distanceDayChanged, DistanceDayChangedBody(user: "ana", day: "2026-11-03", meters: 5_000))
+        var month = try await fixture.handlers.stepsMonth(MonthRequest(), context)
+        #expect(month.total == 9_999)
+        #expect(month.days.count == 21 && month.days[1].steps == 6_000 && month.days[0].steps == 0)
+        try fixture.health(HealthEvent.samplesDeleted, SamplesDeletedBody(user: "ana", type: "steps", count: 3))
+        month = try await fixture.handlers.stepsMonth(MonthRequest(), context)
+        #expect(month.total == 0)
+        let distance = try await fixture.database.pool.read { db in try Double.fetchOne(db, sql: "SELECT meters FROM distance_day") }
+        #expect(distance == 5_000)
+        try fixture.health(HealthEvent.samplesDeleted, SamplesDeletedBody(user: "ana", type: "body-mass", count: 1))
+        try fixture.health(HealthEvent.erased, UserErasedBody(user: "ana"))
+        #expect(try fixture.snapshot().values.allSatisfy(\.isEmpty))
+    }
+
+    @Test("a strength sample counts once; sets over 12 reps are counted as excluded")
+    func strengthSets() async throws {
+        let fixture = try AnalyticsFixture()
+        try fixture.health(HealthEvent.strengthSetRecorded, strength("s1", day: "2026-11-01", sets: 3, reps: 13, kg: 60))
+        try fixture.health(HealthEvent.strengthSetRecorded, strength("s1", day: "2026-11-01", sets: 3, reps: 13, kg: 60))
+        try fixture.health(HealthEvent.strengthSetRecorded, strength("s2", day: "2026-11-01", reps: 10, kg: 60))
+        let reply = try await fixture.handlers.oneRepMax(OneRepMaxRequest(), fixture.context())
+        #expect(reply.exercises.count == 1)
+        #expect(reply.exercises.first?.excludedSets == 3)
+        #expect(reply.exercises.first?.series == [OneRepMaxPoint(day: "2026-11-01", oneRepMax: 80)])
+    }
+
+    @Test("unknown types and unreadable bodies are skips; system events and unused types are ignored")
+    func skips() throws {
+        let fixture = try AnalyticsFixture()
+        let cases: [(String, String, any Encodable & Sendable)] = [
+            ("intake.teleported", ServiceName.intake, UserErasedBody(user: "ana")),
+            (IntakeEvent.logged, ServiceName.intake, UserErasedBody(user: "ana")),
+            (IntakeEvent.logged, ServiceName.intake, IntakeEventBody(intake: record(id: "x", day: "2026-02-30", waterUl: 1))),
+            (IntakeEvent.logged, ServiceName.intake, IntakeEventBody(intake: record(id: "x", day: "2026-11-01", waterUl: -1))),
+            (IntakeEvent.logged, ServiceName.intake, IntakeEventBody(intake: record(id: "x", user: "", day: "2026-11-01", waterUl: 1))),
+            (GoalEvent.changed, ServiceName.goals, goal(0, on: "2026-11-01")),
+            (GoalEvent.changed, ServiceName.goals, goal(.nan, on: "2026-11-01")),
+            (GoalEvent.changed, ServiceName.goals, goal(2000, on: "2026-11-01", source: "magic")),
+            ("goal.future-thing", ServiceName.goals, UserErasedBody(user: "ana")),
+            (GoalEvent.challengeUpserted, ServiceName.goals, ChallengeUpsertedBody(challenge: Challenge(
+                id: "swim", title: "Swim", description: "", type: "swimming", goal: 10, reward: .init(trophy: "gold", points: 5)))),
+            (HealthEvent.stepsDayChanged, ServiceName.healthIngest, StepsDayChangedBody(user: "ana", day: "2026-11-01", steps: -3)),
+            (HealthEvent.stepsDayChanged, ServiceName.healthIngest, StepsDayChangedBody(user: "ana", day: "11/01/2026", steps: 3)),
+            (HealthEvent.distanceDayChanged, ServiceName.healthIngest, DistanceDayChangedBody(user: "ana", day: "2026-11-01", meters: .infinity)),
+            (HealthEvent.strengthSetRecorded, ServiceName.healthIngest, strength("z", day: "2026-11-01", reps: 0, kg: 50)),
+            (HealthEvent.strengthSetRecorded, ServiceName.healthIngest, strength("z", day: "2026-11-01", reps: 5, kg: -50)),
+            (HealthEvent.strengthSetRecorded, ServiceName.healthIngest, strength("z", day: "2026-11-01", exercise: "  ", reps: 5, kg: 50)),
+            ("health.teleported", ServiceName.healthIngest, UserErasedBody(user: "ana")),
+        ]
+        for (type, publisher, body) in cases {
+            let event = try fixture.event(type, publisher: publisher, body)
+            #expect(throws: EventSkip.self, "\(type) \(body)") { try fixture.apply(event) }
+        }
+        #expect(try fixture.snapshot().values.allSatisfy(\.isEmpty))
+        for (type, publisher) in [
+            (EventTopic.heartbeat, ServiceName.intake), ("system.other", ServiceName.goals),
+            (HealthEvent.consentChanged, ServiceName.healthIngest), (HealthEvent.weightRecorded, ServiceName.healthIngest),
+        ] {
+            try fixture.apply(try fixture.event(type, publisher: publisher, UserErasedBody(user: "ana")))
+        }
+    }
+}

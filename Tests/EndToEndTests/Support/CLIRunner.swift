@@ -1,0 +1,86 @@
+import Foundation
+
+/// Runs the built `quench` binary like a user would, against a given client config.
+struct CLIRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        /// stdout parsed as one JSON object.
+        func json() throws -> [String: Any] {
+            guard let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else {
+                throw TestFailure("stdout is not a JSON object: \(stdout)")
+            }
+            return object
+        }
+
+        /// stderr parsed as the `{"error":{…}}` object of a failed --json command.
+        func jsonError() throws -> [String: Any] {
+            guard let object = try JSONSerialization.jsonObject(with: Data(stderr.utf8)) as? [String: Any],
+                  let error = object["error"] as? [String: Any] else {
+                throw TestFailure("stderr is not a JSON error: \(stderr)")
+            }
+            return error
+        }
+    }
+
+    let configPath: String?
+    var user: String? = "ana"
+    var timeZone = "UTC"
+    var workingDirectory: URL? = nil
+    var extraEnvironment: [String: String] = [:]
+
+    /// A client config naming these services' endpoints (insecure loopback).
+    static func writeConfig(_ services: [ServiceProcess], to folder: URL, user: String? = nil) throws -> String {
+        var endpoints: [String: [String: String]] = [:]
+        for service in services {
+            endpoints[service.name] = ["rpc": service.rpcEndpoint, "pub": service.pubEndpoint]
+        }
+        // Services not started point at a closed port, so they read as down.
+        for name in ["intake", "goals", "health-ingest", "analytics"] where endpoints[name] == nil {
+            endpoints[name] = ["rpc": "tcp://127.0.0.1:9", "pub": "tcp://127.0.0.1:9"]
+        }
+        var config: [String: Any] = ["services": endpoints, "insecure": true]
+        if let user { config["user"] = user }
+        let path = folder.appendingPathComponent("client.json").path
+        try JSONSerialization.data(withJSONObject: config, options: [.prettyPrinted]).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func run(_ arguments: [String], input: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = try Binaries.url(of: "quench")
+        var args = arguments
+        if let configPath, !arguments.contains("--config") { args += ["--config", configPath] }
+        process.arguments = args
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
+        environment["NO_COLOR"] = "1"
+        environment["TZ"] = timeZone
+        if let user { environment["QUENCH_USER"] = user }
+        environment.merge(extraEnvironment) { $1 }
+        process.environment = environment
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes concurrently so a chatty command cannot block on a full pipe.
+        let errorData = ErrorBox()
+        let reader = Thread { errorData.data = err.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: errorData.data, as: UTF8.self))
+    }
+
+    private final class ErrorBox: @unchecked Sendable {
+        var data = Data()
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+@testable import GoalsService
+import QuenchProtocol
+import QuenchRuntime
+import Testing
+
+@Suite("Health events re-derive the goal")
+struct HealthEventApplierTests {
+    static let base = Date(timeIntervalSince1970: 1_793_620_800)
+
+    static func weight(_ kg: Double, hoursAgo: Double = 0, id: String = UUID().uuidString, user: String = "ana") -> WeightRecordedBody {
+        WeightRecordedBody(user: user, sampleId: id, weightKg: kg, measuredAt: base.addingTimeInterval(-hoursAgo * 3600), source: "manual")
+    }
+
+    static func consent(_ granted: Bool, latest: WeightRecordedBody? = nil, deleted: Bool? = nil) -> ConsentChangedBody {
+        ConsentChangedBody(user: "ana", type: ConsentType.bodyMass.rawValue, granted: granted, deleted: deleted, latestWeight: latest)
+    }
+
+    @Test("default → manual → weight with consent → auto, one event per change")
+    func flow() throws {
+        let store = try TestDatabase()
+        try store.command("ana") { $0.setManual(3000) }
+        try store.deliver(HealthEvent.consentChanged, Self.consent(true))
+        #expect(try store.goalChanges().count == 1)
+        try store.deliver(HealthEvent.weightRecorded, Self.weight(160 / 2.20462262185))
+        let events = try store.goalChanges()
+        #expect(events.count == 2)
+        let auto = try #require(events.last)
+        #expect(auto.oldGoalMl == 3000 && auto.newGoalMl == 2366 && auto.source == "auto")
+        #expect(abs((auto.weightKg ?? 0) - 72.5747) < 0.001)
+        #expect(auto.effectiveDay == "2026-11-02" && auto.adjusted == nil)
+        // Same day: the auto goal replaces the manual one.
+        #expect(try store.history("ana").map(\.source) == ["auto"])
+    }
+
+    @Test("a newer then an older weight: the older is ignored, no event")
+    func olderIgnored() throws {
+        let store = try TestDatabase()
+        try store.deliver(HealthEvent.consentChanged, Self.consent(true))
+        try store.deliver(HealthEvent.weightRecorded, Self.weight(80, hoursAgo: 1))
+        try store.deliver(HealthEvent.weightRecorded, Self.weight(90, hoursAgo: 48))
+        #expect(try store.goalChanges().map(\.weightKg) == [80])
+        #expect(try store.state("ana")?.weight?.kg == 80)
+    }
+
+    @Test("the same goal from a slightly different weight is no change")
+    func sameGoal() throws {
+        let store = try TestDatabase()
+        try store.deliver(HealthEvent.consentChanged, Self.consent(true, latest: Self.weight(80, hoursAgo: 2)))
+        try store.deliver(HealthEvent.weightRecorded, Self.weight(80.001, hoursAgo: 1))
+        #expect(try store.goalChanges().count == 1)
+        #expect(try store.state("ana")?.weight?.kg == 80.001)
+    }
+
+    @Test("cap and floor are reported in the event")
+    func capAndFloor() throws {
+        let store = try TestDatabase()
+        try store.deliver(HealthEvent.consentChanged, Self.consent(true, latest: Self.weight(250, hoursAgo: 2)))
+        try store.deliver(HealthEvent.weightRecorded, Self.weight(25, hoursAgo: 1))
+        let events = try store.goalChanges()
+        #expect(events.map(\.newGoalMl) == [6000, 1000])
+        #expect(events.map(\.adjusted) == ["capped", "raised"])
+    }
+
+    @Test("consent revoked falls back to manual, then default; deleted samples forget the weight")
+    func revoke() throws {
+        let store = try TestDatabase()
+        try store.deliver(HealthEvent.consentChanged, Self.consent(true, latest: Self.weight(80)))
+        try store.deliver(HealthEvent.consentChanged, Self.consent(false))
+        try store.deliver(HealthEvent.consentChanged, Self.consent(true))
+        try store.deliver(HealthEvent.samplesDeleted, SamplesDeletedBody(user: "ana", type: "body-mass", count: 1))
+        let events = try store.goalChanges()
+        #expect(events.map(\.source) == ["auto", "default", "auto", "default"])
+        #expect(events.map(\.newGoalMl) == [AutoGoal.derive(weightKg: 80).goalMl, 2500, AutoGoal.derive(weightKg: 80).goalMl, 2500])
+        #expect(try store.state("ana")?.weight == nil)
+    }
+
+    @Test("a pinned manual goal ignores new weights")
+    func pinned() throws {
+        let store = try TestDatabase()
+        try store.deliver(HealthEvent.consentChanged, Self.consent(true, latest: Self.weight(80, hoursAgo: 5)))
+        try store.command("ana") { $0.setManual(2000) }
+        try store.deliver(HealthEvent.weightRecorded, Self.weight(90))
+        #expect(try store.goalChanges().map(\.source) == ["auto", "manual"])
+        try store.command("ana") { try $0.chooseAuto() }
+        let last = try #require(try store.goalChanges().last)
+        #expect(last.source == "auto" && last.weightKg == 90)
+    }
+
+    @Test("changes from events are dated in the user's last known zone, across days")
+    func eventDays() throws {
+        let store = try TestDatabase()
+        try store.command("ana", zone: "Pacific/Auckland") { $0.setManual(3000) }
+        try store.deliver(HealthEvent.consentChanged, Self.consent(true))
+        store.advance(days: 2)
+        try store.deliver(HealthEvent.weightRecorded, Self.weight(100))
+        // 2026-11-04T12:00Z is 2026-11-05 01:00 in Auckland.
+        #expect(try store.goalChanges().last?.effectiveDay == "2026-11-05")
+        #expect(try store.history("ana").map(\.startDay) == ["2026-11-05", "2026-11-03"])
+        #expect(try store.history("ana").last?.endDay == "2026-11-04")
+    }
+
+    @Test("health.erased forgets consent and weights")
+    func erased() throws {
+        let store = try TestDatabase()
+        try store.deliver(HealthEvent.consentChanged, Self.consent(true, latest: Self.weight(80)))
+        try store.deliver(HealthEvent.erased, UserErasedBody(user: "ana"))
+        #expect(try store.goalChanges().last?.source == "default")
+        #expect(try store.state("ana")?.bodyMassConsent == false)
+    }
+
+    @Test("other types and consents are ignored; unreadable or implausible events are skipped")
+    func ignoredAndSkipped() throws {
+        let store = try TestDatabase()
+        try store.deliver(HealthEvent.stepsDayChanged, StepsDayChangedBody(user: "ana", day: "2026-11-02", steps: 1000))
+        try store.deliver(HealthEvent.consentChanged, ConsentChangedBody(user: "ana", type: "steps", granted: true))
+        #expect(try store.state("ana") == nil)
+        for kg in [Double.nan, .infinity, 0, -70, 5000] {
+            #expect(throws: EventSkip.self) { try store.deliver(HealthEvent.weightRecorded, Self.weight(kg)) }
+        }
+        #expect(throws: EventSkip.self) { try store.deliver(HealthEvent.weightRecorded, ["user": "ana"]) }
+        #expect(throws: EventSkip.self) { try store.deliver(HealthEvent.weightRecorded, Self.weight(80, user: "")) }
+        #expect(try store.state("ana") == nil)
+        #expect(try store.goalChanges().isEmpty)
+    }
+}

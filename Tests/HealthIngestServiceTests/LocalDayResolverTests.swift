@@ -1,0 +1,25 @@
+import Foundation
+@testable import HealthIngestService
+import QuenchProtocol
+import Testing
+
+@Suite("Local day resolver")
+struct LocalDayResolverTests {
+    @Test("agrees with LocalDay(instant:timeZone:) around every transition, in order and out of order", arguments: [
+        "Europe/Berlin", "America/Los_Angeles", "Asia/Kathmandu", "Australia/Lord_Howe", "UTC", "Pacific/Apia",
+    ])
+    func agrees(zone: String) {
+        let timeZone = TimeZone(identifier: zone)!
+        var resolver = LocalDayResolver(timeZone: timeZone)
+        let start = 1_293_840_000.0  // 2011-01-01
+        var instants = stride(from: start, to: start + 3 * 365 * 86_400, by: 1_777).map(Date.init(timeIntervalSince1970:))
+        for instant in instants {
+            #expect(resolver.day(of: instant) == LocalDay(instant: instant, timeZone: timeZone), "\(zone) \(instant)")
+        }
+        var generator = SystemRandomNumberGenerator()
+        instants.shuffle(using: &generator)
+        for instant in instants.prefix(2000) {
+            #expect(resolver.day(of: instant) == LocalDay(instant: instant, timeZone: timeZone), "\(zone) \(instant)")
+        }
+    }
+}

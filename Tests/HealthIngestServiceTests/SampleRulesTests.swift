@@ -1,0 +1,126 @@
+import Foundation
+@testable import HealthIngestService
+import QuenchProtocol
+import Testing
+
+@Suite("Sample rules")
+struct SampleRulesTests {
+    static let now = Date(timeIntervalSince1970: 1_793_534_400)  // 2026-11-02T12:00:00Z
+    static let hourAgo = now.addingTimeInterval(-3600)
+
+    static func rules(_ zone: String = "Europe/Berlin") -> SampleRules {
+        SampleRules(now: now, timeZone: TimeZone(identifier: zone)!)
+    }
+
+    static func check(_ input: SampleInput) -> Result<ValidSample, SampleRejection> {
+        var rules = rules()
+        do throws(SampleRejection) {
+            return .success(try rules.validate(input))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    static func reason(_ input: SampleInput) -> String? {
+        if case .failure(let rejection) = check(input) { return rejection.reason }
+        return nil
+    }
+
+    static func sample(_ type: String, _ value: Double, _ unit: String, start: Date = hourAgo, end: Date? = nil) -> SampleInput {
+        SampleInput(type: type, value: value, unit: unit, start: start, end: end)
+    }
+
+    @Test("physical ranges: the edge is allowed, just past it is skipped as value-out-of-range", arguments: [
+        ("steps", 200_000.0, "count", true), ("steps", 200_001, "count", false), ("steps", -1, "count", false), ("steps", 0, "count", true),
+        ("body-mass", 500, "kg", true), ("body-mass", 700, "kg", false), ("body-mass", 0, "kg", false), ("body-mass", 1102, "lb", true),
+        ("body-mass", 1103, "lb", false), ("distance", 500, "km", true), ("distance", 500.001, "km", false), ("distance", -0.1, "m", false),
+        ("distance", 310.6, "mi", true), ("distance", 310.7, "mi", false), ("dietary-water", 10, "L", true), ("dietary-water", 10_001, "mL", false),
+        ("dietary-water", 0, "mL", false), ("dietary-water", 338, "fl_oz_us", true), ("dietary-water", 339, "fl_oz_us", false),
+    ])
+    func ranges(type: String, value: Double, unit: String, ok: Bool) {
+        let outcome = Self.reason(Self.sample(type, value, unit))
+        #expect(outcome == (ok ? nil : SampleRejection.outOfRange), "\(type) \(value) \(unit)")
+    }
+
+    @Test("times: not before 2000, at most 5 minutes ahead, the end not before the start")
+    func times() {
+        #expect(Self.reason(Self.sample("steps", 10, "count", start: Date(timeIntervalSince1970: 946_684_799))) == SampleRejection.tooOld)
+        #expect(Self.reason(Self.sample("steps", 10, "count", start: Date(timeIntervalSince1970: 946_684_800))) == nil)
+        #expect(Self.reason(Self.sample("steps", 10, "count", start: Self.now.addingTimeInterval(300))) == nil)
+        #expect(Self.reason(Self.sample("steps", 10, "count", start: Self.now.addingTimeInterval(301))) == SampleRejection.inFuture)
+        #expect(Self.reason(Self.sample("steps", 10, "count", start: Self.hourAgo, end: Self.now.addingTimeInterval(600))) == SampleRejection.inFuture)
+        #expect(Self.reason(Self.sample("steps", 10, "count", start: Self.hourAgo, end: Self.hourAgo.addingTimeInterval(-1))) == SampleRejection.endsBeforeStart)
+        #expect(Self.reason(Self.sample("steps", .nan, "count")) == SampleRejection.outOfRange)
+        #expect(Self.reason(Self.sample("steps", .infinity, "count")) == SampleRejection.outOfRange)
+    }
+
+    @Test("units are normalised to count, kg, m and mL; unknown units and types are named")
+    func units() throws {
+        let lb = try Self.check(Self.sample("body-mass", 160, "lb")).get()
+        #expect(abs(lb.normalized - 72.5747792) < 1e-6 && lb.unit == "lb")
+        #expect(try Self.check(Self.sample("distance", 1, "mi")).get().normalized == 1609.344)
+        #expect(try Self.check(Self.sample("dietary-water", 8, "fl_oz_us")).get().normalized == 236.5882365)
+        #expect(try Self.check(Self.sample("dietary-water", 0.5, "L")).get().normalized == 500)
+        guard case .failure(let unit) = Self.check(Self.sample("steps", 1, "furlongs")) else {
+            Issue.record("accepted furlongs")
+            return
+        }
+        #expect(unit.reason == SampleRejection.unknownUnit && unit.field == "unit" && unit.message.contains("count"))
+        #expect(Self.reason(Self.sample("heart-rate", 60, "count")) == SampleRejection.unknownType)
+    }
+
+    @Test("identity: same fields, same identity (unit spelling aside); any field changed, another one")
+    func identity() throws {
+        let base = SampleInput(type: "dietary-water", value: 250, unit: "mL", start: Self.hourAgo, source: "Waterllama", device: "a")
+        let id = try Self.check(base).get().identity
+        var sameButSpelling = base
+        sameButSpelling.unit = "ml"
+        sameButSpelling.device = "b"
+        #expect(try Self.check(sameButSpelling).get().identity == id)
+        var changes: [SampleInput] = []
+        for change in 0..<5 {
+            var other = base
+            switch change {
+            case 0: other.value = 251
+            case 1: other.source = "Other"
+            case 2: other.start = Self.hourAgo.addingTimeInterval(1)
+            case 3: other.end = Self.hourAgo.addingTimeInterval(60)
+            default: other.unit = "L"; other.value = 0.25
+            }
+            changes.append(other)
+        }
+        let ids = try changes.map { try Self.check($0).get().identity }
+        #expect(Set(ids + [id]).count == 6)
+    }
+
+    @Test("strength sets: identity includes the occurrence; day, sets and reps are checked")
+    func strength() throws {
+        let set = SampleInput(type: "strength", value: 45, unit: "lb", day: "2025-10-11", exercise: "Back Squat", sets: 1, reps: 10, occurrence: 0)
+        var second = set
+        second.occurrence = 1
+        let first = try Self.check(set).get()
+        #expect(first.identity != (try Self.check(second).get().identity))
+        #expect(first.day.description == "2025-10-11" && abs(first.normalized - 20.41165665) < 1e-9)
+        var badDay = set
+        badDay.day = "2025-02-30"
+        #expect(Self.reason(badDay) == SampleRejection.invalid)
+        var noReps = set
+        noReps.reps = 0
+        #expect(Self.reason(noReps) == SampleRejection.outOfRange)
+        var future = set
+        future.day = "2027-01-01"
+        #expect(Self.reason(future) == SampleRejection.inFuture)
+    }
+
+    @Test("source names: trimmed, control characters made spaces, length capped; Apple device addresses dropped")
+    func names() throws {
+        let sample = try Self.check(SampleInput(
+            type: "steps", value: 1, unit: "count", start: Self.hourAgo, source: " Anna's\u{0B}Watch ",
+            device: "<<HKDevice: 0x283f2a5d0>, name:iPhone, model:iPhone>")).get()
+        #expect(sample.source == "Anna's Watch")
+        #expect(sample.device == "name:iPhone, model:iPhone")
+        #expect(SampleSource.normalizedDevice("Kitchen scale") == "Kitchen scale")
+        let long = String(repeating: "x", count: 201)
+        #expect(Self.reason(SampleInput(type: "steps", value: 1, unit: "count", start: Self.hourAgo, source: long)) == SampleRejection.invalid)
+    }
+}
