@@ -75,6 +75,7 @@ extension Socket {
     }
 
     /// `ZMQ_SUBSCRIBE` (SUB/XSUB): receive messages whose first frame starts with `prefix`; empty = all.
+    /// On an XPUB in manual mode (`setXPubManual`): add `prefix` for the peer whose message was received last.
     public func subscribe(_ prefix: [UInt8]) throws { try setOption(ZMQ_SUBSCRIBE, bytes: prefix, name: "ZMQ_SUBSCRIBE") }
     /// `ZMQ_SUBSCRIBE` with the UTF-8 bytes of `prefix`.
     public func subscribe(_ prefix: String) throws { try subscribe(Array(prefix.utf8)) }
@@ -87,6 +88,12 @@ extension Socket {
 
     /// `ZMQ_XPUB_VERBOSE`: pass on duplicate subscriptions too.
     public func setXPubVerbose(_ on: Bool) throws { try setInt32Option(ZMQ_XPUB_VERBOSE, on ? 1 : 0, name: "ZMQ_XPUB_VERBOSE") }
+
+    /// `ZMQ_XPUB_MANUAL` (XPUB): subscriptions are not applied by libzmq but handed to the
+    /// application as messages (`0x01` + prefix to subscribe, `0x00` + prefix to cancel).
+    /// The application applies them with `subscribe(_:)` / `unsubscribe(_:)` on the XPUB right
+    /// after receiving each one: they act for the peer that sent the last message received.
+    public func setXPubManual(_ on: Bool) throws { try setInt32Option(ZMQ_XPUB_MANUAL, on ? 1 : 0, name: "ZMQ_XPUB_MANUAL") }
 
     /// `ZMQ_CURVE_SERVER`: act as the CURVE server (also call `setCurveKeys` with the server's keys).
     public func setCurveServer(_ on: Bool) throws { try setInt32Option(ZMQ_CURVE_SERVER, on ? 1 : 0, name: "ZMQ_CURVE_SERVER") }

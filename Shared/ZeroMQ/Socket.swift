@@ -175,15 +175,28 @@ public final class Socket: @unchecked Sendable {
     ///     discarded, and `MultipartOverflow` is thrown; the socket stays usable.
     /// - Returns: The frames, or `nil` if no message is ready (`dontWait`) or `ZMQ_RCVTIMEO` expired.
     public func receiveMultipart(dontWait: Bool = false, maxFrames: Int = 64) throws -> [[UInt8]]? {
+        try receiveMessage(dontWait: dontWait, maxFrames: maxFrames, properties: [])?.frames
+    }
+
+    /// Receives one whole multipart message together with metadata properties of its last
+    /// frame (`zmq_msg_gets`), such as `"User-Id"` (set by the ZAP handler for an
+    /// authenticated peer) or `"Peer-Address"`.
+    ///
+    /// - Parameters:
+    ///   - properties: The property names to read; a property the message lacks is absent
+    ///     from `ReceivedMessage.properties`.
+    ///   - dontWait, maxFrames: As for `receiveMultipart`.
+    public func receiveMessage(dontWait: Bool = false, maxFrames: Int = 64, properties: [String]) throws -> ReceivedMessage? {
         precondition(maxFrames > 0, "maxFrames must be positive")
         let handle = try liveHandle("zmq_msg_recv")
         let flags: Int32 = dontWait ? ZMQ_DONTWAIT : 0
-        guard let first = try receiveFrame(handle, flags: flags) else { return nil }
+        var found: [String: String] = [:]
+        guard let first = try receiveFrame(handle, flags: flags, properties: properties, into: &found) else { return nil }
         var frames = [first.bytes]
         var more = first.more
         var count = 1
         while more {
-            guard let next = try receiveFrame(handle, flags: 0, keep: count < maxFrames) else {
+            guard let next = try receiveFrame(handle, flags: 0, keep: count < maxFrames, properties: properties, into: &found) else {
                 throw ZMQError(code: EAGAIN, operation: "zmq_msg_recv(frame \(count))")
             }
             if count < maxFrames { frames.append(next.bytes) }
@@ -191,12 +204,16 @@ public final class Socket: @unchecked Sendable {
             more = next.more
         }
         guard count <= maxFrames else { throw MultipartOverflow(frameCount: count) }
-        return frames
+        return ReceivedMessage(frames: frames, properties: found)
     }
 
     /// Receives one frame into the reusable message; `nil` on `EAGAIN`, retries on `EINTR`.
+    /// Reads `properties` of the last frame of a message into `found`.
     @inline(__always)
-    private func receiveFrame(_ handle: UnsafeMutableRawPointer, flags: Int32, keep: Bool = true) throws -> (bytes: [UInt8], more: Bool)? {
+    private func receiveFrame(
+        _ handle: UnsafeMutableRawPointer, flags: Int32, keep: Bool = true,
+        properties: [String], into found: inout [String: String]
+    ) throws -> (bytes: [UInt8], more: Bool)? {
         guard zmq_msg_init(message) == 0 else { throw ZMQError.last("zmq_msg_init") }
         defer { zmq_msg_close(message) }
         while zmq_msg_recv(message, handle, flags) < 0 {
@@ -208,6 +225,11 @@ public final class Socket: @unchecked Sendable {
             }
         }
         let more = zmq_msg_more(message) != 0
+        if !more {
+            for name in properties {
+                if let value = zmq_msg_gets(message, name) { found[name] = String(cString: value) }
+            }
+        }
         guard keep else { return ([], more) }
         let size = zmq_msg_size(message)
         guard size > 0, let data = zmq_msg_data(message) else { return ([], more) }

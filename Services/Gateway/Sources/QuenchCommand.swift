@@ -22,6 +22,7 @@ public struct QuenchCommand: AsyncParsableCommand {
             Up.self,
             Down.self,
             Status.self,
+            Ping.self,
             Log.self,
             Intakes.self,
             Fluids.self,
@@ -36,6 +37,9 @@ public struct QuenchCommand: AsyncParsableCommand {
             Weight.self,
             Import.self,
             Subscribe.self,
+            Keys.self,
+            Export.self,
+            Erase.self,
         ]
     )
 

@@ -16,7 +16,16 @@ public enum IntakeDefinition {
         ) { environment in
             var registry = HandlerRegistry()
             IntakeHandlers(database: environment.database).register(in: &registry)
-            return (registry, [])
+            let water = HealthWaterApplier(outbox: environment.outbox)
+            let subscriber = CatchUpSubscriber(
+                publisher: environment.config.upstream(ServiceName.healthIngest),
+                database: environment.database,
+                heartbeatInterval: environment.config.heartbeatInterval,
+                logger: environment.logger
+            ) { db, event in
+                try water.apply(db, event)
+            }
+            return (registry, [subscriber])
         }
     }
 }

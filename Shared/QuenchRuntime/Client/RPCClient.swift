@@ -1,5 +1,7 @@
 import Foundation
 public import Logging
+import Synchronization
+import Synchronization
 public import MessagePack
 public import QuenchProtocol
 public import ZeroMQ
@@ -9,6 +11,10 @@ public import ZeroMQ
 /// attempt times out the client drops its socket, connects a new one and resends every
 /// pending request with the same envelope (so the same idempotency key), a bounded number
 /// of times, then fails the call with `unavailable`.
+///
+/// A monitor on the socket reports failed security handshakes at once: a key the service
+/// refuses fails the pending calls with `unauthenticated` (and the socket is dropped, so
+/// nothing queued is delivered later); so does a mismatch of CURVE and plain sockets.
 ///
 /// ```swift
 /// let intake = RPCClient(endpoint: "tcp://127.0.0.1:7101")
@@ -21,17 +27,20 @@ public final class RPCClient: @unchecked Sendable {
     private let context: Context
     private let logger: Logger
     private let state = State()
+    /// Set (under its lock) before the reactor stops, so no call is queued on a stopped reactor.
+    private let closing = Mutex(false)
 
     /// Reactor-thread state.
     private final class State {
         var socket: Socket?
+        var monitor: Socket?
         var pending: [String: Pending] = [:]
         var timer: (id: Int, deadline: ContinuousClock.Instant)?
         var closed = false
         var reconnects = 0
     }
 
-    private final class Pending {
+    private final class Pending: @unchecked Sendable {
         let frames: [[UInt8]]
         let attemptTimeout: Duration
         var attemptsLeft: Int
@@ -102,8 +111,14 @@ public final class RPCClient: @unchecked Sendable {
         let id = request.id
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                reactor.execute { [self] in
-                    start(id: id, pending: Pending(frames: frames, attemptTimeout: timeout, attempts: tries, continuation: continuation))
+                let pending = Pending(frames: frames, attemptTimeout: timeout, attempts: tries, continuation: continuation)
+                let queued = closing.withLock { closed -> Bool in
+                    guard !closed else { return false }
+                    reactor.execute { [self] in start(id: id, pending: pending) }
+                    return true
+                }
+                if !queued {
+                    continuation.resume(throwing: QuenchError.unavailable("the client was closed"))
                 }
             }
         } onCancel: {
@@ -115,11 +130,14 @@ public final class RPCClient: @unchecked Sendable {
 
     /// Fails every pending call with `unavailable`, closes the socket and stops the thread.
     public func close() async {
+        closing.withLock { $0 = true }
         _ = try? await reactor.perform { [self] in
             state.closed = true
             failAll(QuenchError.unavailable("the client was closed"))
             state.socket?.close()
+            state.monitor?.close()
             state.socket = nil
+            state.monitor = nil
         }
         reactor.stop()
     }
@@ -134,6 +152,13 @@ public final class RPCClient: @unchecked Sendable {
     private func openSocket() {
         do {
             let socket = try context.makeSocket(.dealer)
+            let monitorEndpoint = "inproc://quench-client-monitor-\(Self.monitorCounter.add(1, ordering: .relaxed).newValue)"
+            try socket.monitor(monitorEndpoint, events: .handshake)
+            let monitor = try context.makeSocket(.pair)
+            try monitor.setLinger(0)
+            try monitor.connect(monitorEndpoint)
+            reactor.register(monitor) { [self] in readMonitor() }
+            state.monitor = monitor
             try socket.setLinger(0)
             try socket.setMaxMessageSize(Int64(options.maxMessageBytes))
             try socket.setSendHighWaterMark(100_000)
@@ -148,7 +173,7 @@ public final class RPCClient: @unchecked Sendable {
             state.socket = socket
         } catch {
             logger.error("could not open a socket", metadata: ["endpoint": "\(endpoint)", "error": "\(error)"])
-            state.socket = nil
+            dropSocket()
         }
     }
 
@@ -157,6 +182,7 @@ public final class RPCClient: @unchecked Sendable {
             pending.continuation.resume(throwing: QuenchError.unavailable("the client was closed"))
             return
         }
+        if state.socket == nil { openSocket() }
         if let existing = state.pending.removeValue(forKey: id) {
             existing.continuation.resume(throwing: QuenchError(.conflict, "a request with id \(id) is already in flight"))
         }
@@ -246,13 +272,47 @@ public final class RPCClient: @unchecked Sendable {
         }
     }
 
-    /// Lazy Pirate: a socket whose peer went silent may hold a dead connection; start over.
-    private func reconnect() {
+    /// Handshake outcomes: a refusal fails every pending call now and drops the socket (its
+    /// queued requests with it); the next call opens a fresh one and tries again.
+    private func readMonitor() {
+        guard let monitor = state.monitor else { return }
+        while let frames = try? monitor.receiveMultipart(dontWait: true, maxFrames: 4) {
+            guard let event = MonitorEvent(frames: frames) else { continue }
+            let refusal: QuenchError
+            if event.event == .handshakeFailedAuth {
+                refusal = QuenchError(.unauthenticated, "the service refused this key (not on its allow-list)")
+            } else if event.isMechanismMismatch {
+                refusal = options.curve == nil
+                    ? QuenchError(.unauthenticated, "the service requires CURVE: this client has no key (set clientKey and the service's publicKey in the client config)")
+                    : QuenchError(.unauthenticated, "the service does not use CURVE (it runs --insecure), but this client has a key")
+            } else {
+                continue
+            }
+            logger.debug("handshake refused", metadata: ["endpoint": "\(endpoint)", "error": "\(refusal.message)"])
+            failAll(refusal)
+            dropSocket()
+            return
+        }
+    }
+
+    private func dropSocket() {
         if let socket = state.socket {
             reactor.unregister(socket)
             socket.close()
         }
+        if let monitor = state.monitor {
+            reactor.unregister(monitor)
+            monitor.close()
+        }
         state.socket = nil
+        state.monitor = nil
+    }
+
+    private static let monitorCounter = Atomic<Int>(0)
+
+    /// Lazy Pirate: a socket whose peer went silent may hold a dead connection; start over.
+    private func reconnect() {
+        dropSocket()
         state.reconnects += 1
         logger.debug("reconnecting", metadata: ["endpoint": "\(endpoint)"])
         openSocket()

@@ -15,6 +15,11 @@ public struct ServiceConfig: Sendable {
     public var rpcEndpoint: String
     /// PUB endpoint the service binds for events (`pub.endpoint`).
     public var pubEndpoint: String
+    /// XPUB endpoint of the per-user event stream (`user.pub.endpoint`; default: the PUB
+    /// port + 1, e.g. intake 7103), where a user principal receives only its own events.
+    public var userPubEndpoint: String
+    /// CURVE keys, allow-list and `insecure` (see `SecurityConfig`).
+    public var security: SecurityConfig
     /// Folder for the SQLite file (`data.dir`).
     public var dataDirectory: String
     /// The SQLite file (`database.path`; default `<data.dir>/<service>.sqlite`).
@@ -51,6 +56,8 @@ public struct ServiceConfig: Sendable {
         self.reader = reader
         rpcEndpoint = reader.string(forKey: "rpc.endpoint", default: "tcp://127.0.0.1:\(defaultRPCPort)")
         pubEndpoint = reader.string(forKey: "pub.endpoint", default: "tcp://127.0.0.1:\(defaultPubPort)")
+        userPubEndpoint = reader.string(forKey: "user.pub.endpoint", default: "tcp://127.0.0.1:\(defaultPubPort + 1)")
+        security = try SecurityConfig(reader: reader)
         dataDirectory = reader.string(forKey: "data.dir", default: ".quench/data")
         databasePath = reader.string(forKey: "database.path", default: "\(dataDirectory)/\(service).sqlite")
         let level = reader.string(forKey: "log.level", default: "info")

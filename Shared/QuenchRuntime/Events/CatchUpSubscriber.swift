@@ -12,11 +12,15 @@ public struct PublisherEndpoints: Sendable, Equatable {
     public var name: String
     public var rpcEndpoint: String
     public var pubEndpoint: String
+    /// CURVE credentials for both sockets (nil for an insecure deployment); used when the
+    /// subscriber's `clientOptions` carry none.
+    public var curve: CurveClientCredentials?
 
-    public init(name: String, rpcEndpoint: String, pubEndpoint: String) {
+    public init(name: String, rpcEndpoint: String, pubEndpoint: String, curve: CurveClientCredentials? = nil) {
         self.name = name
         self.rpcEndpoint = rpcEndpoint
         self.pubEndpoint = pubEndpoint
+        self.curve = curve
     }
 }
 
@@ -75,6 +79,8 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
     ) {
         self.publisher = publisher
         self.database = database
+        var clientOptions = clientOptions
+        if clientOptions.curve == nil { clientOptions.curve = publisher.curve }
         self.clientOptions = clientOptions
         self.heartbeatInterval = heartbeatInterval
         self.context = context
@@ -150,22 +156,29 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
             reactor.stop()
         }
 
-        await catchUp(client)
-        for await item in stream.cancelOnGracefulShutdown() {
-            switch item {
-            case .event(let event):
-                await live(event, client)
-            case .heartbeat(let head):
-                let behind = status.withLock { state -> Bool in
-                    state.head = max(state.head, head)
-                    state.lastHeard = .now
-                    return head > state.applied
+        // On graceful shutdown end the stream and fail any catch-up call in flight at
+        // once, instead of waiting for its timeout.
+        await withGracefulShutdownHandler {
+            await catchUp(client)
+            for await item in stream.cancelOnGracefulShutdown() {
+                switch item {
+                case .event(let event):
+                    await live(event, client)
+                case .heartbeat(let head):
+                    let behind = status.withLock { state -> Bool in
+                        state.head = max(state.head, head)
+                        state.lastHeard = .now
+                        return head > state.applied
+                    }
+                    if behind { await catchUp(client) }
+                case .tick:
+                    let behind = status.withLock { $0.head > $0.applied || !$0.ready }
+                    if behind { await catchUp(client) }
                 }
-                if behind { await catchUp(client) }
-            case .tick:
-                let behind = status.withLock { $0.head > $0.applied || !$0.ready }
-                if behind { await catchUp(client) }
             }
+        } onGracefulShutdown: {
+            continuation.finish()
+            Task { await client.close() }
         }
         await client.close()
     }

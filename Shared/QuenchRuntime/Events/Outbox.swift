@@ -11,7 +11,7 @@ public final class Outbox: Sendable {
     /// The publisher name events carry (`intake`, `goals`, …).
     public let publisher: String
     private let head: Atomic<UInt64>
-    private let sink: Mutex<(@Sendable (_ topic: String, _ envelope: [UInt8]) -> Void)?>
+    private let sink: Mutex<(@Sendable (_ topic: String, _ user: String?, _ envelope: [UInt8]) -> Void)?>
 
     public init(publisher: String, database: ServiceDatabase) throws {
         self.publisher = publisher
@@ -54,7 +54,7 @@ public final class Outbox: Sendable {
     }
 
     /// Where committed events go (the PUB socket); set by the service host.
-    func setSink(_ body: (@Sendable (_ topic: String, _ envelope: [UInt8]) -> Void)?) {
+    func setSink(_ body: (@Sendable (_ topic: String, _ user: String?, _ envelope: [UInt8]) -> Void)?) {
         sink.withLock { $0 = body }
     }
 
@@ -65,7 +65,7 @@ public final class Outbox: Sendable {
         let rows: [Row]
         do {
             rows = try Row.fetchAll(
-                db, sql: "SELECT seq, type, envelope FROM runtime_outbox WHERE seq > ? ORDER BY seq",
+                db, sql: "SELECT seq, type, user, envelope FROM runtime_outbox WHERE seq > ? ORDER BY seq",
                 arguments: [Int64(clamping: from)])
         } catch {
             // Subscribers still get these through events.since (heartbeat shows the head).
@@ -75,7 +75,7 @@ public final class Outbox: Sendable {
         for row in rows {
             let seq = UInt64(max(0, row["seq"] as Int64))
             head.store(seq, ordering: .releasing)
-            deliver?(row["type"], [UInt8](row["envelope"] as Data))
+            deliver?(row["type"], row["user"], [UInt8](row["envelope"] as Data))
         }
     }
 

@@ -5,6 +5,7 @@ import MessagePack
 public import QuenchProtocol
 public import ServiceLifecycle
 import Synchronization
+import UnixSignals
 public import ZeroMQ
 
 /// A Quench service as a swift-service-lifecycle `Service`: it binds the ROUTER and PUB
@@ -66,13 +67,18 @@ public final class ServiceHost: Service, @unchecked Sendable {
         let dispatcher = RequestDispatcher(
             service: config.service, registry: registry, database: database, outbox: outbox, stats: stats,
             logger: logger, maxMessageBytes: config.maxMessageBytes, maxInFlight: config.maxInFlight)
-        let server = try RPCServer(context: context, dispatcher: dispatcher, logger: logger, maxMessageBytes: config.maxMessageBytes)
-        let endpoints = try await server.start(
-            rpcEndpoint: config.rpcEndpoint, pubEndpoint: config.pubEndpoint,
+        try Self.checkInsecureEndpoints(config)
+        let guardian = try await TransportSecurity.start(config: config, context: context, logger: logger)
+        let server = try RPCServer(
+            context: context, dispatcher: dispatcher, logger: logger, maxMessageBytes: config.maxMessageBytes,
+            security: config.security)
+        let served = try await server.start(
+            rpcEndpoint: config.rpcEndpoint, pubEndpoint: config.pubEndpoint, userPubEndpoint: config.userPubEndpoint,
             heartbeat: config.heartbeatInterval,
             heartbeatBody: { [outbox, config] in Self.heartbeat(service: config.service, head: outbox.headSeq) })
-        outbox.setSink { topic, envelope in server.publish(topic: topic, envelope: envelope) }
-        try writeReadyFile(endpoints)
+        let endpoints = (rpc: served.rpc, pub: served.pub)
+        outbox.setSink { topic, user, envelope in server.publish(topic: topic, user: user, envelope: envelope) }
+        try writeReadyFile(served)
         let waiting = bound.withLock { value in
             value = endpoints
             return readiness.withLock { list in
@@ -82,7 +88,9 @@ public final class ServiceHost: Service, @unchecked Sendable {
         }
         for continuation in waiting { continuation.resume(returning: endpoints) }
         logger.info("serving", metadata: [
-            "rpc": "\(endpoints.rpc)", "pub": "\(endpoints.pub)", "database": "\(database.path)", "version": "\(version)",
+            "rpc": "\(endpoints.rpc)", "pub": "\(endpoints.pub)", "userPub": "\(served.userPub)",
+            "database": "\(database.path)", "version": "\(version)",
+            "security": "\(config.security.insecure ? "insecure" : "curve")",
         ])
 
         try? await gracefulShutdown()
@@ -100,12 +108,23 @@ public final class ServiceHost: Service, @unchecked Sendable {
         }
         outbox.setSink(nil)
         await server.close()
+        await guardian?.close()
         logger.info("stopped")
     }
 
-    private func writeReadyFile(_ endpoints: (rpc: String, pub: String)) throws {
+    /// `insecure` is for loopback development only: refused when any bound endpoint is
+    /// reachable from another machine, and announced loudly at every start.
+    static func checkInsecureEndpoints(_ config: ServiceConfig) throws {
+        guard config.security.insecure else { return }
+        for (key, endpoint) in [("rpc.endpoint", config.rpcEndpoint), ("pub.endpoint", config.pubEndpoint), ("user.pub.endpoint", config.userPubEndpoint)]
+        where !LoopbackEndpoint.isLoopback(endpoint) {
+            throw ConfigError(key: "insecure", message: "is only allowed when every endpoint is loopback (127.0.0.0/8, ::1, localhost, ipc://, inproc://), but \(key) is \(endpoint); run with CURVE keys (`quench keys init`)")
+        }
+    }
+
+    private func writeReadyFile(_ endpoints: RPCServer.Endpoints) throws {
         guard let path = config.reader.string(forKey: "ready.file") else { return }
-        let content = "{\"rpc\":\"\(endpoints.rpc)\",\"pub\":\"\(endpoints.pub)\",\"pid\":\(getpid())}\n"
+        let content = "{\"rpc\":\"\(endpoints.rpc)\",\"pub\":\"\(endpoints.pub)\",\"userPub\":\"\(endpoints.userPub)\",\"pid\":\(getpid())}\n"
         try content.write(toFile: path, atomically: true, encoding: .utf8)
     }
 

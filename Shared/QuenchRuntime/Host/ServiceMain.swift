@@ -43,6 +43,7 @@ public enum ServiceMain {
         do {
             config = try await ServiceConfig.load(
                 service: definition.name, defaultRPCPort: definition.defaultRPCPort, defaultPubPort: definition.defaultPubPort)
+            try ServiceHost.checkInsecureEndpoints(config)
         } catch {
             FileHandle.standardError.write(Data("quench-\(definition.name): \(error)\n".utf8))
             exit(2)
@@ -55,6 +56,11 @@ public enum ServiceMain {
             let outbox = try Outbox(publisher: definition.name, database: database)
             let environment = ServiceEnvironment(config: config, database: database, outbox: outbox, logger: logger)
             let (handlers, subscribers) = try definition.build(environment)
+            if !config.security.insecure, let missing = subscribers.first(where: { $0.publisher.curve == nil }) {
+                throw ConfigError(
+                    key: "upstream.\(missing.publisher.name).public.key",
+                    message: "is required with CURVE: the public key of \(missing.publisher.name), which this service subscribes to")
+            }
             let host = ServiceHost(
                 config: config, database: database, outbox: outbox, handlers: handlers,
                 subscribers: subscribers, logger: logger)

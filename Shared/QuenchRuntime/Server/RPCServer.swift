@@ -2,39 +2,55 @@ import Logging
 import QuenchProtocol
 import ZeroMQ
 
-/// The service's two sockets, both owned by one reactor thread: a ROUTER that takes
-/// requests (`[routing…][empty][envelope]`) and a PUB that sends events
-/// (`[topic][envelope]`). Handlers that are not inline run off this thread; their replies
-/// come back through `reactor.execute`, so the sockets are only ever touched here.
+/// The service's sockets, all owned by one reactor thread: a ROUTER that takes requests
+/// (`[routing…][empty][envelope]`), a PUB that sends events (`[topic][envelope]`) and an
+/// XPUB, the user event stream, that sends each user's events as `[<user>/<topic>][envelope]`
+/// and confines each user principal's subscriptions to its own prefix. Handlers that are
+/// not inline run off this thread; their replies come back through `reactor.execute`, so
+/// the sockets are only ever touched here.
+///
+/// With CURVE every socket is a CURVE server with a ZAP domain (`Authenticator`); the
+/// principal of a request is the ZAP `User-Id` of the connection it came on.
 final class RPCServer: @unchecked Sendable {
+    struct Endpoints: Sendable {
+        var rpc: String
+        var pub: String
+        var userPub: String
+    }
+
     private let context: Context
     private let reactor: Reactor
     private let dispatcher: RequestDispatcher
     private let logger: Logger
     private let maxMessageBytes: Int
+    private let security: SecurityConfig
 
     // Reactor-thread state.
     private var router: Socket?
     private var publisher: Socket?
+    private var userPublisher: Socket?
     private var accepting = false
-    private(set) var boundRPC = ""
-    private(set) var boundPub = ""
 
-    init(context: Context, dispatcher: RequestDispatcher, logger: Logger, maxMessageBytes: Int) throws {
+    /// The longest subscription prefix a user-stream subscriber may send.
+    static let maxSubscriptionBytes = 256
+
+    init(context: Context, dispatcher: RequestDispatcher, logger: Logger, maxMessageBytes: Int, security: SecurityConfig = .insecure) throws {
         self.context = context
         self.dispatcher = dispatcher
         self.logger = logger
         self.maxMessageBytes = maxMessageBytes
+        self.security = security
         reactor = try Reactor(name: "quench-\(dispatcher.service)-rpc")
     }
 
-    /// Binds both endpoints and starts serving; returns the bound endpoints (useful with port `*`).
+    /// Binds the endpoints and starts serving; returns the bound endpoints (useful with port `*`).
     func start(
-        rpcEndpoint: String, pubEndpoint: String,
+        rpcEndpoint: String, pubEndpoint: String, userPubEndpoint: String,
         heartbeat: Duration, heartbeatBody: @escaping @Sendable () -> [UInt8]?
-    ) async throws -> (rpc: String, pub: String) {
+    ) async throws -> Endpoints {
         try await reactor.perform { [self] in
             let router = try context.makeSocket(.router)
+            try secure(router, domain: Authenticator.rpcDomain)
             try router.setLinger(2000)
             // The hard ceiling: libzmq drops the peer beyond it. Below it, oversize requests
             // are answered with `too_large` by the dispatcher.
@@ -44,26 +60,45 @@ final class RPCServer: @unchecked Sendable {
             try router.setHeartbeat(interval: 2000, timeout: 6000, ttl: 6000)
             try router.bind(rpcEndpoint)
             let publisher = try context.makeSocket(.pub)
+            try secure(publisher, domain: Authenticator.eventsDomain)
             try publisher.setLinger(1000)
             try publisher.setSendHighWaterMark(100_000)
+            try publisher.setMaxMessageSize(4096)
             try publisher.bind(pubEndpoint)
+            let userPublisher = try context.makeSocket(.xpub)
+            try secure(userPublisher, domain: Authenticator.userEventsDomain)
+            try userPublisher.setXPubManual(true)
+            try userPublisher.setLinger(1000)
+            try userPublisher.setSendHighWaterMark(100_000)
+            try userPublisher.setMaxMessageSize(Int64(Self.maxSubscriptionBytes + 1))
+            try userPublisher.bind(userPubEndpoint)
             self.router = router
             self.publisher = publisher
-            boundRPC = try router.lastEndpoint()
-            boundPub = try publisher.lastEndpoint()
+            self.userPublisher = userPublisher
+            let bound = Endpoints(rpc: try router.lastEndpoint(), pub: try publisher.lastEndpoint(), userPub: try userPublisher.lastEndpoint())
             accepting = true
             reactor.register(router) { [self] in readRequests() }
+            reactor.register(userPublisher) { [self] in readSubscriptions() }
             reactor.addTimer(every: heartbeat) { [self] in
-                if let body = heartbeatBody() { sendEvent(topic: EventTopic.heartbeat, envelope: body) }
+                if let body = heartbeatBody() { sendEvent(topic: EventTopic.heartbeat, user: nil, envelope: body) }
             }
-            if let body = heartbeatBody() { sendEvent(topic: EventTopic.heartbeat, envelope: body) }
-            return (boundRPC, boundPub)
+            if let body = heartbeatBody() { sendEvent(topic: EventTopic.heartbeat, user: nil, envelope: body) }
+            return bound
         }
     }
 
-    /// Publishes an event; callable from any thread, sent in call order.
-    func publish(topic: String, envelope: [UInt8]) {
-        reactor.execute { [self] in sendEvent(topic: topic, envelope: envelope) }
+    /// Makes `socket` a CURVE server checked by the ZAP handler on `domain` (not when insecure).
+    private func secure(_ socket: Socket, domain: String) throws {
+        guard !security.insecure, let keys = security.serverKeys else { return }
+        try socket.setCurveServer(true)
+        try socket.setCurveKeys(publicKey: keys.publicKey, secretKey: keys.secretKey)
+        try socket.setZAPDomain(domain)
+    }
+
+    /// Publishes an event (also on the user stream when it names a user); callable from any
+    /// thread, sent in call order.
+    func publish(topic: String, user: String?, envelope: [UInt8]) {
+        reactor.execute { [self] in sendEvent(topic: topic, user: user, envelope: envelope) }
     }
 
     /// Stops reading requests; replies to those already taken still go out.
@@ -79,8 +114,10 @@ final class RPCServer: @unchecked Sendable {
         _ = try? await reactor.perform { [self] in
             router?.close()
             publisher?.close()
+            userPublisher?.close()
             router = nil
             publisher = nil
+            userPublisher = nil
         }
         reactor.stop()
     }
@@ -92,10 +129,10 @@ final class RPCServer: @unchecked Sendable {
         var budget = 512
         while accepting && budget > 0 {
             budget -= 1
-            let frames: [[UInt8]]
+            let message: ReceivedMessage
             do {
-                guard let message = try router.receiveMultipart(dontWait: true, maxFrames: 16) else { return }
-                frames = message
+                guard let received = try router.receiveMessage(dontWait: true, maxFrames: 16, properties: [ReceivedMessage.userIDProperty]) else { return }
+                message = received
             } catch let overflow as MultipartOverflow {
                 logger.warning("dropped a request with too many frames", metadata: ["frames": "\(overflow.frameCount)"])
                 continue
@@ -103,7 +140,7 @@ final class RPCServer: @unchecked Sendable {
                 logger.error("receive failed", metadata: ["error": "\(error)"])
                 return
             }
-            handle(frames)
+            handle(message.frames, principal: principal(of: message))
         }
         if budget == 0 {
             // Yield to other reactor work, then carry on draining.
@@ -111,7 +148,14 @@ final class RPCServer: @unchecked Sendable {
         }
     }
 
-    private func handle(_ frames: [[UInt8]]) {
+    /// The authenticated caller: the ZAP `User-Id` of the connection, `.insecure` without CURVE.
+    /// `nil` when CURVE is on and the message carries no valid principal (never expected).
+    private func principal(of message: ReceivedMessage) -> Principal? {
+        guard !security.insecure else { return .insecure }
+        return message.userID.flatMap(Principal.init(transport:))
+    }
+
+    private func handle(_ frames: [[UInt8]], principal: Principal?) {
         // [routing id…][empty][envelope]: everything before the empty frame is the route back.
         guard let delimiter = frames.firstIndex(where: \.isEmpty), delimiter >= 1 else {
             guard let identity = frames.first, frames.count >= 2 else { return }
@@ -127,7 +171,13 @@ final class RPCServer: @unchecked Sendable {
             send(route + [[]], reply)
             return
         }
-        switch dispatcher.dispatch(frames[delimiter + 1], principal: .insecure) {
+        guard let principal else {
+            logger.error("a request arrived without an authenticated principal; refused")
+            send(route + [[]], dispatcher.errorReply(nil, WireError(
+                code: .unauthenticated, message: "this connection is not authenticated")))
+            return
+        }
+        switch dispatcher.dispatch(frames[delimiter + 1], principal: principal) {
         case .immediate(let reply):
             send(route + [[]], reply)
         case .deferred(let run):
@@ -147,12 +197,51 @@ final class RPCServer: @unchecked Sendable {
         }
     }
 
-    private func sendEvent(topic: String, envelope: [UInt8]) {
+    private func sendEvent(topic: String, user: String?, envelope: [UInt8]) {
         guard let publisher else { return }
         do {
             try publisher.send([Array(topic.utf8), envelope], dontWait: true)
+            if let user, !user.isEmpty, let userPublisher {
+                try userPublisher.send([Array("\(user)/\(topic)".utf8), envelope], dontWait: true)
+            }
         } catch {
             logger.warning("event not published", metadata: ["topic": "\(topic)", "error": "\(error)"])
+        }
+    }
+
+    /// The user stream's subscriptions (`XPUB_MANUAL`): a user principal's prefix `P` becomes
+    /// `<user>/P` unless it starts with `<user>/` already (a SUB filters locally as well, so
+    /// clients subscribe with their own prefix), so it only ever matches that user's events;
+    /// service, admin and insecure
+    /// subscriptions apply unchanged. Each is applied right after it is read, as libzmq
+    /// applies it to the peer whose message was read last.
+    private func readSubscriptions() {
+        guard let userPublisher else { return }
+        while true {
+            let message: ReceivedMessage
+            do {
+                guard let received = try userPublisher.receiveMessage(dontWait: true, maxFrames: 1, properties: [ReceivedMessage.userIDProperty]) else { return }
+                message = received
+            } catch {
+                continue
+            }
+            guard let frame = message.frames.first, let kind = frame.first, kind <= 1,
+                  frame.count - 1 <= Self.maxSubscriptionBytes else { continue }
+            var prefix = Array(frame.dropFirst())
+            switch principal(of: message) {
+            case .user(let id):
+                let own = Array("\(id)/".utf8)
+                if !prefix.starts(with: own) { prefix = own + prefix }
+            case .service, .admin, .insecure:
+                break
+            case nil:
+                continue
+            }
+            do {
+                if kind == 1 { try userPublisher.subscribe(prefix) } else { try userPublisher.unsubscribe(prefix) }
+            } catch {
+                logger.warning("subscription not applied", metadata: ["error": "\(error)"])
+            }
         }
     }
 }

@@ -23,6 +23,7 @@ final class RequestDispatcher: Sendable {
     let logger: Logger
     let maxMessageBytes: Int
     let maxInFlight: Int
+    let committer: GroupCommitter
 
     init(
         service: String, registry: HandlerRegistry, database: ServiceDatabase, outbox: Outbox,
@@ -36,6 +37,7 @@ final class RequestDispatcher: Sendable {
         self.logger = logger
         self.maxMessageBytes = maxMessageBytes
         self.maxInFlight = maxInFlight
+        committer = GroupCommitter(database: database)
     }
 
     func dispatch(_ bytes: [UInt8], principal: Principal) -> Outcome {
@@ -84,9 +86,9 @@ final class RequestDispatcher: Sendable {
             } catch {
                 return .immediate(errorReply(request, ErrorMapping.wireError(for: error, logger: context.logger)))
             }
-            return deferred(request, context) { [database, outbox] in
+            return deferred(request, context) { [committer, outbox] in
                 let scope = context.principal == .insecure ? (request.user ?? "") : context.principal.description
-                return try await database.pool.write { db in
+                return try await committer.submit { db in
                     if let stored = try IdempotencyStore.lookup(db, scope: scope, key: key) {
                         guard stored.type == request.type else {
                             throw QuenchError(.conflict, "idempotency key was already used for '\(stored.type)'", field: "idempotencyKey")

@@ -9,6 +9,11 @@ final class ServiceProcess: @unchecked Sendable {
     let dataDirectory: URL
     private(set) var rpcEndpoint: String
     private(set) var pubEndpoint: String
+    /// The per-user event stream (XPUB), `user.pub.endpoint`.
+    private(set) var userPubEndpoint: String
+    /// Runs with `--insecure` (the default for tests on loopback); security tests pass false
+    /// and give keys with `arguments`.
+    let insecure: Bool
     private let extraArguments: [String]
     private let environment: [String: String]
     private var process: Process?
@@ -21,14 +26,18 @@ final class ServiceProcess: @unchecked Sendable {
         dataDirectory: URL,
         rpcEndpoint: String = "tcp://127.0.0.1:*",
         pubEndpoint: String = "tcp://127.0.0.1:*",
+        userPubEndpoint: String = "tcp://127.0.0.1:*",
         arguments: [String] = [],
-        environment: [String: String] = [:]
+        environment: [String: String] = [:],
+        insecure: Bool = true
     ) throws {
         name = service
         executable = try Binaries.url(of: "quench-\(service)")
         self.dataDirectory = dataDirectory
         self.rpcEndpoint = rpcEndpoint
         self.pubEndpoint = pubEndpoint
+        self.userPubEndpoint = userPubEndpoint
+        self.insecure = insecure
         extraArguments = arguments
         self.environment = environment
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
@@ -45,11 +54,19 @@ final class ServiceProcess: @unchecked Sendable {
         let process = Process()
         process.executableURL = executable
         process.arguments = [
-            "--rpc-endpoint", rpcEndpoint, "--pub-endpoint", pubEndpoint,
+            "--rpc-endpoint", rpcEndpoint, "--pub-endpoint", pubEndpoint, "--user-pub-endpoint", userPubEndpoint,
             "--data-dir", dataDirectory.path, "--ready-file", readyURL.path,
             "--log-level", "info",
-        ] + extraArguments
+        ] + (insecure ? ["--insecure"] : []) + extraArguments
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
+        if !extraArguments.contains("--config") {
+            // Upstreams not given: point them at a port where nothing listens, never at a
+            // deployment that may be running on the default ports.
+            for upstream in ["INTAKE", "GOALS", "HEALTH_INGEST", "ANALYTICS"] {
+                env["QUENCH_UPSTREAM_\(upstream)_RPC"] = "tcp://127.0.0.1:9"
+                env["QUENCH_UPSTREAM_\(upstream)_PUB"] = "tcp://127.0.0.1:9"
+            }
+        }
         env.merge(environment) { $1 }
         process.environment = env
         if !FileManager.default.fileExists(atPath: logURL.path) {
@@ -71,6 +88,7 @@ final class ServiceProcess: @unchecked Sendable {
                let ready = try? JSONDecoder().decode(Ready.self, from: data) {
                 rpcEndpoint = ready.rpc
                 pubEndpoint = ready.pub
+                if let userPub = ready.userPub { userPubEndpoint = userPub }
                 return
             }
             if let process, !process.isRunning {
@@ -84,6 +102,7 @@ final class ServiceProcess: @unchecked Sendable {
     private struct Ready: Decodable {
         var rpc: String
         var pub: String
+        var userPub: String?
     }
 
     var pid: Int32 { process?.processIdentifier ?? 0 }

@@ -11,6 +11,15 @@ struct ClientConfig: Codable, Sendable, Equatable {
         var pub: String
         /// The service's CURVE public key (Z85); absent for an insecure deployment.
         var publicKey: String?
+        /// The per-user event stream (default: the `pub` port + 1).
+        var userPub: String? = nil
+
+        /// `userPub`, else the `pub` endpoint with its port + 1.
+        var userPubEndpoint: String {
+            if let userPub { return userPub }
+            guard let colon = pub.lastIndex(of: ":"), let port = Int(pub[pub.index(after: colon)...]) else { return pub }
+            return "\(pub[..<colon]):\(port + 1)"
+        }
     }
 
     struct ClientKey: Codable, Sendable, Equatable {
@@ -27,12 +36,36 @@ struct ClientConfig: Codable, Sendable, Equatable {
     var clientKey: ClientKey?
     /// Where `quench up` keeps data, logs and pid files.
     var dataDir: String?
+    /// The principal the client key authenticates as (`admin`, `user:<id>`), written by `quench keys`.
+    var principal: String? = nil
+
+    /// The user id when this client authenticates as a user (its events come from the user stream).
+    var userPrincipal: String? {
+        guard !insecure, clientKey != nil else { return nil }
+        if let principal {
+            return principal.hasPrefix("user:") ? String(principal.dropFirst("user:".count)) : nil
+        }
+        return user
+    }
+
+    /// The CURVE credentials for talking to `service`, nil for an insecure deployment.
+    func curveCredentials(for service: String) throws -> CurveClientCredentials? {
+        guard !insecure, let serverKey = services[service]?.publicKey, let key = clientKey else { return nil }
+        let secret: String
+        do {
+            secret = try String(contentsOfFile: key.secretKeyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        } catch {
+            throw CLIError.io("cannot read your secret key \(key.secretKeyFile): \(error.localizedDescription)")
+        }
+        return CurveClientCredentials(publicKey: key.publicKey, secretKey: secret, serverPublicKey: serverKey)
+    }
 
     /// Loopback defaults matching `quench up`.
     static var loopbackDefaults: ClientConfig {
         var services: [String: Endpoint] = [:]
         for (name, ports) in ServiceConfig.defaultEndpoints {
-            services[name] = Endpoint(rpc: "tcp://127.0.0.1:\(ports.rpc)", pub: "tcp://127.0.0.1:\(ports.pub)")
+            services[name] = Endpoint(
+                rpc: "tcp://127.0.0.1:\(ports.rpc)", pub: "tcp://127.0.0.1:\(ports.pub)", userPub: "tcp://127.0.0.1:\(ports.pub + 1)")
         }
         return ClientConfig(services: services, insecure: true, user: nil, clientKey: nil, dataDir: nil)
     }

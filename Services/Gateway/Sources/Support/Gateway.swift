@@ -57,7 +57,7 @@ final class Gateway: Sendable {
                 endpoint: endpoint.rpc,
                 options: RPCClientOptions(
                     attemptTimeout: attemptTimeout, attempts: 3, timeZone: timeZone, user: user,
-                    curve: try curveCredentials(serverKey: endpoint.publicKey)),
+                    curve: try config.curveCredentials(for: service)),
                 logger: logger)
             clients[service] = client
             return client
@@ -66,18 +66,7 @@ final class Gateway: Sendable {
 
     /// The CURVE credentials for talking to `service`, nil for an insecure deployment.
     func credentials(for service: String) throws -> CurveClientCredentials? {
-        try curveCredentials(serverKey: config.services[service]?.publicKey)
-    }
-
-    private func curveCredentials(serverKey: String?) throws -> CurveClientCredentials? {
-        guard !config.insecure, let serverKey, let key = config.clientKey else { return nil }
-        let secret: String
-        do {
-            secret = try String(contentsOfFile: key.secretKeyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        } catch {
-            throw CLIError.io("cannot read your secret key \(key.secretKeyFile): \(error.localizedDescription)")
-        }
-        return CurveClientCredentials(publicKey: key.publicKey, secretKey: secret, serverPublicKey: serverKey)
+        try config.curveCredentials(for: service)
     }
 
     /// A read: retried freely.

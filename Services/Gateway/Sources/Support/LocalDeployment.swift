@@ -7,10 +7,12 @@ import QuenchRuntime
 ///
 /// ```
 /// DIR/client.json            endpoints (and keys) for the CLI
+/// DIR/keys/…                 CURVE keys and allow-lists (see `KeyStore`)
 /// DIR/config/<service>.json  the service's configuration
 /// DIR/data/<service>.sqlite  its database
 /// DIR/logs/<service>.log     its log
 /// DIR/run/<service>.ready    written by the service when it serves: {rpc, pub, pid}
+/// DIR/run/<service>.pid      the same pid, plain, for operators' tools (`kill -TERM $(cat …)`)
 /// ```
 struct LocalDeployment {
     /// Start order: publishers before their subscribers (subscribers catch up anyway).
@@ -44,29 +46,37 @@ struct LocalDeployment {
     var clientConfigPath: String { root.appendingPathComponent("client.json").path }
     func configPath(_ service: String) -> URL { root.appendingPathComponent("config/\(service).json") }
     func readyPath(_ service: String) -> URL { root.appendingPathComponent("run/\(service).ready") }
+    func pidPath(_ service: String) -> URL { root.appendingPathComponent("run/\(service).pid") }
     func logPath(_ service: String) -> URL { root.appendingPathComponent("logs/\(service).log") }
     func executable(_ service: String) -> URL { binaries.appendingPathComponent("quench-\(service)") }
 
-    func endpoints(_ service: String) -> (rpc: String, pub: String) {
+    func endpoints(_ service: String) -> (rpc: String, pub: String, userPub: String) {
         let ports = ServiceConfig.defaultEndpoints[service] ?? (0, 0)
-        return ("tcp://127.0.0.1:\(ports.rpc)", "tcp://127.0.0.1:\(ports.pub)")
+        return ("tcp://127.0.0.1:\(ports.rpc)", "tcp://127.0.0.1:\(ports.pub)", "tcp://127.0.0.1:\(ports.pub + 1)")
     }
 
-    /// Writes the service configs and the client config (first run, or when missing).
+    /// Writes the service configs and the client config. Unless `insecure`, first creates
+    /// whatever keys and allow-lists are missing (`KeyStore.initialize`) and configures CURVE
+    /// everywhere; the client config then uses the operator's `admin` key.
     func prepare(insecure: Bool) throws {
         for folder in ["config", "data", "logs", "run"] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
+        let keys = KeyStore(root: root)
+        if !insecure { try keys.initialize() }
         for service in Self.services {
             let mine = endpoints(service)
-            var upstream: [String: [String: String]] = [:]
+            var upstream: [String: Any] = [:]
             for name in Self.upstreams[service] ?? [] {
                 let other = endpoints(name)
-                upstream[name] = ["rpc": other.rpc, "pub": other.pub]
+                var entry: [String: Any] = ["rpc": other.rpc, "pub": other.pub]
+                if !insecure { entry["public"] = ["key": try keys.publicKey(keys.serviceKeyBase(name))] }
+                upstream[name] = entry
             }
-            let config: [String: Any] = [
+            var config: [String: Any] = [
                 "rpc": ["endpoint": mine.rpc],
                 "pub": ["endpoint": mine.pub],
+                "user": ["pub": ["endpoint": mine.userPub]],
                 "data": ["dir": root.appendingPathComponent("data").path],
                 "database": ["path": root.appendingPathComponent("data/\(service).sqlite").path],
                 "ready": ["file": readyPath(service).path],
@@ -74,28 +84,50 @@ struct LocalDeployment {
                 "upstream": upstream,
                 "insecure": insecure,
             ]
+            if !insecure {
+                let secret = keys.serviceKeyBase(service) + ".secret"
+                config["curve"] = [
+                    "secret": ["key": ["file": secret]],
+                    "client": ["key": ["file": secret]],
+                    "allow": ["list": ["file": keys.allowListPath(service)]],
+                ]
+            }
             let data = try JSONSerialization.data(withJSONObject: config, options: [.prettyPrinted, .sortedKeys])
             try data.write(to: configPath(service), options: .atomic)
         }
         var client = ClientConfig.loopbackDefaults
         client.insecure = insecure
         client.dataDir = root.path
-        if FileManager.default.fileExists(atPath: clientConfigPath), let existing = try? ClientConfig.load(path: clientConfigPath) {
-            client.user = existing.user
-            client.clientKey = existing.clientKey
-            for (name, endpoint) in existing.services {
-                client.services[name]?.publicKey = endpoint.publicKey
+        let existing = FileManager.default.fileExists(atPath: clientConfigPath) ? try? ClientConfig.load(path: clientConfigPath) : nil
+        client.user = existing?.user
+        if insecure {
+            client.clientKey = existing?.clientKey
+            client.principal = existing?.principal
+        } else {
+            for service in Self.services {
+                client.services[service]?.publicKey = try keys.publicKey(keys.serviceKeyBase(service))
             }
+            client.clientKey = ClientConfig.ClientKey(
+                publicKey: try keys.publicKey(keys.adminKeyBase), secretKeyFile: keys.adminKeyBase + ".secret")
+            client.principal = "admin"
         }
         try client.write(to: clientConfigPath)
     }
 
-    /// The pid in the service's ready file, if that process is alive.
+    /// The pid in the service's ready file, if that process is alive and is the service
+    /// (after a reboot the pid may belong to something else).
     func runningPID(_ service: String) -> Int32? {
         guard let data = try? Data(contentsOf: readyPath(service)),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let pid = object["pid"] as? Int, pid > 0 else { return nil }
-        return kill(Int32(pid), 0) == 0 ? Int32(pid) : nil
+              let pid = object["pid"] as? Int, pid > 0, kill(Int32(pid), 0) == 0 else { return nil }
+        return Self.isService(pid: Int32(pid), service) ? Int32(pid) : nil
+    }
+
+    /// Whether `pid` runs `quench-<service>`, judged by `/proc/<pid>/cmdline` where there is one.
+    static func isService(pid: Int32, _ service: String) -> Bool {
+        guard let cmdline = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else { return true }
+        let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        return arguments.prefix(2).contains { URL(fileURLWithPath: $0).lastPathComponent == "quench-\(service)" }
     }
 
     /// Starts the service in its own session (it outlives this command), logging to its file.
@@ -105,6 +137,7 @@ struct LocalDeployment {
             throw CLIError.io("cannot find \(binary.path); build first with `swift build`")
         }
         try? FileManager.default.removeItem(at: readyPath(service))
+        try? FileManager.default.removeItem(at: pidPath(service))
         let log = logPath(service)
         if !FileManager.default.fileExists(atPath: log.path) {
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -133,7 +166,10 @@ struct LocalDeployment {
     func waitUntilReady(_ service: String, timeout: TimeInterval = 30) async throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if runningPID(service) != nil { return }
+            if let pid = runningPID(service) {
+                try "\(pid)\n".write(to: pidPath(service), atomically: true, encoding: .utf8)
+                return
+            }
             try await Task.sleep(for: .milliseconds(50))
         }
         let tail = (try? String(contentsOf: logPath(service), encoding: .utf8))?
@@ -145,6 +181,7 @@ struct LocalDeployment {
     func stop(_ service: String, timeout: TimeInterval = 20) async -> Bool {
         guard let pid = runningPID(service) else {
             try? FileManager.default.removeItem(at: readyPath(service))
+            try? FileManager.default.removeItem(at: pidPath(service))
             return false
         }
         kill(pid, SIGTERM)
@@ -154,6 +191,7 @@ struct LocalDeployment {
         }
         if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
         try? FileManager.default.removeItem(at: readyPath(service))
+        try? FileManager.default.removeItem(at: pidPath(service))
         return true
     }
 }

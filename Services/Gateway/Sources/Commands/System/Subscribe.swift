@@ -14,7 +14,8 @@ struct Subscribe: AsyncParsableCommand {
         discussion: """
             TOPIC is a prefix of the event type (goal.changed, intake., health.); none means all.
             With --from-seq N, each publisher's stored events from seq N on are replayed first.
-            Ctrl-C stops.
+            Ctrl-C stops. With a user's key (`quench keys add-user`) the command connects to each
+            service's user event stream and receives only that user's events.
 
             Examples:
               quench subscribe goal.changed
@@ -53,9 +54,15 @@ struct Subscribe: AsyncParsableCommand {
             let (stream, continuation) = AsyncStream<Envelope>.makeStream(bufferingPolicy: .bufferingOldest(100_000))
             let reactor = try Reactor(name: "quench-subscribe")
             defer { reactor.stop() }
+            // A user principal reads the user stream, where its subscriptions are confined to
+            // `<user>/…` (the SUB filters locally too, so it subscribes with that prefix).
+            let streamUser = gateway.config.userPrincipal
+            let prefixes = streamUser.map { user in topics.isEmpty ? ["\(user)/"] : topics.map { "\(user)/\($0)" } }
+                ?? (topics.isEmpty ? [""] : topics)
             // Live first (so nothing falls between replay and stream), then the replay.
             for name in publishers {
                 let endpoint = try gateway.endpoint(name)
+                let address = streamUser == nil ? endpoint.pub : endpoint.userPubEndpoint
                 let curve = try gateway.credentials(for: name)
                 try await reactor.perform {
                     let socket = try SharedContext.context.makeSocket(.sub)
@@ -65,12 +72,8 @@ struct Subscribe: AsyncParsableCommand {
                         try socket.setCurveServerKey(curve.serverPublicKey)
                         try socket.setCurveKeys(publicKey: curve.publicKey, secretKey: curve.secretKey)
                     }
-                    if topics.isEmpty {
-                        try socket.subscribe("")
-                    } else {
-                        for topic in topics { try socket.subscribe(topic) }
-                    }
-                    try socket.connect(endpoint.pub)
+                    for prefix in prefixes { try socket.subscribe(prefix) }
+                    try socket.connect(address)
                     reactor.register(socket) {
                         while let frames = try? socket.receiveMultipart(dontWait: true, maxFrames: 4) {
                             guard frames.count == 2, let envelope = try? Envelope.decode(frames[1]),

@@ -10,7 +10,9 @@ struct Up: AsyncParsableCommand {
             Starts intake, goals, health-ingest and analytics as separate processes on loopback, with
             their SQLite files, logs and pid files under DIR (default ./.quench), and writes the client
             config there. Returns when all answer. Starts only what is not running, so running it again
-            is harmless.
+            is harmless. Every socket uses CURVE: on the first run the service keys, an operator (admin)
+            key and the allow-lists are created under DIR/keys (see `quench keys`); the client config
+            uses the admin key. --insecure runs without encryption or authentication (loopback only).
 
             Examples:
               quench up
@@ -30,7 +32,7 @@ struct Up: AsyncParsableCommand {
         let output = Output(json: json)
         let deployment = LocalDeployment(dataDir: dataDir)
         do {
-            try deployment.prepare(insecure: true)
+            try deployment.prepare(insecure: insecure)
             var started: [String] = []
             var already: [String] = []
             for service in LocalDeployment.services {
@@ -47,7 +49,8 @@ struct Up: AsyncParsableCommand {
                 }
                 try await group.waitForAll()
             }
-            let states = await StatusProbe.probe(config: try ClientConfig.load(path: deployment.clientConfigPath))
+            let client = try ClientConfig.load(path: deployment.clientConfigPath)
+            let states = await StatusProbe.probe(config: client) { name in try client.curveCredentials(for: name) }
             struct Result: Encodable {
                 var dataDir: String
                 var clientConfig: String

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import QuenchProtocol
+
+/// `quench erase --yes`
+struct Erase: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Delete everything about you in every service.",
+        discussion: """
+            Erases in intake, goals and health-ingest in parallel and reports each; analytics drops
+            its derived data when it sees their erase events. A service that is down is reported
+            and the rest still erase; running it again is safe.
+
+            Example: quench erase --yes
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Confirm: this cannot be undone.")
+    var yes = false
+
+    func validate() throws {
+        guard yes else {
+            throw ValidationError("erase deletes everything about you in every service; confirm with --yes")
+        }
+    }
+
+    struct ServiceResult: Encodable, Sendable {
+        var service: String
+        var erased: Bool
+        var deleted: [String: Int]?
+        var error: String?
+    }
+
+    func run() async throws {
+        try await CLI.run(global) { gateway, output in
+            let user = try gateway.requireUser()
+            let targets = [
+                (ServiceName.intake, IntakeMessage.erase),
+                (ServiceName.goals, GoalMessage.erase),
+                (ServiceName.healthIngest, HealthMessage.erase),
+            ]
+            let results = await withTaskGroup(of: ServiceResult.self) { group in
+                for (service, type) in targets {
+                    group.addTask {
+                        do {
+                            let reply: EraseReply = try await gateway.command(service, type, UserDataRequest())
+                            return ServiceResult(service: service, erased: true, deleted: reply.deleted, error: nil)
+                        } catch {
+                            return ServiceResult(service: service, erased: false, deleted: nil, error: CLIError.from(error).description)
+                        }
+                    }
+                }
+                var all: [ServiceResult] = []
+                for await result in group { all.append(result) }
+                return all.sorted { $0.service < $1.service }
+            }
+            struct Result: Encodable {
+                var user: String
+                var services: [ServiceResult]
+            }
+            try output.emit(Result(user: user, services: results)) {
+                results.map { result in
+                    if result.erased {
+                        let counts = (result.deleted ?? [:]).sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                        return "\(output.style.green("✓")) \(result.service): erased \(counts.isEmpty ? "nothing" : counts)"
+                    }
+                    return "\(output.style.red("✗")) \(result.service): \(result.error ?? "failed") — run `quench erase --yes` again once it is up"
+                }.joined(separator: "\n")
+            }
+            if let failed = results.first(where: { !$0.erased }) {
+                throw ExitCode(failed.error?.contains("not answering") == true ? 69 : 65)
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import MessagePack
+import QuenchProtocol
+
+/// `quench export [--out FILE]`
+struct Export: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Everything stored about you, gathered from every service into one JSON file.",
+        discussion: """
+            Asks intake, goals and health-ingest in parallel (analytics holds only what it derives
+            from them). Without --out the JSON goes to stdout.
+
+            Example: quench export --out me.json
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "Write the JSON here instead of stdout.")
+    var out: String?
+
+    func run() async throws {
+        try await CLI.run(global) { gateway, output in
+            let user = try gateway.requireUser()
+            async let intake: MessagePackValue = gateway.query(ServiceName.intake, IntakeMessage.export, UserDataRequest())
+            async let goals: MessagePackValue = gateway.query(ServiceName.goals, GoalMessage.export, UserDataRequest())
+            async let health: MessagePackValue = Export.healthPages(gateway)
+            let document = JSONValue.object([
+                ("user", .string(user)),
+                ("exportedAt", .string(ISO8601DateFormatter().string(from: Date()))),
+                ("intake", JSONValue(try await intake)),
+                ("goals", JSONValue(try await goals)),
+                ("health", JSONValue(try await health)),
+            ])
+            let text = try Output.jsonText(document)
+            if let out {
+                do {
+                    try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+                } catch {
+                    throw CLIError.io("cannot write \(out): \(error.localizedDescription)")
+                }
+                struct Result: Encodable {
+                    var user: String
+                    var file: String
+                    var bytes: Int
+                }
+                try output.emit(Result(user: user, file: out, bytes: text.utf8.count + 1)) {
+                    "Exported everything about \(user) to \(out)."
+                }
+            } else {
+                output.line(text)
+            }
+        }
+    }
+
+    /// health.export pages by anchor; the pages are joined into one value.
+    static func healthPages(_ gateway: Gateway) async throws -> MessagePackValue {
+        var after: Int64?
+        var first: [MessagePackMapEntry] = []
+        var samples: [MessagePackValue] = []
+        while true {
+            let page: MessagePackValue = try await gateway.query(
+                ServiceName.healthIngest, HealthMessage.export, HealthExportRequest(after: after, limit: HealthExportRequest.maxLimit))
+            guard case .map(let entries) = page else { return page }
+            var more = false
+            for entry in entries {
+                switch entry.key {
+                case .string("samples"):
+                    if case .array(let items) = entry.value { samples += items }
+                case .string("more"):
+                    if case .bool(let flag) = entry.value { more = flag }
+                case .string("anchor"):
+                    switch entry.value {
+                    case .int(let value): after = value
+                    case .uint(let value): after = Int64(clamping: value)
+                    default: break
+                    }
+                default:
+                    if first.isEmpty || !first.contains(where: { $0.key == entry.key }) {
+                        first.append(entry)
+                    }
+                }
+            }
+            if !more { break }
+        }
+        first = first.filter { $0.key != .string("anchor") && $0.key != .string("more") }
+        first.append(MessagePackMapEntry(key: .string("samples"), value: .array(samples)))
+        return .map(first)
+    }
+}

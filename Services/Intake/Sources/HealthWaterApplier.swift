@@ -1,0 +1,72 @@
+import Foundation
+import GRDB
+import QuenchProtocol
+import QuenchRuntime
+
+/// Turns health-ingest's dietary-water samples into intakes of water, exactly once: the
+/// catch-up subscriber applies each event once, and the intake is keyed by the sample's
+/// identity (`sourceRef`), so even a sample announced twice makes one intake.
+///
+/// - `health.water.recorded` → an intake of fluid water, source `apple-health`, plus `intake.logged`.
+/// - `health.samples.deleted` of `dietary-water` (a revoke with delete) → those intakes are
+///   deleted, each with `intake.deleted`.
+/// Revoking without delete keeps what was imported: they are the user's drinks.
+struct HealthWaterApplier: Sendable {
+    let outbox: Outbox
+
+    func apply(_ db: Database, _ event: Envelope) throws {
+        switch event.type {
+        case HealthEvent.waterRecorded:
+            try recorded(db, try body(event, WaterRecordedBody.self))
+        case HealthEvent.samplesDeleted:
+            let deleted = try body(event, SamplesDeletedBody.self)
+            if deleted.type == ConsentType.dietaryWater.rawValue {
+                try removeImported(db, user: deleted.user)
+            }
+        default:
+            return
+        }
+    }
+
+    private func body<T: Decodable>(_ event: Envelope, _ type: T.Type) throws -> T {
+        do {
+            return try event.decodeBody(T.self)
+        } catch {
+            throw EventSkip("\(event.type) body unreadable: \(error)")
+        }
+    }
+
+    private func recorded(_ db: Database, _ sample: WaterRecordedBody) throws {
+        guard !sample.user.isEmpty, !sample.sampleId.isEmpty else {
+            throw EventSkip("water sample without user or id")
+        }
+        guard let microlitres = VolumeUnit.milliliter.toMicrolitres(sample.volumeMl),
+              microlitres > 0, microlitres <= IntakeRules.maxVolumeUl else {
+            throw EventSkip("water sample \(sample.sampleId) of \(sample.volumeMl) mL is outside 0 < volume ≤ 6000 mL")
+        }
+        guard LocalDay(sample.day) != nil else {
+            throw EventSkip("water sample \(sample.sampleId) has no valid day")
+        }
+        let exists = try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM intake WHERE user = ? AND sourceRef = ?)",
+            arguments: [sample.user, sample.sampleId]) ?? false
+        if exists { return }
+        let now = Date()
+        let intake = IntakeStore.Row_(
+            id: IntakeStore.newID(), user: sample.user, fluid: "water", volumeUl: microlitres, basisPoints: 10_000,
+            at: sample.at, day: sample.day, timeZone: sample.timeZone, source: "apple-health",
+            createdAt: now, updatedAt: now)
+        try IntakeStore.insert(db, intake, sourceRef: sample.sampleId)
+        try outbox.append(db, type: IntakeEvent.logged, user: sample.user, body: IntakeEventBody(intake: intake.record))
+    }
+
+    private func removeImported(_ db: Database, user: String) throws {
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT * FROM intake WHERE user = ? AND source = 'apple-health' ORDER BY at", arguments: [user]
+        ).map(IntakeStore.Row_.init(row:))
+        for row in rows {
+            try IntakeStore.delete(db, user: user, id: row.id)
+            try outbox.append(db, type: IntakeEvent.deleted, user: user, body: IntakeEventBody(intake: row.record))
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+public import Logging
+import Synchronization
+public import ZeroMQ
+
+/// Decides every CURVE handshake of a service (the ZAP callback): admits only client keys on
+/// the allow-list, as their principal, and keeps the list current (`reloadIfChanged` every
+/// second, `reload` on SIGHUP).
+///
+/// Domains: `quench.rpc` (requests) and `quench.user-events` (the per-user event stream)
+/// admit every listed key; `quench.events` (the full event stream) admits only `service:`
+/// and `admin` principals, since a PUB socket cannot filter events per user.
+public final class Authenticator: Sendable {
+    public static let rpcDomain = "quench.rpc"
+    public static let eventsDomain = "quench.events"
+    public static let userEventsDomain = "quench.user-events"
+
+    public let path: String
+    private let logger: Logger
+    private let state: Mutex<(list: AllowList, index: [String: String], modified: Date?)>
+
+    /// Loads the allow-list; throws if it cannot be read or is invalid.
+    public init(allowListFile path: String, logger: Logger) throws {
+        self.path = path
+        self.logger = logger
+        let list = try AllowList.load(path: path)
+        state = Mutex((list, Self.index(list), Self.modificationDate(path)))
+    }
+
+    /// How many keys are admitted now.
+    public var count: Int { state.withLock { $0.list.clients.count } }
+
+    /// Re-reads the file if its modification time changed.
+    public func reloadIfChanged() {
+        let modified = Self.modificationDate(path)
+        guard state.withLock({ $0.modified != modified }) else { return }
+        reload()
+    }
+
+    /// Re-reads the file; an unreadable or invalid file keeps the current list (logged).
+    public func reload() {
+        let modified = Self.modificationDate(path)
+        do {
+            let list = try AllowList.load(path: path)
+            let changed = state.withLock { current -> Bool in
+                defer { current = (list, Self.index(list), modified) }
+                return current.list != list
+            }
+            if changed { logger.notice("allow-list reloaded", metadata: ["file": "\(path)", "keys": "\(list.clients.count)"]) }
+        } catch {
+            state.withLock { $0.modified = modified }
+            logger.error("allow-list not reloaded; keeping the previous one", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// The ZAP decision for one handshake.
+    public func authenticate(_ request: ZAPRequest) -> ZAPResponse {
+        guard let key = request.curvePublicKey else {
+            return .deny("CURVE required")
+        }
+        guard let text = state.withLock({ $0.index[key] }), let principal = Principal(transport: text) else {
+            logger.warning("refused an unknown client key", metadata: ["key": "\(key)", "address": "\(request.address)", "domain": "\(request.domain)"])
+            return .deny("key not on the allow-list")
+        }
+        switch (request.domain, principal) {
+        case (Self.eventsDomain, .user(let id)):
+            logger.info("refused a user key on the full event stream; users subscribe on the user event stream", metadata: ["user": "\(id)"])
+            return .deny("users subscribe on the user event stream")
+        case (Self.rpcDomain, _), (Self.eventsDomain, _), (Self.userEventsDomain, _):
+            return .allow(text)
+        default:
+            return .deny("unknown domain")
+        }
+    }
+
+    private static func index(_ list: AllowList) -> [String: String] {
+        var index: [String: String] = [:]
+        for client in list.clients where index[client.publicKey] == nil {
+            index[client.publicKey] = client.principal
+        }
+        return index
+    }
+
+    private static func modificationDate(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+}

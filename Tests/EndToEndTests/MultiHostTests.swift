@@ -1,0 +1,241 @@
+import Foundation
+import QuenchProtocol
+import QuenchRuntime
+import Testing
+import ZeroMQ
+
+/// The four services and the CLI each on a "host" of its own (a network namespace with its
+/// own address on a private bridge), with CURVE on: nothing may assume loopback, a shared
+/// folder or a shared key file. Each service binds its host's address, reaches its upstreams
+/// at theirs, keeps its data in a folder of its own; the CLI has only a client config.
+@Suite("Multi-host deployment", .serialized)
+struct MultiHostTests {
+    static let services = [ServiceName.healthIngest, ServiceName.intake, ServiceName.goals, ServiceName.analytics]
+    static let upstreams: [String: [String]] = [
+        ServiceName.intake: [ServiceName.healthIngest],
+        ServiceName.goals: [ServiceName.healthIngest],
+        ServiceName.analytics: [ServiceName.intake, ServiceName.goals, ServiceName.healthIngest],
+        ServiceName.healthIngest: [],
+    ]
+
+    @Test(
+        "services in separate network namespaces serve the CLI and feed each other over the bridge",
+        .enabled(if: NamespaceLab.unavailableReason == nil, "needs root and iproute2 to create network namespaces (ip netns); skipped here"),
+        .timeLimit(.minutes(3)))
+    func servicesOnSeparateHosts() async throws {
+        let lab = try NamespaceLab(hosts: Self.services + ["cli"])
+        defer { lab.teardown() }
+        let deployment = try MultiHostDeployment(lab: lab, services: Self.services, upstreams: Self.upstreams)
+        defer { deployment.stopAll() }
+        try deployment.startAll()
+
+        let status = try deployment.quench(["status", "--json"])
+        #expect(status.status == 0, "status failed: \(status.stderr)")
+        let states = try #require(try status.json()["services"] as? [[String: Any]])
+        for service in Self.services {
+            let state = states.first { $0["name"] as? String == service }
+            #expect(state?["up"] as? Bool == true, "\(service): \(String(describing: state))")
+            #expect(state?["endpoint"] as? String == deployment.rpcEndpoint(service))
+        }
+        let ping = try deployment.quench(["ping", ServiceName.analytics, "--json"])
+        #expect(ping.status == 0 && (try? ping.json()["up"] as? Bool) == true, "ping: \(ping.stderr)")
+
+        // Intake → analytics over analytics' subscription to intake.
+        let logged = try deployment.quench(["log", "250ml", "--fluid", "water", "--json"])
+        #expect(logged.status == 0, "log failed: \(logged.stderr)")
+        let intakeSeen = await eventually(timeout: .seconds(30)) {
+            (try? deployment.quench(["today", "--json"]).json()["totalWaterMl"] as? Double) == 250
+        }
+        #expect(intakeSeen, "analytics never saw the intake: \(deployment.output(["today", "--json"]))\n\(deployment.logTail(ServiceName.analytics))")
+
+        // Health-ingest → goals: a weight makes an automatic goal, a new weight changes it.
+        let consent = try deployment.quench(["consent", "grant", "body-mass", "--json"])
+        #expect(consent.status == 0, "consent failed: \(consent.stderr)")
+        let weighed = try deployment.quench(["weight", "add", "80", "--unit", "kg", "--json"])
+        #expect(weighed.status == 0, "weight failed: \(weighed.stderr)")
+        let autoGoal = await eventually(timeout: .seconds(30)) {
+            guard (try? deployment.quench(["goal", "auto", "--json"]).status) == 0 else { return false }
+            return (try? deployment.quench(["goal", "--json"]).json()["weightKg"] as? Double) == 80
+        }
+        #expect(autoGoal, "goals never used the weight: \(deployment.output(["goal", "--json"]))\n\(deployment.logTail(ServiceName.goals))")
+        let first = try deployment.quench(["goal", "--json"]).json()
+        let firstGoal = try #require(first["goalMl"] as? Double)
+        #expect(first["source"] as? String == "auto")
+
+        let heavier = try deployment.quench(["weight", "add", "90", "--unit", "kg", "--json"])
+        #expect(heavier.status == 0, "weight failed: \(heavier.stderr)")
+        let reacted = await eventually(timeout: .seconds(30)) {
+            (try? deployment.quench(["goal", "--json"]).json()["weightKg"] as? Double) == 90
+        }
+        #expect(reacted, "goals did not react to the new weight")
+        let second = try deployment.quench(["goal", "--json"]).json()
+        let secondGoal = try #require(second["goalMl"] as? Double)
+        #expect(secondGoal > firstGoal, "a heavier weight should raise the goal: \(firstGoal) → \(secondGoal)")
+
+        // Goals → analytics: today's goal is the automatic one.
+        let goalSeen = await eventually(timeout: .seconds(30)) {
+            guard let today = try? deployment.quench(["today", "--json"]).json() else { return false }
+            return today["goalMl"] as? Double == secondGoal && today["goalSource"] as? String == "auto"
+        }
+        #expect(goalSeen, "analytics never saw the goal: \(deployment.output(["today", "--json"]))")
+
+        // Nothing was written outside each host's own folder, and SIGTERM stops each one cleanly.
+        for service in Self.services {
+            let files = try FileManager.default.contentsOfDirectory(atPath: deployment.dataDirectory(service).path)
+            #expect(files.contains("\(service).sqlite"), "\(service) data: \(files)")
+            let exit = deployment.stop(service)
+            #expect(exit == 0, "\(service) exited with \(String(describing: exit)) on SIGTERM:\n\(deployment.logTail(service))")
+        }
+    }
+}
+
+/// The files and processes of the multi-host test: per service a folder with its config,
+/// key, allow-list, data and log; per client a folder with its config and key.
+final class MultiHostDeployment: @unchecked Sendable {
+    let lab: NamespaceLab
+    let root: URL
+    let services: [String]
+    let upstreams: [String: [String]]
+    private var keys: [String: CurveKeyPair] = [:]
+    private let userKey: CurveKeyPair
+    private var processes: [String: Process] = [:]
+    private let environment: [String: String]
+
+    init(lab: NamespaceLab, services: [String], upstreams: [String: [String]]) throws {
+        self.lab = lab
+        self.services = services
+        self.upstreams = upstreams
+        root = temporaryDirectory("multi-host")
+        for service in services {
+            keys[service] = try CurveKeyPair.generate()
+        }
+        userKey = try CurveKeyPair.generate()
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
+        environment["NO_COLOR"] = "1"
+        environment["TZ"] = "UTC"
+        self.environment = environment
+        try writeFiles()
+    }
+
+    func folder(_ service: String) -> URL { root.appendingPathComponent(service) }
+    func dataDirectory(_ service: String) -> URL { folder(service).appendingPathComponent("data") }
+    func rpcEndpoint(_ service: String) -> String { endpoint(service, \.rpc) }
+
+    private func endpoint(_ service: String, _ port: KeyPath<(rpc: Int, pub: Int), Int>) -> String {
+        let ports = ServiceConfig.defaultEndpoints[service] ?? (0, 0)
+        return "tcp://\(lab.address(service)):\(ports[keyPath: port])"
+    }
+
+    private func writeFiles() throws {
+        for service in services {
+            let folder = folder(service)
+            try FileManager.default.createDirectory(at: dataDirectory(service), withIntermediateDirectories: true)
+            let secret = folder.appendingPathComponent("\(service).secret")
+            try Self.writeSecret(keys[service]!.secretKey, to: secret)
+            var admitted = [["publicKey": userKey.publicKey, "principal": "user:ana"]]
+            for (other, key) in keys where other != service {
+                admitted.append(["publicKey": key.publicKey, "principal": "service:\(other)"])
+            }
+            let allowList = folder.appendingPathComponent("allow-list.json")
+            try Self.writeJSON(["clients": admitted], to: allowList)
+            var upstream: [String: Any] = [:]
+            for name in upstreams[service] ?? [] {
+                upstream[name] = ["rpc": endpoint(name, \.rpc), "pub": endpoint(name, \.pub), "public": ["key": keys[name]!.publicKey]]
+            }
+            let ports = ServiceConfig.defaultEndpoints[service] ?? (0, 0)
+            let config: [String: Any] = [
+                "rpc": ["endpoint": endpoint(service, \.rpc)],
+                "pub": ["endpoint": endpoint(service, \.pub)],
+                "user": ["pub": ["endpoint": "tcp://\(lab.address(service)):\(ports.pub + 1)"]],
+                "data": ["dir": dataDirectory(service).path],
+                "ready": ["file": folder.appendingPathComponent("ready.json").path],
+                "log": ["level": "info"],
+                "curve": ["secret": ["key": ["file": secret.path]], "allow": ["list": ["file": allowList.path]]],
+                "upstream": upstream,
+            ]
+            try Self.writeJSON(config, to: folder.appendingPathComponent("config.json"))
+        }
+        let client = folder("cli")
+        try FileManager.default.createDirectory(at: client, withIntermediateDirectories: true)
+        let secret = client.appendingPathComponent("ana.secret")
+        try Self.writeSecret(userKey.secretKey, to: secret)
+        var endpoints: [String: Any] = [:]
+        for service in services {
+            endpoints[service] = ["rpc": endpoint(service, \.rpc), "pub": endpoint(service, \.pub), "publicKey": keys[service]!.publicKey]
+        }
+        try Self.writeJSON([
+            "services": endpoints, "insecure": false, "user": "ana",
+            "clientKey": ["publicKey": userKey.publicKey, "secretKeyFile": secret.path],
+        ], to: client.appendingPathComponent("client.json"))
+    }
+
+    /// Starts every service in its namespace and waits until each has written its ready file.
+    func startAll() throws {
+        let binaries = try services.map { try Binaries.url(of: "quench-\($0)").path }
+        for (service, binary) in zip(services, binaries) {
+            try? FileManager.default.removeItem(at: folder(service).appendingPathComponent("ready.json"))
+            processes[service] = try lab.spawn(
+                in: service, binary, ["--config", folder(service).appendingPathComponent("config.json").path],
+                log: folder(service).appendingPathComponent("\(service).log"), environment: environment)
+        }
+        let deadline = Date().addingTimeInterval(60)
+        for service in services {
+            let ready = folder(service).appendingPathComponent("ready.json")
+            while !FileManager.default.fileExists(atPath: ready.path) {
+                if processes[service]?.isRunning != true {
+                    throw TestFailure("\(service) exited before it was ready:\n\(logTail(service))")
+                }
+                if Date() > deadline { throw TestFailure("\(service) was not ready within 60 s:\n\(logTail(service))") }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
+    }
+
+    /// SIGTERM, then the exit status (nil when it had to be killed).
+    func stop(_ service: String, timeout: TimeInterval = 30) -> Int32? {
+        guard let process = processes[service], process.isRunning else { return processes[service]?.terminationStatus }
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        return process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus
+    }
+
+    func stopAll() {
+        for service in services.reversed() { _ = stop(service, timeout: 10) }
+    }
+
+    /// Runs the built `quench` in the CLI's namespace with the client config.
+    func quench(_ arguments: [String]) throws -> CLIRunner.Result {
+        let config = folder("cli").appendingPathComponent("client.json").path
+        let result = lab.run(
+            in: "cli", try Binaries.url(of: "quench").path,
+            arguments + ["--config", config, "--tz", "UTC", "--timeout", "3"], environment: environment)
+        return CLIRunner.Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
+    }
+
+    /// What `quench ARGS` prints (stdout, else stderr), for failure messages.
+    func output(_ arguments: [String]) -> String {
+        guard let result = try? quench(arguments) else { return "(quench did not run)" }
+        return result.stdout.isEmpty ? result.stderr : result.stdout
+    }
+
+    func logTail(_ service: String, lines: Int = 30) -> String {
+        let text = (try? String(contentsOf: folder(service).appendingPathComponent("\(service).log"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").suffix(lines).joined(separator: "\n")
+    }
+
+    static func writeSecret(_ key: String, to url: URL) throws {
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        try Data((key + "\n").utf8).write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+    }
+
+    static func writeJSON(_ object: [String: Any], to url: URL) throws {
+        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: url)
+    }
+}
