@@ -50,6 +50,7 @@ let package = Package(
         .executable(name: "quench-goals", targets: ["quench-goals"]),
         .executable(name: "quench-health-ingest", targets: ["quench-health-ingest"]),
         .executable(name: "quench-analytics", targets: ["quench-analytics"]),
+        .executable(name: "quench-bench", targets: ["quench-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -93,8 +94,21 @@ let package = Package(
         ),
         .executableTarget(name: "quench", dependencies: ["QuenchCLI"], path: "Services/Gateway/Executable", swiftSettings: swiftSettings),
 
+        // MARK: Benchmarks (not part of the test run; see docs/BENCHMARKS.md)
+        .executableTarget(
+            name: "quench-bench",
+            dependencies: ["QuenchRuntime", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", argumentParser],
+            path: "Benchmarks/QuenchBench",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Fuzzing (libFuzzer with -sanitize=fuzzer; a corpus replayer otherwise; see docs/SECURITY.md)
+        .executableTarget(
+            name: "quench-fuzz", dependencies: ["MessagePack", "QuenchProtocol"], path: "Tests/Fuzz", exclude: ["Corpus"],
+            swiftSettings: swiftSettings),
+
         // MARK: Tests
-        .testTarget(name: "MessagePackTests", dependencies: ["MessagePack"], swiftSettings: swiftSettings),
+        .testTarget(name: "MessagePackTests", dependencies: ["MessagePack"], exclude: ["Regressions"], swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", zip], swiftSettings: swiftSettings),
         .testTarget(

@@ -36,6 +36,8 @@ if [ ! -e /usr/include/sqlite3.h ]; then
 fi
 
 if $want_test; then
+  # The multi-host and partition tests make network namespaces with iproute2's `ip`.
+  command -v ip >/dev/null 2>&1 || apt_install iproute2
   if ! command -v python3 >/dev/null 2>&1; then
     echo "bootstrap: installing python3"
     apt_install python3 python3-venv

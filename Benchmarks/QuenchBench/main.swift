@@ -1,1 +1,1 @@
-await QuenchBenchCommand.main()
+await QuenchBenchCommand.start()

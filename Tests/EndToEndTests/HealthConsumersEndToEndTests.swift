@@ -69,4 +69,38 @@ struct HealthConsumersEndToEndTests {
         #expect(events.first?.day == LocalDay(instant: at, timeZone: TimeZone(identifier: "Europe/Berlin")!).description)
         await fixture.close()
     }
+
+    @Test("imported water reaches a real intake following health-ingest: once, also after a re-import; gone after revoke with delete")
+    func waterReachesIntake() async throws {
+        let fixture = try HealthFixture("water-intake", timeZone: "America/Los_Angeles")
+        let config = fixture.service.dataDirectory.appendingPathComponent("intake-config.json")
+        let upstream = #"{"upstream":{"health-ingest":{"rpc":"\#(fixture.service.rpcEndpoint)","pub":"\#(fixture.service.pubEndpoint)"}}}"#
+        try Data(upstream.utf8).write(to: config)
+        let intake = try ServiceProcess(
+            "intake", dataDirectory: fixture.service.dataDirectory.appendingPathComponent("intake"), arguments: ["--config", config.path])
+        let intakeClient = try RPCClient(endpoint: intake.rpcEndpoint, options: RPCClientOptions(timeZone: "America/Los_Angeles", user: fixture.user))
+        let totals = { () async throws -> [Int64] in
+            try await intakeClient.call(IntakeMessage.totals, TotalsRequest(from: "2025-10-11", to: "2025-10-12"), as: TotalsReply.self)
+                .days.map(\.totalWaterMicrolitres)
+        }
+
+        try await fixture.grant(.dietaryWater)
+        let xml = HealthFixture.sampleData.appendingPathComponent("export.xml").path
+        #expect(try fixture.quench(["import", "apple-health", xml]).status == 0)
+        let arrived = try await eventually { try await totals()[0] == 750_000 }
+        let afterImport = try await totals()
+        #expect(arrived, "intake totals \(afterImport)\n\(intake.logTail())")
+        #expect((236_000...237_000).contains(afterImport[1]))
+
+        #expect(try fixture.quench(["import", "apple-health", xml]).status == 0)
+        try await Task.sleep(for: .milliseconds(700))
+        #expect(try await totals() == afterImport)
+
+        try await fixture.revoke(.dietaryWater, deleteData: true)
+        #expect(try await eventually { try await totals() == [0, 0] })
+
+        await intakeClient.close()
+        intake.stop()
+        await fixture.close()
+    }
 }

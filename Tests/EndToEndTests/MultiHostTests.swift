@@ -20,7 +20,7 @@ struct MultiHostTests {
 
     @Test(
         "services in separate network namespaces serve the CLI and feed each other over the bridge",
-        .enabled(if: NamespaceLab.unavailableReason == nil, "needs root and iproute2 to create network namespaces (ip netns); skipped here"),
+        .enabled(if: NamespaceLab.unavailableReason == nil, NamespaceLab.skipComment),
         .timeLimit(.minutes(3)))
     func servicesOnSeparateHosts() async throws {
         let lab = try NamespaceLab(hosts: Self.services + ["cli"])
@@ -39,6 +39,11 @@ struct MultiHostTests {
         }
         let ping = try deployment.quench(["ping", ServiceName.analytics, "--json"])
         #expect(ping.status == 0 && (try? ping.json()["up"] as? Bool) == true, "ping: \(ping.stderr)")
+        // The probe form (containers' health checks): key files only, no client config.
+        let probe = try deployment.probe(ServiceName.goals, admitted: true)
+        #expect(probe.status == 0, "probe with an admitted key: \(probe.stderr)")
+        let stranger = try deployment.probe(ServiceName.goals, admitted: false)
+        #expect(stranger.status == 69, "a key on no allow-list must not get an answer: \(stranger.status) \(stranger.stdout)")
 
         // Intake → analytics over analytics' subscription to intake.
         let logged = try deployment.quench(["log", "250ml", "--fluid", "water", "--json"])
@@ -215,6 +220,25 @@ final class MultiHostDeployment: @unchecked Sendable {
         let result = lab.run(
             in: "cli", try Binaries.url(of: "quench").path,
             arguments + ["--config", config, "--tz", "UTC", "--timeout", "3"], environment: environment)
+        return CLIRunner.Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
+    }
+
+    /// `quench ping SERVICE --endpoint … --key-file … --server-key-file …` from the CLI's host,
+    /// with the user's key, or with a fresh key that no allow-list admits.
+    func probe(_ service: String, admitted: Bool) throws -> CLIRunner.Result {
+        let folder = folder("cli")
+        let serverKey = folder.appendingPathComponent("\(service).public")
+        try Data((keys[service]!.publicKey + "\n").utf8).write(to: serverKey)
+        var keyFile = folder.appendingPathComponent("ana.secret")
+        if !admitted {
+            keyFile = folder.appendingPathComponent("stranger.secret")
+            try Self.writeSecret(try CurveKeyPair.generate().secretKey, to: keyFile)
+        }
+        let result = lab.run(
+            in: "cli", try Binaries.url(of: "quench").path,
+            ["ping", service, "--endpoint", rpcEndpoint(service), "--key-file", keyFile.path,
+             "--server-key-file", serverKey.path, "--timeout", "1"],
+            environment: environment)
         return CLIRunner.Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 

@@ -124,3 +124,16 @@ struct SampleRulesTests {
         #expect(Self.reason(SampleInput(type: "steps", value: 1, unit: "count", start: Self.hourAgo, source: long)) == SampleRejection.invalid)
     }
 }
+
+@Suite("Device names")
+struct DeviceNameTests {
+    @Test("Apple's object address is dropped; anything else is kept as it is")
+    func normalize() {
+        #expect(SampleSource.normalizedDevice("<<HKDevice: 0x283f2a5d0>, name:iPhone, model:iPhone, software:18.0>") == "name:iPhone, model:iPhone, software:18.0")
+        #expect(SampleSource.normalizedDevice("<<HKDevice: 0x1>, name:Watch") == "name:Watch")
+        #expect(SampleSource.normalizedDevice("<<HKDevice: 0x1>, >") == "")
+        #expect(SampleSource.normalizedDevice("<<HKDevice: 0x283f2a5d0>") == "<<HKDevice: 0x283f2a5d0>")
+        #expect(SampleSource.normalizedDevice("Withings scale, name:x>, y") == "Withings scale, name:x>, y")
+        #expect(SampleSource.normalizedDevice("") == "")
+    }
+}

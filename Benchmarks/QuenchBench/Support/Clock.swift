@@ -1,13 +1,12 @@
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Monotonic time in nanoseconds (CLOCK_MONOTONIC).
+/// Monotonic time in nanoseconds.
 enum Clock {
     static func nanos() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+        DispatchTime.now().uptimeNanoseconds
     }
 
     static func seconds(since start: UInt64) -> Double {
@@ -20,7 +19,6 @@ enum Clock {
 
     /// Sleeps for `micros` microseconds.
     static func sleep(micros: Int) {
-        var spec = timespec(tv_sec: micros / 1_000_000, tv_nsec: (micros % 1_000_000) * 1000)
-        nanosleep(&spec, nil)
+        usleep(UInt32(micros))
     }
 }

@@ -33,15 +33,18 @@ final class Report: Sendable {
         if !spread.isEmpty { line += " | spread \(spread)" }
         if !target.isEmpty { line += " | target \(target) \(verdict)" }
         if !note.isEmpty { line += " | \(note)" }
-        print(line)
-        fflush(stdout)
+        Self.write(line)
     }
 
     /// A free-form line kept with the results (method notes, warnings).
     func note(_ text: String) {
         notes.withLock { $0.append(text) }
-        print("  note: \(text)")
-        fflush(stdout)
+        Self.write("  note: \(text)")
+    }
+
+    /// Unbuffered, so progress shows through a pipe.
+    static func write(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     var markdown: String {

@@ -21,7 +21,7 @@ struct Samples: Sendable {
         guard !values.isEmpty else { return .nan }
         let sorted = values.sorted()
         let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
-        return sorted[min(max(rank, 1), sorted.count) - 1]
+        return sorted[Swift.min(Swift.max(rank, 1), sorted.count) - 1]
     }
 
     var median: Double { percentile(50) }

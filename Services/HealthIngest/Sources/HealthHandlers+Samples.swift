@@ -25,7 +25,7 @@ extension HealthHandlers {
                 records.append(record(stored, seq: seq))
             default:
                 duplicates += 1
-                if let existing = try SampleStore.find(write.db, user: user, identity: sample.identity) {
+                if let existing = try SampleStore.find(write.db, user: user, sample) {
                     records.append(existing)
                 }
             }
@@ -72,7 +72,7 @@ extension HealthHandlers {
         SampleRecord(
             sampleId: SampleIdentity.hex(sample.identity), seq: seq, type: sample.type.rawValue, value: sample.value,
             unit: sample.unit, normalizedValue: sample.normalized, start: sample.start, end: sample.end,
-            day: sample.day.description, source: sample.source, device: sample.device,
+            day: sample.day, source: sample.source, device: sample.device,
             exercise: sample.exercise, sets: sample.sets, reps: sample.reps)
     }
 

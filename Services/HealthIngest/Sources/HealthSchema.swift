@@ -1,7 +1,8 @@
 import GRDB
 
 /// The health-ingest tables. `sample.seq` is the anchor of `samples.changes`; the unique
-/// `(user, identity)` index is what makes a re-import add only what is new.
+/// identity index is what makes a re-import add only what is new. Instants are stored
+/// rounded to the millisecond, the precision of the identity.
 enum HealthSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -46,9 +47,11 @@ enum HealthSchema {
                     createdAt REAL NOT NULL,
                     CHECK ("end" >= start)
                 );
-                CREATE UNIQUE INDEX sample_identity ON sample (user, identity);
+                -- Duplicates share type and start, so the identity is unique within (user, type, start):
+                -- a chronological import appends at the right edge of this index instead of writing
+                -- pages all over a hash-ordered one. It also serves "latest of a type".
+                CREATE UNIQUE INDEX sample_identity ON sample (user, type, start, identity);
                 CREATE INDEX sample_day ON sample (user, type, day, sourceId, normalized);
-                CREATE INDEX sample_start ON sample (user, type, start);
                 CREATE INDEX sample_user_seq ON sample (user, seq);
                 CREATE TABLE day_total (
                     user TEXT NOT NULL,

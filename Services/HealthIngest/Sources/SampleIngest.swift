@@ -65,7 +65,7 @@ struct SampleIngest {
         }
         try emitRecorded(sample)
         if DayTotals.tracked.contains(sample.type) {
-            touched[sample.type, default: []].insert(sample.day.description)
+            touched[sample.type, default: []].insert(sample.day)
         }
         return .stored(sample, seq: seq)
     }
@@ -85,11 +85,11 @@ struct SampleIngest {
                 user: user, sampleId: sampleId, weightKg: sample.normalized, measuredAt: sample.start, source: sample.source))
         case .dietaryWater:
             try write.emit(HealthEvent.waterRecorded, user: user, WaterRecordedBody(
-                user: user, sampleId: sampleId, volumeMl: sample.normalized, at: sample.start, day: sample.day.description,
+                user: user, sampleId: sampleId, volumeMl: sample.normalized, at: sample.start, day: sample.day,
                 timeZone: rules.days.timeZone.identifier, source: sample.source))
         case .strength:
             try write.emit(HealthEvent.strengthSetRecorded, user: user, StrengthSetRecordedBody(
-                user: user, sampleId: sampleId, day: sample.day.description, exercise: sample.exercise ?? "",
+                user: user, sampleId: sampleId, day: sample.day, exercise: sample.exercise ?? "",
                 sets: sample.sets ?? 0, reps: sample.reps ?? 0, weightKg: sample.normalized))
         case .steps, .distance:
             break

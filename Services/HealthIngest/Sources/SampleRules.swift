@@ -48,8 +48,8 @@ struct SampleRules {
         if type == .strength {
             return try strength(input, unit: unit, normalized: normalized, source: source, device: device)
         }
-        let start = input.start ?? now
-        let end = input.end ?? start
+        let start = Self.rounded(input.start ?? now)
+        let end = input.end.map(Self.rounded) ?? start
         try checkInstant(start, field: "start")
         try checkInstant(end, field: "end")
         guard end >= start else {
@@ -64,7 +64,7 @@ struct SampleRules {
         identity.add(unit.canonical)
         return ValidSample(
             type: type, value: input.value, unit: input.unit, normalized: normalized, start: start, end: end,
-            day: days.day(of: start), source: source, device: device, identity: identity.value)
+            day: days.day(of: start).text, source: source, device: device, identity: identity.value)
     }
 
     private func strength(
@@ -91,7 +91,7 @@ struct SampleRules {
         try checkInstant(start, field: "day")
         var identity = SampleIdentity()
         identity.add(SampleType.strength.rawValue)
-        identity.add(day.description)
+        identity.add(day.text)
         identity.add(exercise)
         identity.add(Int64(sets))
         identity.add(Int64(reps))
@@ -100,7 +100,7 @@ struct SampleRules {
         identity.add(Int64(occurrence))
         return ValidSample(
             type: .strength, value: input.value, unit: input.unit, normalized: normalized, start: start, end: start,
-            day: day, source: source, device: device, exercise: exercise, sets: sets, reps: reps, identity: identity.value)
+            day: day.text, source: source, device: device, exercise: exercise, sets: sets, reps: reps, identity: identity.value)
     }
 
     private static func checkRange(_ type: SampleType, _ normalized: Double, _ input: SampleInput) throws(SampleRejection) {
@@ -129,6 +129,9 @@ struct SampleRules {
 
     /// Trimmed, control characters (which real exports contain) replaced by spaces.
     private static func text(_ raw: String, field: String, max: Int, allowEmpty: Bool = false) throws(SampleRejection) -> String {
+        if let plain = plainASCII(raw, max: max) {
+            return plain
+        }
         var text = raw
         if raw.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             text = String(String.UnicodeScalarView(raw.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
@@ -140,7 +143,25 @@ struct SampleRules {
         return text
     }
 
+    /// The common case without Foundation: printable ASCII, no space at either end.
+    private static func plainASCII(_ raw: String, max: Int) -> String? {
+        let utf8 = raw.utf8
+        guard let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20, utf8.count <= max else { return nil }
+        for byte in utf8 where byte < 0x20 || byte > 0x7E {
+            return nil
+        }
+        return raw
+    }
+
     static func milliseconds(_ instant: Date) -> Int64 {
         Int64((instant.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    /// The instant at millisecond precision, the precision of the identity (NaN and
+    /// infinities pass through, for the range check to refuse).
+    static func rounded(_ instant: Date) -> Date {
+        let seconds = instant.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return instant }
+        return Date(timeIntervalSince1970: (seconds * 1000).rounded() / 1000)
     }
 }

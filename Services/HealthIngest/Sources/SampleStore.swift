@@ -51,13 +51,13 @@ enum SampleStore {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO sample (user, type, identity, value, unit, normalized, start, "end", day, sourceId, deviceId, jobId, exercise, sets, reps, createdAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (user, identity) DO NOTHING
+            ON CONFLICT (user, type, start, identity) DO NOTHING
             """)
         let sourceId = try names.source(db, sample.source)
         let deviceId = try names.device(db, sample.device)
         try statement.execute(arguments: [
             user, sample.type.rawValue, sample.identity, sample.value, sample.unit, sample.normalized,
-            sample.start.timeIntervalSince1970, sample.end.timeIntervalSince1970, sample.day.description,
+            sample.start.timeIntervalSince1970, sample.end.timeIntervalSince1970, sample.day,
             sourceId, deviceId, jobId, sample.exercise, sample.sets, sample.reps, now.timeIntervalSince1970,
         ])
         return db.changesCount == 1 ? db.lastInsertedRowID : nil
@@ -71,9 +71,11 @@ enum SampleStore {
             exercise: row["exercise"], sets: row["sets"], reps: row["reps"])
     }
 
-    static func find(_ db: Database, user: String, identity: Int64) throws -> SampleRecord? {
-        try Row.fetchOne(db, sql: "SELECT \(columns) \(joins) WHERE s.user = ? AND s.identity = ?", arguments: [user, identity])
-            .map(record)
+    static func find(_ db: Database, user: String, _ sample: ValidSample) throws -> SampleRecord? {
+        try Row.fetchOne(
+            db, sql: "SELECT \(columns) \(joins) WHERE s.user = ? AND s.type = ? AND s.start = ? AND s.identity = ?",
+            arguments: [user, sample.type.rawValue, sample.start.timeIntervalSince1970, sample.identity]
+        ).map(record)
     }
 
     static func latest(_ db: Database, user: String, type: SampleType) throws -> SampleRecord? {

@@ -10,7 +10,8 @@ struct ValidSample {
     var normalized: Double
     var start: Date
     var end: Date
-    var day: LocalDay
+    /// The local day, YYYY-MM-DD.
+    var day: String
     var source: String
     var device: String?
     var exercise: String?

@@ -82,8 +82,29 @@ public struct Envelope: Codable, Sendable, Equatable {
         self.seq = seq
     }
 
-    /// A fresh lower-case UUID string.
+    /// A fresh lower-case random (version 4) UUID string.
+    ///
+    /// Built from `SystemRandomNumberGenerator` (the `getrandom` call) rather than `UUID()`,
+    /// which on Linux opens and reads `/dev/urandom` for every id.
     public static func newID() -> String {
-        UUID().uuidString.lowercased()
+        var generator = SystemRandomNumberGenerator()
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let high = generator.next() as UInt64
+        let low = generator.next() as UInt64
+        for index in 0..<8 {
+            bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * index))
+            bytes[index + 8] = UInt8(truncatingIfNeeded: low >> (8 * index))
+        }
+        bytes[6] = bytes[6] & 0x0F | 0x40
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        let hex = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(36)
+        for (index, byte) in bytes.enumerated() {
+            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+            text.append(hex[Int(byte >> 4)])
+            text.append(hex[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -52,7 +52,9 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
     private let context: Context
     private let clientOptions: RPCClientOptions
     private let heartbeatInterval: Duration
+    private let liveBufferLimit: Int
     private let status = Mutex(Status())
+    private let droppedLive = Atomic<UInt64>(0)
 
     private struct Status {
         var applied: UInt64 = 0
@@ -73,10 +75,12 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
         database: ServiceDatabase,
         clientOptions: RPCClientOptions = RPCClientOptions(attemptTimeout: .seconds(2), attempts: 1),
         heartbeatInterval: Duration = .seconds(1),
+        liveBufferLimit: Int = 10_000,
         context: Context = SharedContext.context,
         logger: Logger,
         apply: @escaping EventApplier
     ) {
+        self.liveBufferLimit = max(1, liveBufferLimit)
         self.publisher = publisher
         self.database = database
         var clientOptions = clientOptions
@@ -98,6 +102,11 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
                 publisher: publisher.name, appliedSeq: state.applied, headSeq: max(state.head, state.applied),
                 skipped: state.skipped, connected: connected)
         }
+    }
+
+    /// Live messages dropped because the live buffer was full (each found again by catch-up).
+    public var droppedLiveMessages: UInt64 {
+        droppedLive.load(ordering: .relaxed)
     }
 
     /// Forgets the cursor (with the read models, in the caller's transaction): a rebuild.
@@ -127,14 +136,14 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
             $0.skipped = stored.skipped
         }
         let client = try RPCClient(endpoint: publisher.rpcEndpoint, options: clientOptions, context: context, logger: logger)
-        let (stream, continuation) = AsyncStream<Incoming>.makeStream(bufferingPolicy: .bufferingOldest(10_000))
+        let (stream, continuation) = AsyncStream<Incoming>.makeStream(bufferingPolicy: .bufferingOldest(liveBufferLimit))
         let reactor = try Reactor(name: "quench-sub-\(publisher.name)")
         let socketBox = SocketBox()
-        try await reactor.perform { [context, publisher, logger, heartbeatInterval] in
+        try await reactor.perform { [context, publisher, logger, heartbeatInterval, liveBufferLimit] in
             let socket = try context.makeSocket(.sub)
             try socket.setLinger(0)
             try socket.setMaxMessageSize(Int64(16 << 20))
-            try socket.setReceiveHighWaterMark(100_000)
+            try socket.setReceiveHighWaterMark(Int32(clamping: liveBufferLimit * 10))
             try socket.setReconnectInterval(100, max: 1000)
             if let curve = self.clientOptions.curve {
                 try socket.setCurveServerKey(curve.serverPublicKey)
@@ -144,7 +153,7 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
             try socket.connect(publisher.pubEndpoint)
             socketBox.socket = socket
             reactor.register(socket) {
-                Self.drain(socket, into: continuation, logger: logger)
+                Self.drain(socket, into: continuation, dropped: self.droppedLive, logger: logger)
             }
             reactor.addTimer(every: heartbeatInterval) {
                 continuation.yield(.tick)
@@ -188,7 +197,9 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
     }
 
     /// Reactor thread: reads every waiting `[topic][envelope]` message.
-    private static func drain(_ socket: Socket, into continuation: AsyncStream<Incoming>.Continuation, logger: Logger) {
+    private static func drain(
+        _ socket: Socket, into continuation: AsyncStream<Incoming>.Continuation, dropped: borrowing Atomic<UInt64>, logger: Logger
+    ) {
         while true {
             let frames: [[UInt8]]
             do {
@@ -210,7 +221,9 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
                 let head = (try? envelope.decodeBody(HeartbeatBody.self).headSeq) ?? envelope.seq ?? 0
                 continuation.yield(.heartbeat(head))
             } else {
-                continuation.yield(.event(envelope))
+                if case .dropped = continuation.yield(.event(envelope)) {
+                    dropped.add(1, ordering: .relaxed)
+                }
             }
         }
     }

@@ -11,7 +11,18 @@ public final class Outbox: Sendable {
     /// The publisher name events carry (`intake`, `goals`, …).
     public let publisher: String
     private let head: Atomic<UInt64>
-    private let sink: Mutex<(@Sendable (_ topic: String, _ user: String?, _ envelope: [UInt8]) -> Void)?>
+    private let publishScheduled = Atomic(false)
+    /// Held in a class: a closure stored directly in a `Mutex` gets re-wrapped in reabstraction
+    /// thunks on every `withLock` access, and the chain grows until the stack overflows.
+    private let sink: Mutex<Sink?>
+
+    private final class Sink: Sendable {
+        let deliver: @Sendable (_ topic: String, _ user: String?, _ envelope: [UInt8]) -> Void
+
+        init(_ deliver: @escaping @Sendable (_ topic: String, _ user: String?, _ envelope: [UInt8]) -> Void) {
+            self.deliver = deliver
+        }
+    }
 
     public init(publisher: String, database: ServiceDatabase) throws {
         self.publisher = publisher
@@ -33,7 +44,7 @@ public final class Outbox: Sendable {
     /// appended inside a savepoint that was rolled back is never published.
     @discardableResult
     public func append<Body: Encodable>(_ db: Database, type: String, user: String?, body: Body) throws -> UInt64 {
-        let last = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM runtime_outbox") ?? 0
+        let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM runtime_outbox")) ?? 0
         let seq = UInt64(last) + 1
         let envelope = Envelope(
             type: type,
@@ -43,19 +54,26 @@ public final class Outbox: Sendable {
             seq: seq
         )
         let bytes = try envelope.encoded()
-        try db.execute(
-            sql: "INSERT INTO runtime_outbox (seq, type, user, envelope, createdAt) VALUES (?, ?, ?, ?, ?)",
-            arguments: [Int64(seq), type, user, Data(bytes), Date().timeIntervalSince1970]
-        )
-        db.afterNextTransaction(onCommit: { [self] db in
-            publishCommitted(db)
-        })
+        try db.cachedStatement(sql: "INSERT INTO runtime_outbox (seq, type, user, envelope, createdAt) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [Int64(seq), type, user, Data(bytes), Date().timeIntervalSince1970])
+        // One commit hook per transaction: every registered hook costs every later statement
+        // of the transaction a call (GRDB's observation broker), so a batch of events must not
+        // register one each. The writer is serial, so one flag covers the open transaction.
+        if !publishScheduled.exchange(true, ordering: .acquiringAndReleasing) {
+            db.afterNextTransaction(onCommit: { [self] db in
+                publishScheduled.store(false, ordering: .releasing)
+                publishCommitted(db)
+            }, onRollback: { [self] _ in
+                publishScheduled.store(false, ordering: .releasing)
+            })
+        }
         return seq
     }
 
     /// Where committed events go (the PUB socket); set by the service host.
     func setSink(_ body: (@Sendable (_ topic: String, _ user: String?, _ envelope: [UInt8]) -> Void)?) {
-        sink.withLock { $0 = body }
+        let box = body.map(Sink.init)
+        sink.withLock { $0 = box }
     }
 
     /// Runs on the writer right after a commit, in commit order: publishes every committed
@@ -71,7 +89,7 @@ public final class Outbox: Sendable {
             // Subscribers still get these through events.since (heartbeat shows the head).
             return
         }
-        let deliver = sink.withLock { $0 }
+        let deliver = sink.withLock { $0 }?.deliver
         for row in rows {
             let seq = UInt64(max(0, row["seq"] as Int64))
             head.store(seq, ordering: .releasing)

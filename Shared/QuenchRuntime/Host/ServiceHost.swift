@@ -71,7 +71,8 @@ public final class ServiceHost: Service, @unchecked Sendable {
         let guardian = try await TransportSecurity.start(config: config, context: context, logger: logger)
         let server = try RPCServer(
             context: context, dispatcher: dispatcher, logger: logger, maxMessageBytes: config.maxMessageBytes,
-            security: config.security)
+            security: config.security,
+            admits: { [guardian] principal in guardian?.authenticator.admits(principal) ?? true })
         let served = try await server.start(
             rpcEndpoint: config.rpcEndpoint, pubEndpoint: config.pubEndpoint, userPubEndpoint: config.userPubEndpoint,
             heartbeat: config.heartbeatInterval,

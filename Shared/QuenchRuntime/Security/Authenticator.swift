@@ -17,18 +17,25 @@ public final class Authenticator: Sendable {
 
     public let path: String
     private let logger: Logger
-    private let state: Mutex<(list: AllowList, index: [String: String], modified: Date?)>
+    private let state: Mutex<(list: AllowList, index: [String: String], principals: Set<String>, modified: Date?)>
 
     /// Loads the allow-list; throws if it cannot be read or is invalid.
     public init(allowListFile path: String, logger: Logger) throws {
         self.path = path
         self.logger = logger
         let list = try AllowList.load(path: path)
-        state = Mutex((list, Self.index(list), Self.modificationDate(path)))
+        state = Mutex((list, Self.index(list), Set(list.clients.map(\.principal)), Self.modificationDate(path)))
     }
 
     /// How many keys are admitted now.
     public var count: Int { state.withLock { $0.list.clients.count } }
+
+    /// Whether any key still admits `principal`: requests on a connection whose principal was
+    /// revoked since its handshake are refused.
+    public func admits(_ principal: Principal) -> Bool {
+        let text = principal.description
+        return state.withLock { $0.principals.contains(text) }
+    }
 
     /// Re-reads the file if its modification time changed.
     public func reloadIfChanged() {
@@ -43,7 +50,7 @@ public final class Authenticator: Sendable {
         do {
             let list = try AllowList.load(path: path)
             let changed = state.withLock { current -> Bool in
-                defer { current = (list, Self.index(list), modified) }
+                defer { current = (list, Self.index(list), Set(list.clients.map(\.principal)), modified) }
                 return current.list != list
             }
             if changed { logger.notice("allow-list reloaded", metadata: ["file": "\(path)", "keys": "\(list.clients.count)"]) }

@@ -24,6 +24,7 @@ final class RPCServer: @unchecked Sendable {
     private let logger: Logger
     private let maxMessageBytes: Int
     private let security: SecurityConfig
+    private let admits: @Sendable (Principal) -> Bool
 
     // Reactor-thread state.
     private var router: Socket?
@@ -34,12 +35,16 @@ final class RPCServer: @unchecked Sendable {
     /// The longest subscription prefix a user-stream subscriber may send.
     static let maxSubscriptionBytes = 256
 
-    init(context: Context, dispatcher: RequestDispatcher, logger: Logger, maxMessageBytes: Int, security: SecurityConfig = .insecure) throws {
+    init(
+        context: Context, dispatcher: RequestDispatcher, logger: Logger, maxMessageBytes: Int,
+        security: SecurityConfig = .insecure, admits: @escaping @Sendable (Principal) -> Bool = { _ in true }
+    ) throws {
         self.context = context
         self.dispatcher = dispatcher
         self.logger = logger
         self.maxMessageBytes = maxMessageBytes
         self.security = security
+        self.admits = admits
         reactor = try Reactor(name: "quench-\(dispatcher.service)-rpc")
     }
 
@@ -70,7 +75,8 @@ final class RPCServer: @unchecked Sendable {
             try userPublisher.setXPubManual(true)
             try userPublisher.setLinger(1000)
             try userPublisher.setSendHighWaterMark(100_000)
-            try userPublisher.setMaxMessageSize(Int64(Self.maxSubscriptionBytes + 1))
+            // Handshake commands count against the limit too, so not lower than this.
+            try userPublisher.setMaxMessageSize(4096)
             try userPublisher.bind(userPubEndpoint)
             self.router = router
             self.publisher = publisher
@@ -175,6 +181,11 @@ final class RPCServer: @unchecked Sendable {
             logger.error("a request arrived without an authenticated principal; refused")
             send(route + [[]], dispatcher.errorReply(nil, WireError(
                 code: .unauthenticated, message: "this connection is not authenticated")))
+            return
+        }
+        guard admits(principal) else {
+            send(route + [[]], dispatcher.errorReply(nil, WireError(
+                code: .unauthenticated, message: "\(principal) was removed from the allow-list")))
             return
         }
         switch dispatcher.dispatch(frames[delimiter + 1], principal: principal) {

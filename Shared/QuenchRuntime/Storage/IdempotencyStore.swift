@@ -16,8 +16,7 @@ enum IdempotencyStore {
 
     static func lookup(_ db: Database, scope: String, key: String) throws -> Stored? {
         guard let row = try Row.fetchOne(
-            db,
-            sql: "SELECT type, reply FROM runtime_idempotency WHERE scope = ? AND key = ?",
+            db.cachedStatement(sql: "SELECT type, reply FROM runtime_idempotency WHERE scope = ? AND key = ?"),
             arguments: [scope, key]
         ) else { return nil }
         let bytes: [UInt8] = [UInt8](row["reply"] as Data)
@@ -25,10 +24,8 @@ enum IdempotencyStore {
     }
 
     static func store(_ db: Database, scope: String, key: String, type: String, reply: MessagePackRaw) throws {
-        try db.execute(
-            sql: "INSERT INTO runtime_idempotency (scope, key, type, reply, createdAt) VALUES (?, ?, ?, ?, ?)",
-            arguments: [scope, key, type, Data(reply.bytes), Date().timeIntervalSince1970]
-        )
+        try db.cachedStatement(sql: "INSERT INTO runtime_idempotency (scope, key, type, reply, createdAt) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [scope, key, type, Data(reply.bytes), Date().timeIntervalSince1970])
     }
 
     /// Forgets replies older than `hours`.

@@ -2,7 +2,8 @@ import Foundation
 public import GRDB
 
 /// One SQLite file owned by one service, opened through GRDB as a WAL `DatabasePool`
-/// with `synchronous=NORMAL`, foreign keys on, and the schema changed only through
+/// with `synchronous=FULL` (each commit is on disk before its reply goes out; group commit
+/// keeps that to one sync per batch), foreign keys on, and the schema changed only through
 /// migrations: the runtime's own tables first (idempotency, outbox, cursors), then the
 /// service's.
 ///
@@ -24,10 +25,12 @@ public final class ServiceDatabase: Sendable {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
         pool = try DatabasePool(path: path, configuration: configuration)
+        // Set on the writer after opening: GRDB's WAL set-up resets it to NORMAL, which
+        // leaves the last commits unsynced (lost on power loss or a file-system abort).
+        try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
         var migrator = DatabaseMigrator()
         RuntimeSchema.register(in: &migrator)
         try migrator.migrate(pool)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A private network made of Linux network namespaces, for tests that must not rely on
 /// loopback: one namespace holds a bridge, and every "host" is a namespace of its own with
@@ -16,9 +17,20 @@ final class NamespaceLab: @unchecked Sendable {
         guard added.status == 0 else {
             return "`ip netns add` fails here: \(added.stderr.trimmingCharacters(in: .whitespacesAndNewlines))"
         }
-        _ = run(ip, ["netns", "delete", probe])
+        defer { _ = run(ip, ["netns", "delete", probe]) }
+        for link in [["br0", "type", "bridge"], ["v0", "type", "veth", "peer", "name", "v1"]] {
+            let made = run(ip, ["-n", probe, "link", "add"] + link)
+            guard made.status == 0 else {
+                return "cannot make a \(link[2]) link in a namespace: \(made.stderr.trimmingCharacters(in: .whitespacesAndNewlines))"
+            }
+        }
         return nil
     }()
+
+    /// Why a test that needs namespaces is skipped here.
+    static var skipComment: Comment {
+        Comment(rawValue: "needs network namespaces (root and iproute2's `ip netns`), and here: \(unavailableReason ?? "they work")")
+    }
 
     static let ipPath: String? = ["/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip", "/bin/ip"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -119,8 +119,19 @@ struct LocalDeployment {
     func runningPID(_ service: String) -> Int32? {
         guard let data = try? Data(contentsOf: readyPath(service)),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let pid = object["pid"] as? Int, pid > 0, kill(Int32(pid), 0) == 0 else { return nil }
+              let pid = object["pid"] as? Int, pid > 0, Self.isAlive(Int32(pid)) else { return nil }
         return Self.isService(pid: Int32(pid), service) ? Int32(pid) : nil
+    }
+
+    /// Whether `pid` exists and has not exited: an exited service whose parent has not reaped
+    /// it (a container's init may not) is a zombie, state `Z` in `/proc/<pid>/stat`.
+    static func isAlive(_ pid: Int32) -> Bool {
+        guard kill(pid, 0) == 0 else { return false }
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/stat")) else { return true }
+        let stat = String(decoding: data, as: UTF8.self)
+        guard let close = stat.lastIndex(of: ")") else { return true }
+        let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+        return state != "Z" && state != "X"
     }
 
     /// Whether `pid` runs `quench-<service>`, judged by `/proc/<pid>/cmdline` where there is one.
@@ -186,10 +197,10 @@ struct LocalDeployment {
         }
         kill(pid, SIGTERM)
         let deadline = Date().addingTimeInterval(timeout)
-        while kill(pid, 0) == 0 && Date() < deadline {
+        while Self.isAlive(pid) && Date() < deadline {
             try? await Task.sleep(for: .milliseconds(50))
         }
-        if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        if Self.isAlive(pid) { kill(pid, SIGKILL) }
         try? FileManager.default.removeItem(at: readyPath(service))
         try? FileManager.default.removeItem(at: pidPath(service))
         return true

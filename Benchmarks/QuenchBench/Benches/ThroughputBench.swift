@@ -1,0 +1,86 @@
+import Foundation
+import MessagePack
+import QuenchProtocol
+import QuenchRuntime
+import ZeroMQ
+
+/// Durable `intake.log` throughput: 16 DEALER clients with 8 requests in flight each, every
+/// request a real command with its own idempotency key, answered only after its group
+/// commit. Runs alternate with the same driver against the raw echo (answering with a real
+/// `intake.log` reply). Then an open-loop run at half the measured rate for latency.
+enum ThroughputBench {
+    static let clients = 16
+    static let window = 8
+
+    static func run(_ bench: BenchRun, secure: Bool) async throws {
+        let report = bench.report
+        let label = secure ? "CURVE" : "insecure"
+        let deployment = try await bench.intakeAlone(secure: secure)
+        let endpoint = try deployment.endpoint(ServiceName.intake)
+        let credentials = deployment.credentials(ServiceName.intake, user: "bench")
+        let context = try Context(ioThreads: 1)
+        let body = try MessagePackRaw(encoding: LogIntakeRequest(fluid: "water", volume: 250, unit: "ml"))
+        let runID = UUID().uuidString.prefix(8)
+        func request(_ n: Int, _ prefix: String) -> Envelope {
+            Envelope(type: IntakeMessage.log, user: "bench", timeZone: "UTC", idempotencyKey: "\(runID)-\(prefix)-\(n)", body: body)
+        }
+        let warm = try request(0, "warm").encoded()
+        let probe = try RawClient(context: context, endpoint: endpoint, curve: credentials)
+        let realReply = try probe.roundTrip(try request(1, "probe").encoded())
+        probe.close()
+        guard try Envelope.decode(realReply).error == nil else { throw BenchError("intake.log failed: \(try Envelope.decode(realReply).error!.message)") }
+
+        let echoKeys: CurveKeyPair? = secure ? try CurveKeyPair.generate() : nil
+        let echoEndpoint = "tcp://127.0.0.1:\(secure ? 7890 : 7891)"
+        let echo = try RawEchoServer(endpoint: echoEndpoint, reply: realReply, curve: echoKeys)
+        defer { echo.stop() }
+        let echoCredentials = echoKeys.map {
+            CurveClientCredentials(publicKey: credentials?.publicKey ?? "", secretKey: credentials?.secretKey ?? "", serverPublicKey: $0.publicKey)
+        }
+        let echoDriver = try LoadDriver(context: context, endpoint: echoEndpoint, clients: clients, curve: echoCredentials, warmUp: warm)
+        let quenchDriver = try LoadDriver(context: context, endpoint: endpoint, clients: clients, curve: credentials, warmUp: warm)
+        defer {
+            echoDriver.close()
+            quenchDriver.close()
+        }
+        let isOK: ([UInt8]) -> Bool = { bytes in (try? Envelope.decode(bytes))?.error == nil }
+        let runs = bench.quick ? 3 : 5
+        let seconds = bench.quick ? 1.5 : 3.0
+        var echoRates = Samples(), quenchRates = Samples()
+        var errors = 0
+        for run in 0..<runs {
+            let echoResult = try echoDriver.closedLoop(window: window, seconds: seconds, make: { _ in warm }, isOK: isOK)
+            echoRates.append(echoResult.perSecond)
+            let quenchResult = try quenchDriver.closedLoop(
+                window: window, seconds: seconds, make: { try request($0, "closed\(run)").encoded() }, isOK: isOK)
+            quenchRates.append(quenchResult.perSecond)
+            errors += quenchResult.errors
+        }
+        report.note("throughput (\(label)): \(clients) DEALER clients × \(window) in flight, \(runs) alternating runs of \(seconds) s each; every reply decoded and checked; \(errors) error replies")
+        let ratio = quenchRates.median / echoRates.median
+        report.add("throughput \(label)", "intake.log durable, 16 clients",
+                   value: "\(Format.grouped(quenchRates.median)) logs/s",
+                   reference: "raw echo \(Format.grouped(echoRates.median)) msg/s",
+                   ratio: Format.fixed(ratio * 100, 1) + " % of echo",
+                   target: "≥ 20,000 logs/s", met: quenchRates.median >= 20_000 && errors == 0,
+                   spread: quenchRates.spread(Format.grouped))
+
+        let rate = quenchRates.median / 2
+        let openSeconds = bench.quick ? 2.0 : 5.0
+        let make: (Int, String) throws -> (id: String, bytes: [UInt8]) = { n, prefix in
+            let envelope = request(n, prefix)
+            return (envelope.id, try envelope.encoded())
+        }
+        let replyTo: ([UInt8]) -> (id: String, ok: Bool)? = { bytes in
+            guard let envelope = try? Envelope.decode(bytes), let id = envelope.replyTo else { return nil }
+            return (id, envelope.error == nil)
+        }
+        _ = try quenchDriver.openLoop(rate: rate, seconds: 1, make: { try make($0, "warmopen") }, replyTo: replyTo)
+        let open = try quenchDriver.openLoop(rate: rate, seconds: openSeconds, make: { try make($0, "open") }, replyTo: replyTo)
+        let p99 = open.latenciesMicros.percentile(99) / 1000
+        report.add("throughput \(label)", "intake.log latency at half load (\(Format.grouped(rate))/s, open loop, \(openSeconds) s)",
+                   value: "p50 \(Format.fixed(open.latenciesMicros.median / 1000, 2)) / p99 \(Format.fixed(p99, 2)) / max \(Format.fixed(open.latenciesMicros.max / 1000, 1)) ms",
+                   target: "p99 ≤ 5 ms", met: p99 <= 5 && open.errors == 0 && open.unanswered == 0,
+                   note: "\(open.sent) sent, \(open.errors) errors, \(open.unanswered) unanswered")
+    }
+}

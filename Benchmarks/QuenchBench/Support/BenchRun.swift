@@ -1,0 +1,57 @@
+import Foundation
+
+/// What every benchmark gets: options, the report, and the shared deployments.
+final class BenchRun: @unchecked Sendable {
+    let options: BenchOptions
+    let report = Report()
+    private var deployments: [String: BenchDeployment] = [:]
+
+    /// The ports used: full deployment 7800–7815, intake alone 7820–7827 (CURVE) and
+    /// 7840–7847 (insecure), raw echo 7890–7891, absent upstreams 7898–7899.
+    static let fullBase = 7800
+    static let secureIntakeBase = 7820
+    static let insecureIntakeBase = 7840
+
+    /// Users with keys in every deployment.
+    static let users = ["bench", "fanout", "tenyears", "cli"] + (1...6).map { "import\($0)" }
+
+    init(options: BenchOptions) {
+        self.options = options
+        try? FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
+    }
+
+    var quick: Bool { options.quick }
+
+    /// All four services with CURVE (the default configuration).
+    func full() async throws -> BenchDeployment {
+        try await deployment("full", secure: true, services: BenchDeployment.order, base: Self.fullBase)
+    }
+
+    /// Intake alone (no subscriber downstream loading the machine), CURVE on or off.
+    func intakeAlone(secure: Bool) async throws -> BenchDeployment {
+        try await deployment(secure ? "intake-curve" : "intake-insecure", secure: secure, services: ["intake"],
+                             base: secure ? Self.secureIntakeBase : Self.insecureIntakeBase)
+    }
+
+    private func deployment(_ name: String, secure: Bool, services: [String], base: Int) async throws -> BenchDeployment {
+        if let existing = deployments[name] { return existing }
+        let deployment = try BenchDeployment(
+            root: "\(options.work)/deploy-\(name)", binaries: options.binaries, secure: secure,
+            services: services, basePort: base, users: Self.users)
+        deployments[name] = deployment
+        try await deployment.start()
+        return deployment
+    }
+
+    func stopAll() {
+        for deployment in deployments.values { deployment.stop() }
+        deployments.removeAll()
+    }
+
+    func finish() throws {
+        stopAll()
+        try report.save(to: options.work)
+        print("\nresults: \(options.work)/results.md\n")
+        print(report.markdown)
+    }
+}

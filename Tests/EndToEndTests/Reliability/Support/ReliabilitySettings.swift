@@ -1,0 +1,55 @@
+import Foundation
+
+/// Sizes of the reliability suite, from the environment: CI sizes by default, the long
+/// run with e.g. `QUENCH_RELIABILITY_N=10000 QUENCH_RELIABILITY_KILLS=10`.
+enum ReliabilitySettings {
+    /// Requests in the crash-under-load scenario (`QUENCH_RELIABILITY_N`, default 2000).
+    static var requests: Int { integer("QUENCH_RELIABILITY_N", default: 2000, range: 10...1_000_000) }
+
+    /// SIGKILLs in the crash scenario (`QUENCH_RELIABILITY_KILLS`, default 3).
+    static var kills: Int { integer("QUENCH_RELIABILITY_KILLS", default: 3, range: 1...1000) }
+
+    /// Events in the subscriber scenarios (`QUENCH_RELIABILITY_EVENTS`, default 600).
+    static var events: Int { integer("QUENCH_RELIABILITY_EVENTS", default: 600, range: 10...1_000_000) }
+
+    /// Seconds of the soak test (`QUENCH_SOAK_SECONDS`, default 10).
+    static var soakSeconds: Int { integer("QUENCH_SOAK_SECONDS", default: 10, range: 1...604_800) }
+
+    /// The RNG seed (`QUENCH_RELIABILITY_SEED`), else a fresh one; always printed, so a run repeats.
+    static func seed() -> UInt64 {
+        if let text = ProcessInfo.processInfo.environment["QUENCH_RELIABILITY_SEED"], let seed = UInt64(text) {
+            return seed
+        }
+        return UInt64.random(in: 1...UInt64(UInt32.max))
+    }
+
+    private static func integer(_ name: String, default fallback: Int, range: ClosedRange<Int>) -> Int {
+        guard let text = ProcessInfo.processInfo.environment[name], let value = Int(text) else { return fallback }
+        return min(max(value, range.lowerBound), range.upperBound)
+    }
+}
+
+/// SplitMix64: a small seeded generator, so the moments of faults repeat from a printed seed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// One summary line per scenario, `RELIABILITY <scenario>: key=value …`, for docs/RELIABILITY.md.
+enum ReliabilityReport {
+    static func line(_ scenario: String, _ figures: KeyValuePairs<String, Any>) {
+        let text = figures.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        FileHandle.standardOutput.write(Data("RELIABILITY \(scenario): \(text)\n".utf8))
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import QuenchProtocol
+import QuenchRuntime
+import Testing
+
+/// Who may connect: CURVE keys on the allow-list, nothing else; the principal comes from
+/// the key, never from the envelope.
+@Suite("Security: authentication", .serialized)
+struct SecurityAuthenticationEndToEndTests {
+    @Test("an admitted user key works and acts for its own user")
+    func admittedKey() async throws {
+        let system = try SecureIntake("sec-admitted")
+        defer { Task { await system.close() } }
+        let ana = try system.client("ana")
+        let pong = try await ana.call(MessageType.ping, PingRequest(), as: PingReply.self)
+        #expect(pong.service == "intake")
+        let logged: IntakeRecord = try await ana.command(IntakeMessage.log, LogIntakeRequest(volume: 250))
+        #expect(logged.user == "ana")
+        let admin = try system.client("admin")
+        let listed: ListIntakesReply = try await admin.call(IntakeMessage.list, ListIntakesRequest(), user: "ana")
+        #expect(listed.intakes.map(\.id) == [logged.id])
+    }
+
+    @Test("a client without a key is refused quickly and clearly")
+    func plainClient() async throws {
+        let system = try SecureIntake("sec-plain")
+        defer { Task { await system.close() } }
+        let plain = try RPCClient(
+            endpoint: system.service.rpcEndpoint, options: RPCClientOptions(attemptTimeout: .seconds(10), attempts: 1, user: "ana"))
+        defer { Task { await plain.close() } }
+        let started = ContinuousClock.now
+        let error = await expectRefusal(.unauthenticated) {
+            _ = try await plain.call(IntakeMessage.list, ListIntakesRequest(), as: ListIntakesReply.self)
+        }
+        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(error?.message.contains("CURVE") == true, "\(error?.message ?? "")")
+    }
+
+    @Test("an unknown key is refused with unauthenticated at once (socket monitor), not after a timeout")
+    func unknownKey() async throws {
+        let system = try SecureIntake("sec-unknown")
+        defer { Task { await system.close() } }
+        let stranger = try system.client("stranger", user: "ana", attemptTimeout: .seconds(10))
+        let started = ContinuousClock.now
+        let error = await expectRefusal(.unauthenticated) {
+            _ = try await stranger.call(MessageType.ping, PingRequest(), as: PingReply.self)
+        }
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(error?.message == "the service refused this key (not on its allow-list)")
+        // Refused again on a second attempt, and nothing it sent was ever applied.
+        await expectRefusal(.unauthenticated) {
+            let _: IntakeRecord = try await stranger.command(IntakeMessage.log, LogIntakeRequest(volume: 999))
+        }
+        let admin = try system.client("admin")
+        let listed: ListIntakesReply = try await admin.call(IntakeMessage.list, ListIntakesRequest(), user: "ana")
+        #expect(listed.intakes.isEmpty)
+        #expect(system.service.logTail(200).contains("refused an unknown client key"))
+    }
+
+    @Test("a user naming another user in the envelope is permission_denied and nothing changes")
+    func otherUserInEnvelope() async throws {
+        let system = try SecureIntake("sec-envelope")
+        defer { Task { await system.close() } }
+        let ana = try system.client("ana")
+        let error = await expectRefusal(.permissionDenied) {
+            let _: IntakeRecord = try await ana.command(IntakeMessage.log, LogIntakeRequest(volume: 500), user: "bob")
+        }
+        #expect(error?.message.contains("'ana' may not act for user 'bob'") == true)
+        await expectRefusal(.permissionDenied) {
+            let _: ListIntakesReply = try await ana.call(IntakeMessage.list, ListIntakesRequest(), user: "bob")
+        }
+        let admin = try system.client("admin")
+        let bobs: ListIntakesReply = try await admin.call(IntakeMessage.list, ListIntakesRequest(), user: "bob")
+        #expect(bobs.intakes.isEmpty)
+    }
+
+    @Test("the service refuses to start with a secret key readable by others, naming the file")
+    func looseSecretKey() throws {
+        let folder = temporaryDirectory("sec-mode")
+        let keys = try SecurityKeys(folder.appendingPathComponent("keys"))
+        chmod(keys.secretKeyFile, 0o644)
+        do {
+            let service = try ServiceProcess("intake", dataDirectory: folder, arguments: keys.serviceArguments, insecure: false)
+            service.stop()
+            Issue.record("the service started with a 0644 secret key")
+        } catch {
+            let text = "\(error)"
+            #expect(text.contains(keys.secretKeyFile) && text.contains("0600"), "\(text)")
+        }
+    }
+
+    @Test("without keys and without --insecure the service refuses to start")
+    func noKeysNoStart() throws {
+        do {
+            let service = try ServiceProcess("intake", dataDirectory: temporaryDirectory("sec-nokeys"), insecure: false)
+            service.stop()
+            Issue.record("the service started without keys")
+        } catch {
+            #expect("\(error)".contains("curve.secret.key.file"), "\(error)")
+        }
+    }
+
+    @Test("--insecure is refused on a non-loopback endpoint and announced loudly on loopback")
+    func insecureOnlyOnLoopback() throws {
+        do {
+            let service = try ServiceProcess("intake", dataDirectory: temporaryDirectory("sec-open"), rpcEndpoint: "tcp://0.0.0.0:*")
+            service.stop()
+            Issue.record("an insecure service bound 0.0.0.0")
+        } catch {
+            #expect("\(error)".contains("insecure") && "\(error)".contains("0.0.0.0"), "\(error)")
+        }
+        let loopback = try ServiceProcess("intake", dataDirectory: temporaryDirectory("sec-loop"))
+        defer { loopback.stop() }
+        #expect(loopback.logTail(200).contains("RUNNING INSECURE"))
+    }
+
+    @Test("a subscribing service needs its upstream's public key with CURVE")
+    func upstreamKeyRequired() throws {
+        let folder = temporaryDirectory("sec-upstream")
+        let keys = try SecurityKeys(folder.appendingPathComponent("keys"))
+        do {
+            let goals = try ServiceProcess("goals", dataDirectory: folder.appendingPathComponent("goals"), arguments: keys.serviceArguments, insecure: false)
+            goals.stop()
+            Issue.record("goals started without upstream.health-ingest.public.key")
+        } catch {
+            #expect("\(error)".contains("upstream.health-ingest.public.key"), "\(error)")
+        }
+    }
+}

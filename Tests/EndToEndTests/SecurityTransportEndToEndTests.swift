@@ -1,0 +1,93 @@
+import Foundation
+import QuenchProtocol
+import QuenchRuntime
+import Testing
+
+/// The allow-list changes without a restart, and CURVE keeps request contents off the wire.
+@Suite("Security: allow-list reload and encryption", .serialized)
+struct SecurityTransportEndToEndTests {
+    /// The service re-reads the list within a second of a change; the bounds below leave room
+    /// for a loaded test machine (the whole suite runs in parallel on two cores).
+    @Test("a key added to the allow-list works within ~2 s; revoked, it is refused (even on a live connection)")
+    func reloadWithoutRestart() async throws {
+        let system = try SecureIntake("sec-reload", admit: ["admin": "admin"])
+        defer { Task { await system.close() } }
+        let pid = system.service.pid
+        let carl = try system.client("carl")
+        await expectRefusal(.unauthenticated) {
+            _ = try await carl.call(MessageType.ping, PingRequest(), as: PingReply.self)
+        }
+
+        try system.keys.writeAllowList(["admin": "admin", "carl": "user:carl"])
+        let added = ContinuousClock.now
+        let admitted = await eventually(timeout: .seconds(10)) {
+            (try? await carl.call(MessageType.ping, PingRequest(), as: PingReply.self)) != nil
+        }
+        #expect(admitted)
+        #expect(ContinuousClock.now - added < .seconds(5), "took \(ContinuousClock.now - added)")
+        #expect(system.service.logTail(300).contains("allow-list reloaded"))
+        let logged: IntakeRecord = try await carl.command(IntakeMessage.log, LogIntakeRequest(volume: 300))
+        #expect(logged.user == "carl")
+
+        try system.keys.writeAllowList(["admin": "admin"])
+        let revoked = ContinuousClock.now
+        let refused = await eventually(timeout: .seconds(10)) {
+            do {
+                _ = try await carl.call(MessageType.ping, PingRequest(), as: PingReply.self)
+                return false
+            } catch let error as QuenchError {
+                return error.code == .unauthenticated
+            } catch {
+                return false
+            }
+        }
+        #expect(refused)
+        #expect(ContinuousClock.now - revoked < .seconds(5), "took \(ContinuousClock.now - revoked)")
+        let fresh = try system.client("carl")
+        await expectRefusal(.unauthenticated) {
+            _ = try await fresh.call(MessageType.ping, PingRequest(), as: PingReply.self)
+        }
+
+        // SIGHUP re-reads the list at once and the service keeps running.
+        try system.keys.writeAllowList(["admin": "admin", "dave": "user:dave"])
+        kill(pid, SIGHUP)
+        let dave = try system.client("dave")
+        #expect(await eventually(timeout: .seconds(3)) {
+            (try? await dave.call(MessageType.ping, PingRequest(), as: PingReply.self)) != nil
+        })
+        #expect(system.service.isRunning)
+        #expect(system.service.logTail(300).contains("SIGHUP"))
+    }
+
+    /// Logs 1234.567 mL of "zzplaintextzz" through a recording proxy; returns the bytes seen.
+    private func capture(_ service: ServiceProcess, options: RPCClientOptions) async throws -> [UInt8] {
+        let recorder = try TCPRecorder(targetPort: port(of: service.rpcEndpoint))
+        defer { recorder.stop() }
+        let client = try RPCClient(endpoint: recorder.endpoint, options: options)
+        defer { Task { await client.close() } }
+        let fluid: Fluid = try await client.command(IntakeMessage.fluidsAdd, AddFluidRequest(name: "zzplaintextzz", waterPercent: 90))
+        #expect(fluid.name == "zzplaintextzz")
+        let logged: IntakeRecord = try await client.command(IntakeMessage.log, LogIntakeRequest(fluid: "zzplaintextzz", volume: 1234.567))
+        #expect(logged.volumeMl == 1234.567)
+        return recorder.bytes
+    }
+
+    @Test("a CURVE session shows neither the fluid name nor the amount on the wire; --insecure shows both")
+    func noPlaintextOnTheWire() async throws {
+        let secret = Array("zzplaintextzz".utf8)
+        let amount: [UInt8] = [0xCB] + withUnsafeBytes(of: (1234.567).bitPattern.bigEndian, Array.init)
+
+        let system = try SecureIntake("sec-wire")
+        defer { Task { await system.close() } }
+        let encrypted = try await capture(system.service, options: try system.keys.options("ana"))
+        #expect(encrypted.count > 200)
+        #expect(!encrypted.containsSequence(secret))
+        #expect(!encrypted.containsSequence(amount))
+
+        let open = try ServiceProcess("intake", dataDirectory: temporaryDirectory("sec-wire-open"))
+        defer { open.stop() }
+        let plain = try await capture(open, options: RPCClientOptions(attemptTimeout: .seconds(2), attempts: 1, user: "ana"))
+        #expect(plain.containsSequence(secret))
+        #expect(plain.containsSequence(amount))
+    }
+}
