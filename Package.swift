@@ -109,6 +109,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "MessagePackTests", dependencies: ["MessagePack"], exclude: ["Regressions"], swiftSettings: swiftSettings),
+        .testTarget(name: "QuenchProtocolTests", dependencies: ["QuenchProtocol", "MessagePack"], swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", zip], swiftSettings: swiftSettings),
         .testTarget(

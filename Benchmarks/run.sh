@@ -2,7 +2,7 @@
 # The benchmark suite in one command: builds release into .build-bench, installs the
 # reference tools into .venv-bench, and runs `quench-bench all` (see docs/BENCHMARKS.md).
 #
-#   bash Benchmarks/run.sh            # the full suite (about 15–25 minutes on 2 cores)
+#   bash Benchmarks/run.sh            # the full suite (about 12 minutes after the build on 2 cores)
 #   bash Benchmarks/run.sh --quick    # smaller data, fewer rounds (about 3 minutes after the build)
 #
 # Any further arguments go to `quench-bench all` (e.g. --work DIR). Uses 127.0.0.1 ports

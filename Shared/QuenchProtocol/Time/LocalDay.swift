@@ -25,15 +25,13 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
         self.init(year: year, month: month, day: day)
     }
 
-    /// The day `instant` falls on in `timeZone`.
+    /// The day `instant` falls on in `timeZone` (its UTC offset at that instant, so DST
+    /// changes are honoured), by arithmetic rather than a `Calendar` per call.
     public init(instant: Date, timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: instant)
-        // Calendar always yields these three for a Gregorian date.
-        year = parts.year ?? 1970
-        month = parts.month ?? 1
-        day = parts.day ?? 1
+        let offset = Double(timeZone.secondsFromGMT(for: instant))
+        let local = (instant.timeIntervalSince1970 + offset) / 86_400
+        let ordinal = local.isFinite ? Int(max(-1e8, min(1e8, local.rounded(.down)))) : 0
+        self.init(ordinal: ordinal)
     }
 
     public var description: String {

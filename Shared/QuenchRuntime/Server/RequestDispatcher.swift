@@ -64,7 +64,7 @@ final class RequestDispatcher: Sendable {
             return .immediate(errorReply(request, WireError(
                 code: .unknownType, message: "\(service) does not serve '\(request.type)'", field: "type")))
         }
-        if let zone = request.timeZone, TimeZone(identifier: zone) == nil {
+        if let zone = request.timeZone, TimeZoneCache.zone(zone) == nil {
             return .immediate(errorReply(request, WireError(
                 code: .invalidArgument, message: "'\(zone)' is not an IANA time zone (e.g. Europe/Berlin)", field: "tz")))
         }
@@ -140,7 +140,7 @@ final class RequestDispatcher: Sendable {
         if let user = request.user {
             logger[metadataKey: "user"] = "\(user)"
         }
-        let zone = request.timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC") ?? .current
+        let zone = request.timeZone.flatMap(TimeZoneCache.zone) ?? TimeZoneCache.utc
         return RequestContext(
             requestID: request.id, type: request.type, envelopeUser: request.user, principal: principal,
             timeZone: zone, sentAt: request.sentAt, idempotencyKey: request.idempotencyKey, logger: logger)

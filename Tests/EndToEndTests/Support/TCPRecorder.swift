@@ -38,8 +38,10 @@ final class TCPRecorder: @unchecked Sendable {
     /// Everything that passed through so far.
     var bytes: [UInt8] { recorded.withLock { $0 } }
 
+    /// Idempotent: a second close of the same number could close a descriptor someone else
+    /// opened since (libzmq's own, which it would then assert on).
     func stop() {
-        stopped.store(true, ordering: .relaxed)
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }
@@ -68,8 +70,16 @@ final class TCPRecorder: @unchecked Sendable {
                 close(upstream)
                 continue
             }
-            Thread.detachNewThread { [self] in pump(from: client, to: upstream) }
-            Thread.detachNewThread { [self] in pump(from: upstream, to: client) }
+            // Both directions share the two descriptors; the second pump to finish closes them.
+            let finished = PumpCounter()
+            let closeBoth: @Sendable () -> Void = {
+                if finished.count.add(1, ordering: .acquiringAndReleasing).newValue == 2 {
+                    close(client)
+                    close(upstream)
+                }
+            }
+            Thread.detachNewThread { [self] in pump(from: client, to: upstream); closeBoth() }
+            Thread.detachNewThread { [self] in pump(from: upstream, to: client); closeBoth() }
         }
     }
 
@@ -89,6 +99,10 @@ final class TCPRecorder: @unchecked Sendable {
         shutdown(destination, Int32(SHUT_WR))
         shutdown(source, Int32(SHUT_RD))
     }
+}
+
+private final class PumpCounter: Sendable {
+    let count = Atomic<Int>(0)
 }
 
 extension Array where Element == UInt8 {
