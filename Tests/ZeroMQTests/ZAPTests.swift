@@ -81,7 +81,9 @@ import ZeroMQ
     @Test func plainClientAgainstCurveServerIsAMechanismMismatch() async throws {
         let server = try await startServer()
         defer { server.reactor.stop() }
-        let (_, endpoint) = try curveServer(server, .router, domain: "test.rpc")
+        // Keep the server socket alive for the whole test (a discarded one closes at once).
+        let (listener, endpoint) = try curveServer(server, .router, domain: "test.rpc")
+        defer { withExtendedLifetime(listener) {} }
         let plain = try server.context.makeSocket(.dealer)
         try plain.setLinger(0)
         try plain.monitor("inproc://zap-test-plain", events: .handshake)
@@ -89,7 +91,7 @@ import ZeroMQ
         try monitor.connect("inproc://zap-test-plain")
         try plain.connect(endpoint)
         try plain.send([[], bytes("hello?")])
-        let frames = try #require(try receive(monitor, timeout: 5000))
+        let frames = try #require(try receive(monitor, timeout: 10000))
         let event = try #require(MonitorEvent(frames: frames))
         #expect(event.isMechanismMismatch)
     }
