@@ -110,6 +110,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "MessagePackTests", dependencies: ["MessagePack"], exclude: ["Regressions"], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchProtocolTests", dependencies: ["QuenchProtocol", "MessagePack"], swiftSettings: swiftSettings),
+        .testTarget(name: "QuenchRuntimeTests", dependencies: ["QuenchRuntime", "QuenchProtocol", "MessagePack", grdb, log], swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", zip], swiftSettings: swiftSettings),
         .testTarget(
