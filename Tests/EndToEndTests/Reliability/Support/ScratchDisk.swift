@@ -12,7 +12,7 @@ final class ScratchDisk: @unchecked Sendable {
 
     let kind: Kind
     let mountPoint: URL
-    private let image: URL?
+    private var image: URL?
     private var mounted = false
     private var filler: FileHandle?
     private var fillerURL: URL { mountPoint.appendingPathComponent("filler.bin") }
@@ -97,9 +97,19 @@ final class ScratchDisk: @unchecked Sendable {
     func repair() throws {
         for attempt in 1...3 {
             try Self.shell("/bin/umount", [mountPoint.path])
-            if let image {
+            if let old = image {
+                // A mount namespace made meanwhile (e.g. by `ip netns exec` in a test running
+                // alongside) can keep the old superblock, with its emergency read-only flag,
+                // alive: from the second attempt on, mount a copy of the image (a new one).
+                var current = old
+                if attempt > 1 {
+                    current = old.deletingLastPathComponent().appendingPathComponent("disk-\(attempt).img")
+                    try? FileManager.default.removeItem(at: current)
+                    try FileManager.default.copyItem(at: old, to: current)
+                    image = current
+                }
                 // e2fsck exits 1 when it corrected errors (here: the forced one).
-                _ = try? Self.shell(Self.tool("e2fsck"), ["-fy", image.path])
+                _ = try? Self.shell(Self.tool("e2fsck"), ["-fy", current.path])
             }
             try mountImage()
             let probe = mountPoint.appendingPathComponent("writable.probe")
