@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// `quench subscribe` against the real goals service: a live `goal.changed`, then a replay.
+@Suite("CLI: subscribe")
+struct CLISubscribeTests {
+    @Test("subscribe streams a goal.changed as a JSON line; --from-seq replays it; exit 0")
+    func subscribeToGoalChanged() throws {
+        let folder = temporaryDirectory("cli-subscribe")
+        let goals = try ServiceProcess("goals", dataDirectory: folder.appendingPathComponent("goals"))
+        let config = try CLIRunner.writeConfig([goals], to: folder)
+        let cli = CLIRunner(configPath: config, user: "ana")
+
+        // A live subscriber, started first, stopping after one event.
+        let live = Process()
+        live.executableURL = try Binaries.url(of: "quench")
+        live.arguments = ["subscribe", "goal.changed", "--json", "--count", "1", "--publisher", "goals", "--config", config]
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
+        environment["QUENCH_USER"] = "ana"
+        live.environment = environment
+        let output = Pipe()
+        live.standardOutput = output
+        live.standardError = FileHandle.nullDevice
+        try live.run()
+        defer { if live.isRunning { live.terminate() } }
+
+        // Change the goal until the subscriber has seen one (it may still be joining).
+        var goal = 2000
+        let deadline = Date().addingTimeInterval(20)
+        while live.isRunning && Date() < deadline {
+            let set = try cli.run(["goal", "set", "\(goal)ml"])
+            #expect(set.status == 0, "\(set.stderr)")
+            goal += 10
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        live.waitUntilExit()
+        #expect(live.terminationStatus == 0)
+        let line = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(separator: "\n").first.map(String.init) ?? ""
+        let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "got: \(line)")
+        #expect(event["type"] as? String == "goal.changed")
+        #expect(event["publisher"] as? String == "goals")
+        #expect(event["user"] as? String == "ana")
+        #expect((event["seq"] as? Int ?? 0) >= 1)
+        let body = try #require(event["body"] as? [String: Any])
+        #expect(body["source"] as? String == "manual")
+        #expect(body["newGoalMl"] as? Double != nil)
+
+        // Replay from the start: the first stored goal.changed, at once.
+        let replay = try cli.run(["subscribe", "goal.", "--from-seq", "1", "--count", "1", "--json", "--publisher", "goals"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(replay.stdout.split(separator: "\n").first.map { Data($0.utf8) } ?? Data())) as? [String: Any])
+        #expect(first["seq"] as? Int == 1)
+        #expect((first["body"] as? [String: Any])?["newGoalMl"] as? Double == 2000)
+
+        // For people: one line per event.
+        let human = try cli.run(["subscribe", "--from-seq", "1", "--count", "1", "--publisher", "goals"])
+        #expect(human.stdout.contains("goals #1") && human.stdout.contains("goal.changed"))
+        goals.stop()
+    }
+}
