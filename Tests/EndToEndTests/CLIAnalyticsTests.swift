@@ -7,22 +7,7 @@ import Testing
 /// against the four real service executables.
 @Suite("CLI analytics", .serialized)
 struct CLIAnalyticsTests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-
-        func json() throws -> [String: Any] {
-            guard let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else {
-                throw TestFailure("not a JSON object: \(stdout) \(stderr)")
-            }
-            return object
-        }
-
-        func error() -> [String: Any]? {
-            (try? JSONSerialization.jsonObject(with: Data(stderr.utf8)) as? [String: [String: Any]])?["error"]
-        }
-    }
+    typealias Run = CLIRunner.Result
 
     /// Runs `quench` with a client config naming `system`'s endpoints (insecure loopback).
     static func quench(_ system: AnalyticsSystem, _ arguments: [String]) throws -> Run {
@@ -37,19 +22,8 @@ struct CLIAnalyticsTests {
             }
             try JSONSerialization.data(withJSONObject: ["services": services, "insecure": true] as [String: Any]).write(to: config)
         }
-        let process = Process()
-        process.executableURL = try Binaries.url(of: "quench")
-        process.arguments = arguments + ["--config", config.path, "--user", system.user, "--tz", system.timeZone, "--timeout", "2"]
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return try CLIRunner(configPath: nil, user: nil, timeZone: system.timeZone)
+            .run(arguments + ["--config", config.path, "--user", system.user, "--tz", system.timeZone, "--timeout", "2"])
     }
 
     @Test("today, history, steps and orm: the JSON fields of CLI.md, and text for people")

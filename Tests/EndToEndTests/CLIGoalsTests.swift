@@ -7,18 +7,7 @@ import Testing
 /// the real goals and health-ingest executables.
 @Suite("CLI goals and challenges", .serialized)
 struct CLIGoalsTests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-
-        func json() throws -> [String: Any] {
-            guard let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else {
-                throw TestFailure("not a JSON object: \(stdout)")
-            }
-            return object
-        }
-    }
+    typealias Run = CLIRunner.Result
 
     /// Runs `quench` with a client config naming `system`'s endpoints (insecure loopback).
     static func quench(_ system: GoalsSystem, _ arguments: [String]) throws -> Run {
@@ -38,19 +27,7 @@ struct CLIGoalsTests {
 
     /// Runs the built `quench` binary with `arguments`, outside any `QUENCH_` environment.
     static func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = try Binaries.url(of: "quench")
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        try CLIRunner(configPath: nil, user: nil).run(arguments)
     }
 
     @Test("goal, goal set, goal auto and goal history with --json and for people")

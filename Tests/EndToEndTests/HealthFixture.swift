@@ -80,18 +80,7 @@ func expectHealthError(
 }
 
 /// The built `quench` binary run against a `HealthFixture`'s service.
-struct HealthCLIRun {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-
-    func json() throws -> [String: Any] {
-        guard let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else {
-            throw TestFailure("not a JSON object: \(stdout)\nstderr: \(stderr)")
-        }
-        return object
-    }
-}
+typealias HealthCLIRun = CLIRunner.Result
 
 extension HealthFixture {
     static let sampleData = Binaries.repositoryRoot.appendingPathComponent("deploy/sample-data")
@@ -106,21 +95,8 @@ extension HealthFixture {
             ]
             try JSONSerialization.data(withJSONObject: body).write(to: config)
         }
-        let process = Process()
-        process.executableURL = try Binaries.url(of: "quench")
-        process.arguments = arguments + ["--config", config.path, "--user", user, "--tz", timeZone, "--timeout", "10"]
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return HealthCLIRun(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        return try CLIRunner(configPath: nil, user: nil, timeZone: timeZone)
+            .run(arguments + ["--config", config.path, "--user", user, "--tz", timeZone, "--timeout", "10"])
     }
 
     func daily(_ type: SampleType, from: String, to: String, aggregate: String? = nil) async throws -> [String: Double] {

@@ -10,9 +10,14 @@ struct CLIRunner {
         /// stdout parsed as one JSON object.
         func json() throws -> [String: Any] {
             guard let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else {
-                throw TestFailure("stdout is not a JSON object: \(stdout)")
+                throw TestFailure("stdout is not a JSON object: \(stdout)\nstderr: \(stderr)")
             }
             return object
+        }
+
+        /// The `error` object of a failed --json command, nil when stderr holds none.
+        func error() -> [String: Any]? {
+            (try? JSONSerialization.jsonObject(with: Data(stderr.utf8)) as? [String: [String: Any]])?["error"]
         }
 
         /// stderr parsed as the `{"error":{…}}` object of a failed --json command.
