@@ -45,10 +45,11 @@ enum FluidStore {
     }
 
     static func find(_ db: Database, user: String, name: String) throws -> Entry? {
-        let row = try Row.fetchOne(db, sql: """
+        let statement = try db.cachedStatement(sql: """
             SELECT name, waterBasisPoints, owner FROM fluid
             WHERE name = ? AND owner IN (?, '') ORDER BY owner = '' LIMIT 1
-            """, arguments: [name, user])
+            """)
+        let row = try Row.fetchOne(statement, arguments: [name, user])
         return row.map { Entry(name: $0["name"], basisPoints: $0["waterBasisPoints"], custom: ($0["owner"] as String) != "") }
     }
 

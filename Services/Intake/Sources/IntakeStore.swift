@@ -66,14 +66,16 @@ enum IntakeStore {
     }
 
     static func insert(_ db: Database, _ intake: Row_, sourceRef: String? = nil) throws {
-        try db.execute(sql: """
+        // The hot path of intake.log: a cached (prepared once per connection) statement.
+        let statement = try db.cachedStatement(sql: """
             INSERT INTO intake (id, user, fluid, volumeUl, waterUl, waterBasisPoints, at, day, timeZone, source, sourceRef, createdAt, updatedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [
-                intake.id, intake.user, intake.fluid, intake.volumeUl, intake.waterUl, intake.basisPoints,
-                intake.at.timeIntervalSince1970, intake.day, intake.timeZone, intake.source, sourceRef,
-                intake.createdAt.timeIntervalSince1970, intake.updatedAt.timeIntervalSince1970,
-            ])
+            """)
+        try statement.execute(arguments: [
+            intake.id, intake.user, intake.fluid, intake.volumeUl, intake.waterUl, intake.basisPoints,
+            intake.at.timeIntervalSince1970, intake.day, intake.timeZone, intake.source, sourceRef,
+            intake.createdAt.timeIntervalSince1970, intake.updatedAt.timeIntervalSince1970,
+        ])
     }
 
     static func update(_ db: Database, _ intake: Row_) throws {
