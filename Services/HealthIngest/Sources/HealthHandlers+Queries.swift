@@ -36,12 +36,8 @@ extension HealthHandlers {
     func daily(_ request: DailySamplesRequest, _ context: RequestContext) async throws -> DailySamplesReply {
         let user = try context.actingUser()
         let type = try sampleType(request.type)
-        guard let from = LocalDay(request.from) else {
-            throw QuenchError.invalidArgument("from", "must be a date YYYY-MM-DD, got '\(request.from.prefix(20))'")
-        }
-        guard let to = LocalDay(request.to) else {
-            throw QuenchError.invalidArgument("to", "must be a date YYYY-MM-DD, got '\(request.to.prefix(20))'")
-        }
+        let from = try FieldRules.day(request.from, field: "from") { LocalDay(ordinal: 0) }
+        let to = try FieldRules.day(request.to, field: "to") { LocalDay(ordinal: 0) }
         guard from <= to else {
             throw QuenchError.invalidArgument("to", "must not be before from (\(from))")
         }

@@ -9,27 +9,11 @@ enum IntakeRules {
     static let earliest = Date(timeIntervalSince1970: 946_684_800)
 
     static func unit(_ raw: String?) throws -> VolumeUnit {
-        guard let raw else { return .milliliter }
-        guard let unit = VolumeUnit(parsing: raw) else {
-            throw QuenchError.invalidArgument("unit", "must be one of \(VolumeUnit.accepted), got '\(raw)'")
-        }
-        return unit
+        try FieldRules.volumeUnit(raw)
     }
 
     static func volume(_ value: Double, unit: VolumeUnit) throws -> Int64 {
-        guard value.isFinite else {
-            throw QuenchError.invalidArgument("volume", "must be a finite number, got \(value)")
-        }
-        guard value > 0 else {
-            throw QuenchError.invalidArgument("volume", "must be greater than 0 mL, got \(value) \(unit.rawValue)")
-        }
-        guard let microlitres = unit.toMicrolitres(value), microlitres <= maxVolumeUl else {
-            throw QuenchError.invalidArgument("volume", "must be at most 6000 mL per entry, got \(value) \(unit.rawValue)")
-        }
-        guard microlitres > 0 else {
-            throw QuenchError.invalidArgument("volume", "must be at least 0.001 mL, got \(value) \(unit.rawValue)")
-        }
-        return microlitres
+        try FieldRules.volume(value, unit: unit, maxMicrolitres: maxVolumeUl, limit: "6000 mL per entry")
     }
 
     static func instant(_ at: Date?, now: Date) throws -> Date {
@@ -47,11 +31,7 @@ enum IntakeRules {
     }
 
     static func day(_ raw: String?, field: String = "day", default fallback: () -> LocalDay) throws -> LocalDay {
-        guard let raw else { return fallback() }
-        guard let day = LocalDay(raw) else {
-            throw QuenchError.invalidArgument(field, "must be a date YYYY-MM-DD, got '\(raw)'")
-        }
-        return day
+        try FieldRules.day(raw, field: field, default: fallback)
     }
 
     static func intakeID(_ raw: String) throws -> String {

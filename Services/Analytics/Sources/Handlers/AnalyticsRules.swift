@@ -3,11 +3,7 @@ import QuenchProtocol
 /// The rules a query must meet, each failing with the field it is about.
 enum AnalyticsRules {
     static func day(_ raw: String?, default today: LocalDay) throws -> LocalDay {
-        guard let raw else { return today }
-        guard raw.count <= 10, let day = LocalDay(raw) else {
-            throw QuenchError.invalidArgument("day", "must be a date YYYY-MM-DD, got '\(raw.prefix(40))'")
-        }
-        return day
+        try FieldRules.day(raw) { today }
     }
 
     static func month(_ raw: String?, default today: LocalDay) throws -> CalendarMonth {
