@@ -10,7 +10,9 @@ import Testing
 struct ReliabilityPartitionTests {
     static let services = MultiHostTests.services
     /// A CLI call to a cut-off service: 3 attempts of 3 s, plus the process start.
-    static let bound = 15.0
+    /// The CLI's own budget is 3 attempts × 3 s; the bound is there to catch a hang, with room
+    /// for a machine busy with the rest of the suite (one parallel run took 23 s here).
+    static let bound = 40.0
 
     @Test(
         "a service's link cut and healed: unavailable meanwhile, within bounds; afterwards nothing lost, analytics caught up",
