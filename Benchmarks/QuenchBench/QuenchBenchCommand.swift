@@ -9,7 +9,7 @@ struct QuenchBenchCommand: AsyncParsableCommand {
             Run everything with `bash Benchmarks/run.sh [--quick]`, which builds release, installs
             the Python references into .venv-bench and runs `quench-bench all`.
 
-            Ports 7800–7899 on 127.0.0.1 are used; every service started is stopped at the end.
+            Ports 7800–7899 on 127.0.0.1 are used (`--port-base` moves them); every service started is stopped at the end.
             """,
         subcommands: [All.self, CodecCommand.self, PingCommand.self, ThroughputCommand.self, FanoutCommand.self,
                       ImportCommand.self, WorkoutsCommand.self, AnalyticsCommand.self, CLICommand.self,

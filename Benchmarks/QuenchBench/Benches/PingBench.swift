@@ -22,7 +22,7 @@ enum PingBench {
         let sample = try request()
         let realReply = try quench.roundTrip(sample)
         let echoKeys: CurveKeyPair? = secure ? try CurveKeyPair.generate() : nil
-        let echoEndpoint = "tcp://127.0.0.1:\(secure ? 7890 : 7891)"
+        let echoEndpoint = bench.echoEndpoint(secure: secure)
         let echo = try RawEchoServer(endpoint: echoEndpoint, reply: realReply, curve: echoKeys)
         defer { echo.stop() }
         let echoCredentials = echoKeys.map { keys in

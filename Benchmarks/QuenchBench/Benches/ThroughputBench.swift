@@ -31,7 +31,7 @@ enum ThroughputBench {
         guard try Envelope.decode(realReply).error == nil else { throw BenchError("intake.log failed: \(try Envelope.decode(realReply).error!.message)") }
 
         let echoKeys: CurveKeyPair? = secure ? try CurveKeyPair.generate() : nil
-        let echoEndpoint = "tcp://127.0.0.1:\(secure ? 7890 : 7891)"
+        let echoEndpoint = bench.echoEndpoint(secure: secure)
         let echo = try RawEchoServer(endpoint: echoEndpoint, reply: realReply, curve: echoKeys)
         defer { echo.stop() }
         let echoCredentials = echoKeys.map {
@@ -47,16 +47,24 @@ enum ThroughputBench {
         let runs = bench.quick ? 3 : 5
         let seconds = bench.quick ? 1.5 : 3.0
         var echoRates = Samples(), quenchRates = Samples()
+        var serviceCPU = Samples(), driverCPU = Samples()
+        let servicePID = deployment.pid(ServiceName.intake)
         var errors = 0
         for run in 0..<runs {
             let echoResult = try echoDriver.closedLoop(window: window, seconds: seconds, make: { _ in warm }, isOK: isOK)
             echoRates.append(echoResult.perSecond)
+            let serviceBefore = servicePID.flatMap(CPUTime.process), driverBefore = CPUTime.current()
             let quenchResult = try quenchDriver.closedLoop(
                 window: window, seconds: seconds, make: { try request($0, "closed\(run)").encoded() }, isOK: isOK)
             quenchRates.append(quenchResult.perSecond)
+            let logs = Double(max(quenchResult.completed, 1))
+            if let before = serviceBefore, let after = servicePID.flatMap(CPUTime.process) {
+                serviceCPU.append((after - before) / logs * 1e6)
+            }
+            driverCPU.append((CPUTime.current() - driverBefore) / logs * 1e6)
             errors += quenchResult.errors
         }
-        report.note("throughput (\(label)): \(clients) DEALER clients × \(window) in flight, \(runs) alternating runs of \(seconds) s each; every reply decoded and checked; \(errors) error replies")
+        report.note("throughput (\(label)): \(clients) DEALER clients × \(window) in flight, \(runs) alternating runs of \(seconds) s each; every reply decoded and checked; \(errors) error replies; CPU per log: intake \(Format.fixed(serviceCPU.median, 1)) µs, load driver \(Format.fixed(driverCPU.median, 1)) µs (medians of the runs)")
         let ratio = quenchRates.median / echoRates.median
         report.add("throughput \(label)", "intake.log durable, 16 clients",
                    value: "\(Format.grouped(quenchRates.median)) logs/s",

@@ -12,6 +12,9 @@ struct BenchOptions: ParsableArguments {
     @Option(help: "Folder of the release executables (default: next to quench-bench).")
     var bin: String?
 
+    @Option(help: "First of the 100 loopback ports the suite uses (services, raw echo); change it to run two suites side by side.")
+    var portBase = 7800
+
     @Option(help: "The Python of the reference tools (default .venv-bench/bin/python).")
     var python = ".venv-bench/bin/python"
 

@@ -6,11 +6,12 @@ final class BenchRun: @unchecked Sendable {
     let report = Report()
     private var deployments: [String: BenchDeployment] = [:]
 
-    /// The ports used: full deployment 7800–7815, intake alone 7820–7827 (CURVE) and
-    /// 7840–7847 (insecure), raw echo 7890–7891, absent upstreams 7898–7899.
-    static let fullBase = 7800
-    static let secureIntakeBase = 7820
-    static let insecureIntakeBase = 7840
+    /// The ports used, from `--port-base` (7800 by default): full deployment +0…+15, intake
+    /// alone +20…+27 (CURVE) and +40…+47 (insecure), raw echo +90/+91, absent upstreams +98/+99.
+    var fullBase: Int { options.portBase }
+    var secureIntakeBase: Int { options.portBase + 20 }
+    var insecureIntakeBase: Int { options.portBase + 40 }
+    func echoEndpoint(secure: Bool) -> String { "tcp://127.0.0.1:\(options.portBase + (secure ? 90 : 91))" }
 
     /// Users with keys in every deployment.
     static let users = ["bench", "fanout", "tenyears", "cli"] + (1...6).map { "import\($0)" }
@@ -24,13 +25,13 @@ final class BenchRun: @unchecked Sendable {
 
     /// All four services with CURVE (the default configuration).
     func full() async throws -> BenchDeployment {
-        try await deployment("full", secure: true, services: BenchDeployment.order, base: Self.fullBase)
+        try await deployment("full", secure: true, services: BenchDeployment.order, base: fullBase)
     }
 
     /// Intake alone (no subscriber downstream loading the machine), CURVE on or off.
     func intakeAlone(secure: Bool) async throws -> BenchDeployment {
         try await deployment(secure ? "intake-curve" : "intake-insecure", secure: secure, services: ["intake"],
-                             base: secure ? Self.secureIntakeBase : Self.insecureIntakeBase)
+                             base: secure ? secureIntakeBase : insecureIntakeBase)
     }
 
     private func deployment(_ name: String, secure: Bool, services: [String], base: Int) async throws -> BenchDeployment {
