@@ -36,6 +36,30 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
     }
 
+    @Test("every instant of a generated export is in the past, the last ones just before the fixed end")
+    func generatedDatesAreInThePast() throws {
+        let path = TestSupport.temporaryPath("past.xml")
+        try AppleHealthExportGenerator.write(records: 12_000, to: path, seed: 7)
+        let end = Date(timeIntervalSince1970: TimeInterval(AppleHealthExportGenerator.lastInstant))
+        #expect(end < Date())
+        var earliest = Date.distantFuture
+        var latest = Date.distantPast
+        var sources: Set<String> = []
+        let summary = try AppleHealthParser().parse(path: path) { record in
+            for instant in [record.startDate, record.endDate, record.creationDate ?? record.startDate] {
+                #expect(instant <= end)
+            }
+            earliest = min(earliest, record.startDate)
+            latest = max(latest, record.endDate)
+            sources.insert(record.sourceName)
+        }
+        #expect(summary.exportDate == end)
+        // 40–280 s between records: 12,000 span about 22 days and end within the last two hours.
+        #expect(latest > end.addingTimeInterval(-7200))
+        #expect(earliest < end.addingTimeInterval(-15 * 86400) && earliest > end.addingTimeInterval(-40 * 86400))
+        #expect(sources == ["Anna's iPhone", "Anna's Apple Watch"])
+    }
+
     @Test func workoutLogGeneratorParsesBack() throws {
         let path = TestSupport.temporaryPath("log.csv")
         let written = try WorkoutLogGenerator.write(lines: 5000, to: path, seed: 1, badEvery: 50)

@@ -7,20 +7,27 @@ import QuenchRuntime
 /// - whole import: `quench import apple-health FILE` (parse, upload in batches, stored by
 ///   health-ingest, CURVE) as a process vs `healthkit-to-sqlite --xml FILE DB` as a process;
 /// - the parser alone: `quench-bench parse apple-health FILE` as a process.
-/// Peak memory is each process's `ru_maxrss`.
+/// Peak memory is each process's `VmHWM`; health-ingest's is reset before each import
+/// (`/proc/<pid>/clear_refs`), so it is that import's peak.
+///
+/// For quick iterations: `QUENCH_BENCH_IMPORT_SIZES=1000000` picks the sizes and
+/// `QUENCH_BENCH_IMPORT_REFERENCE=0` skips healthkit-to-sqlite (no ratio is reported then).
 enum ImportBench {
     static func run(_ bench: BenchRun) async throws {
         let report = bench.report
         let options = bench.options
+        let environment = ProcessInfo.processInfo.environment
+        let withReference = environment["QUENCH_BENCH_IMPORT_REFERENCE"] != "0"
         let deployment = try await bench.full()
-        let sizes = bench.quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+        let sizes = environment["QUENCH_BENCH_IMPORT_SIZES"].map { $0.split(separator: ",").compactMap { Int($0) } }
+            ?? (bench.quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000])
         let hk = (options.python as NSString).deletingLastPathComponent + "/healthkit-to-sqlite"
-        guard FileManager.default.isExecutableFile(atPath: hk) else {
+        guard !withReference || FileManager.default.isExecutableFile(atPath: hk) else {
             throw BenchError("\(hk) is missing: run Benchmarks/run.sh (it installs the references into .venv-bench)")
         }
         let me = CommandLine.arguments[0]
         var users = (1...6).map { "import\($0)" }.makeIterator()
-        report.note("import: export.xml from HealthImport's generator (seed 42); healthkit-to-sqlite 1.0.1 with --xml -s into a fresh SQLite file; quench import against health-ingest with all four consents, a fresh user per run")
+        report.note("import: export.xml from HealthImport's generator (seed 42, every record dated before 2026); healthkit-to-sqlite 1.0.1 with --xml -s into a fresh SQLite file; quench import against health-ingest with all four consents, a fresh user per run")
         for size in sizes {
             let file = try DataFiles.appleHealth(bench, records: size)
             let megabytes = Double((try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0) / 1e6
@@ -30,6 +37,7 @@ enum ImportBench {
                 let parsed = try ChildProcess.check([me, "parse", "apple-health", file], sampleMemory: true)
                 parse.append(parsed.seconds)
                 parseRSS.append(Double(parsed.maxRSSKilobytes) / 1024)
+                guard withReference else { continue }
                 let db = "\(options.work)/hk-\(size).db"
                 try? FileManager.default.removeItem(atPath: db)
                 let ran = try ChildProcess.check([hk, "--xml", "-s", file, db], sampleMemory: true)
@@ -43,25 +51,85 @@ enum ImportBench {
                                       ConsentChangeRequest(types: ["steps", "body-mass", "distance", "dietary-water"]),
                                       as: ConsentListReply.self, idempotencyKey: UUID().uuidString)
             await health.close()
-            let imported = try ChildProcess.check(
-                ["\(options.binaries)/quench", "import", "apple-health", file, "--config", try deployment.clientConfig(user: user)],
-                sampleMemory: true)
+            let service = deployment.pid(ServiceName.healthIngest)
+            service.map(resetPeak)
+            let cpuBefore = service.map(cpuSeconds) ?? 0
+            let command = ["\(options.binaries)/quench", "import", "apple-health", file, "--json",
+                           "--config", try deployment.clientConfig(user: user)]
+            let childCPUBefore = childrenCPUSeconds()
+            let imported = try ChildProcess.check(command, sampleMemory: true)
+            let cliCPU = childrenCPUSeconds() - childCPUBefore
+            let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
+            let serviceCPU = (service.map(cpuSeconds) ?? 0) - cpuBefore
+            let serviceRSS = Double(deployment.peakRSSKilobytes(ServiceName.healthIngest) ?? 0) / 1024
+            let counts = Counts(json: imported.output)
+            service.map(resetPeak)
+            let again = try ChildProcess.check(command, sampleMemory: true)
+            let repeated = Counts(json: again.output)
+
             let whole = imported.seconds
-            let ratio = reference.median / whole
             let rss = Double(imported.maxRSSKilobytes) / 1024
             let largest = size == sizes.last
+            let ratio = withReference ? reference.median / whole : .nan
             report.add("import \(records)", "quench import apple-health (whole process, \(Format.fixed(megabytes, 0)) MB xml)",
                        value: "\(Format.fixed(whole, 2)) s, \(Format.grouped(Double(size) / whole)) records/s, peak RSS \(Format.fixed(rss, 1)) MB",
-                       reference: "healthkit-to-sqlite \(Format.fixed(reference.median, 2)) s, peak RSS \(Format.fixed(referenceRSS.median, 1)) MB",
-                       ratio: Format.ratio(ratio) + " faster",
-                       target: largest ? "≥ 20× faster, RSS ≤ 64 MB" : "", met: largest ? (ratio >= 20 && rss <= 64) : nil,
-                       spread: "ref \(reference.spread { Format.fixed($0, 2) }) s",
-                       note: "1 run; health-ingest peak RSS so far \(Format.fixed(Double(deployment.peakRSSKilobytes(ServiceName.healthIngest) ?? 0) / 1024, 1)) MB")
+                       reference: withReference
+                           ? "healthkit-to-sqlite \(Format.fixed(reference.median, 2)) s, peak RSS \(Format.fixed(referenceRSS.median, 1)) MB"
+                           : "(reference skipped)",
+                       ratio: withReference ? Format.ratio(ratio) + " faster" : "",
+                       target: largest ? "≥ 20× faster, RSS ≤ 64 MB" : "",
+                       met: largest && withReference ? (ratio >= 20 && rss <= 64) : nil,
+                       spread: withReference ? "ref \(reference.spread { Format.fixed($0, 2) }) s" : "",
+                       note: "1 run; \(counts.text); CLI CPU \(Format.fixed(cliCPU, 2)) s; health-ingest: peak RSS \(Format.fixed(serviceRSS, 1)) MB, CPU \(Format.fixed(serviceCPU, 2)) s; load average \(load)")
+            report.add("import \(records)", "re-import of the same file (all duplicates)",
+                       value: "\(Format.fixed(again.seconds, 2)) s, peak RSS \(Format.fixed(Double(again.maxRSSKilobytes) / 1024, 1)) MB",
+                       note: "\(repeated.text); health-ingest peak RSS \(Format.fixed(Double(deployment.peakRSSKilobytes(ServiceName.healthIngest) ?? 0) / 1024, 1)) MB")
             report.add("import \(records)", "parser alone (quench-bench parse apple-health, process)",
                        value: "\(Format.fixed(parse.median, 3)) s, \(Format.grouped(Double(size) / parse.median)) records/s, peak RSS \(Format.fixed(parseRSS.max, 1)) MB",
-                       reference: "healthkit-to-sqlite \(Format.fixed(reference.median, 2)) s",
-                       ratio: Format.ratio(reference.median / parse.median) + " faster",
+                       reference: withReference ? "healthkit-to-sqlite \(Format.fixed(reference.median, 2)) s" : "",
+                       ratio: withReference ? Format.ratio(reference.median / parse.median) + " faster" : "",
                        spread: parse.spread { Format.fixed($0, 3) } + " s (\(runs) runs)")
         }
+    }
+
+    /// The counts of a `quench import apple-health --json` report.
+    private struct Counts {
+        var seen = 0, imported = 0, duplicates = 0, skipped = 0
+
+        init(json: String) {
+            guard let start = json.firstIndex(of: "{"),
+                  let object = try? JSONSerialization.jsonObject(with: Data(json[start...].utf8)) as? [String: Any]
+            else { return }
+            seen = object["recordsSeen"] as? Int ?? 0
+            imported = object["imported"] as? Int ?? 0
+            duplicates = object["duplicates"] as? Int ?? 0
+            skipped = object["skipped"] as? Int ?? 0
+        }
+
+        var text: String {
+            "seen \(Format.grouped(Double(seen))), imported \(Format.grouped(Double(imported))), duplicates \(Format.grouped(Double(duplicates))), skipped \(Format.grouped(Double(skipped)))"
+        }
+    }
+
+    /// User + system CPU time of the children this process has waited for.
+    private static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// Resets the process's `VmHWM` to its current RSS.
+    private static func resetPeak(_ pid: Int32) {
+        try? "5".write(toFile: "/proc/\(pid)/clear_refs", atomically: false, encoding: .utf8)
+    }
+
+    /// User + system CPU time of a process so far.
+    private static func cpuSeconds(_ pid: Int32) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 }

@@ -8,7 +8,20 @@ import ZIPFoundation
 /// Apple Watch, body mass, distance, dietary water, heart rate, active energy, …), some with
 /// `MetadataEntry` or `HeartRateVariabilityMetadataList` children, `Correlation` elements holding
 /// records, `Workout` and `ActivitySummary` elements. It is streamed to disk and depends only on the seed.
+///
+/// Every instant is in the past: records follow each other 40–280 s apart (a heavy user with a
+/// Watch; 1,000,000 records span about five years; larger exports are denser, so that they
+/// never span more than 15 years) and the last one ends shortly before ``lastInstant``, a
+/// fixed date, so the same seed always writes the same file.
 public enum AppleHealthExportGenerator {
+    /// No instant in a generated export is later than this (2025-12-31 23:00:00 UTC); the
+    /// `ExportDate` is this instant.
+    public static let lastInstant: Int64 = 1_767_222_000
+
+    /// The longest span after a record's base instant that the export writes (a workout: 1800 s,
+    /// then its creation date).
+    private static let tail: Int64 = 3600
+
     /// Writes an export with `records` top-level `Record` elements.
     ///
     /// - Parameters:
@@ -56,10 +69,12 @@ public enum AppleHealthExportGenerator {
         var manifest = GeneratedExportManifest()
         let out = try BufferedFileWriter(path: path)
         try out.write(prolog(quirks: quirks))
-        var epoch: Int64 = 1_546_300_800 + Int64(rng.below(86400))
+        let spacing = Spacing(records: records)
+        var epoch = firstInstant(records: records, seed: seed, spacing: spacing)
+        var gaps = SplitMix64(seed: gapSeed(seed))
         var lastDay = -1
         for r in 0..<records {
-            epoch += Int64(120 + rng.below(480))
+            epoch += spacing.gap(&gaps)
             let offset = dstOffset(epoch)
             let day = Int((epoch + Int64(offset)) / 86400)
             if day != lastDay, lastDay >= 0 {
@@ -113,6 +128,36 @@ public enum AppleHealthExportGenerator {
         try out.write("</HealthData>\n")
         try out.flush()
         return manifest
+    }
+
+    /// The base instant before the first record, chosen so that the last one (and anything
+    /// written after it) ends before ``lastInstant``: the gaps come from their own generator,
+    /// summed once before writing.
+    private static func firstInstant(records: Int, seed: UInt64, spacing: Spacing) -> Int64 {
+        var gaps = SplitMix64(seed: gapSeed(seed))
+        var span: Int64 = 0
+        for _ in 0..<records {
+            span += spacing.gap(&gaps)
+        }
+        return lastInstant - tail - span
+    }
+
+    private static func gapSeed(_ seed: UInt64) -> UInt64 { seed ^ 0x6761_7073_6761_7073 }
+
+    /// Seconds between consecutive records: uniform in [mean/4, 7·mean/4], mean 160 s, or
+    /// less for exports so large that they would otherwise span more than 15 years.
+    private struct Spacing {
+        let low: Int
+        let width: Int
+
+        init(records: Int) {
+            let mean = max(4, min(160, 473_040_000 / max(records, 1)))
+            low = mean / 4
+            width = mean * 3 / 2 + 1
+        }
+
+        @inline(__always)
+        func gap(_ rng: inout SplitMix64) -> Int64 { Int64(low + rng.below(width)) }
     }
 
     private static func dstOffset(_ epoch: Int64) -> Int {
@@ -244,7 +289,7 @@ public enum AppleHealthExportGenerator {
             <!ELEMENT ActivitySummary EMPTY>
             ]>
             <HealthData locale="en_US">
-             <ExportDate value="2021-01-01 12:00:00 -0800"/>
+             <ExportDate value="\(stamp(lastInstant, -28800))"/>
              <Me HKCharacteristicTypeIdentifierDateOfBirth="1990-04-01" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale" HKCharacteristicTypeIdentifierBloodType="HKBloodTypeNotSet" HKCharacteristicTypeIdentifierFitzpatrickSkinType="HKFitzpatrickSkinTypeNotSet" HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse="None"/>
 
             """

@@ -29,7 +29,7 @@ public struct HealthHandlers: Sendable {
         registry.query(HealthMessage.stepsPriorityGet) { (_: StepsPriorityGetRequest, context) in try await priority(context) }
 
         registry.command(HealthMessage.importBegin) { (request: ImportBeginRequest, write) in try beginImport(request, write) }
-        registry.command(HealthMessage.importBatch) { (request: ImportBatchRequest, write) in try importBatch(request, write) }
+        registry.command(HealthMessage.importBatch) { (body: DecodedImportBatch, write) in try importBatch(body.request, write) }
         registry.command(HealthMessage.importFinish) { (request: ImportFinishRequest, write) in try finishImport(request, write) }
         registry.query(HealthMessage.importStatus) { (request: ImportStatusRequest, context) in try await importStatus(request, context) }
 

@@ -8,6 +8,11 @@ struct SampleIdentity {
         bytes.reserveCapacity(96)
     }
 
+    /// Empties the bytes, keeping their storage for the next identity.
+    mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     mutating func add(_ text: String) {
         bytes.append(contentsOf: text.utf8)
         bytes.append(0)

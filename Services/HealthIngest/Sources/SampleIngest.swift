@@ -20,8 +20,12 @@ struct SampleIngest {
     let now: Date
     private(set) var rules: SampleRules
     private var names: SampleStore.Names
+    private var inserter: SampleStore.Inserter
     private let consents: Set<ConsentType>
     private var touched: [SampleType: Set<String>] = [:]
+    private var lastTouched: (type: SampleType, day: String)?
+    /// The batch's shared sources, each checked once; their ids resolved on first use.
+    private var shared: [(checked: SampleRules.CheckedSource, ids: (source: Int64, device: Int64?)?)] = []
 
     init(write: WriteContext, user: String, jobId: String? = nil, now: Date) throws {
         self.write = write
@@ -30,7 +34,38 @@ struct SampleIngest {
         self.now = now
         rules = SampleRules(now: now, timeZone: write.request.timeZone)
         names = SampleStore.Names(user: user)
+        inserter = try SampleStore.Inserter(write.db, user: user, jobId: jobId, now: now)
         consents = try ConsentStore.granted(write.db, user: user)
+    }
+
+    /// The sources of an `import.batch`, which its samples name by index.
+    mutating func useSources(_ sources: [SampleSource]) {
+        shared = sources.map { (SampleRules.check($0), nil) }
+    }
+
+    /// Validates and stores one sample naming a shared source by index (see ``useSources(_:)``);
+    /// an index out of range is `invalid`.
+    mutating func ingest(_ input: SampleInput, sourceIndex index: Int) throws -> Outcome {
+        if let type = SampleType(rawValue: input.type), !consents.contains(type.consent) {
+            return .noConsent(type.consent)
+        }
+        guard shared.indices.contains(index) else {
+            return .rejected(SampleRejection(reason: SampleRejection.invalid, field: "sourceIndex", message: "names no source of the batch"))
+        }
+        let sample: ValidSample
+        do throws(SampleRejection) {
+            sample = try rules.validate(input, checked: shared[index].checked)
+        } catch {
+            return .rejected(error)
+        }
+        let ids: (source: Int64, device: Int64?)
+        if let known = shared[index].ids {
+            ids = known
+        } else {
+            ids = (try names.source(write.db, sample.source), try names.device(write.db, sample.device))
+            shared[index].ids = ids
+        }
+        return try store(sample, sourceId: ids.source, deviceId: ids.device)
     }
 
     func hasConsent(_ type: ConsentType) -> Bool {
@@ -60,12 +95,17 @@ struct SampleIngest {
 
     /// Stores a sample that passed the rules (its consent is the caller's to check).
     mutating func store(_ sample: ValidSample) throws -> Outcome {
-        guard let seq = try SampleStore.insert(write.db, user: user, sample, names: &names, jobId: jobId, now: now) else {
+        try store(sample, sourceId: names.source(write.db, sample.source), deviceId: names.device(write.db, sample.device))
+    }
+
+    private mutating func store(_ sample: ValidSample, sourceId: Int64, deviceId: Int64?) throws -> Outcome {
+        guard let seq = try inserter.insert(sample, sourceId: sourceId, deviceId: deviceId) else {
             return .duplicate(sample)
         }
         try emitRecorded(sample)
-        if DayTotals.tracked.contains(sample.type) {
+        if DayTotals.tracked.contains(sample.type), lastTouched?.type != sample.type || lastTouched?.day != sample.day {
             touched[sample.type, default: []].insert(sample.day)
+            lastTouched = (sample.type, sample.day)
         }
         return .stored(sample, seq: seq)
     }

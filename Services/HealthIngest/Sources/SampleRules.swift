@@ -17,13 +17,52 @@ struct SampleRules {
 
     let now: Date
     var days: LocalDayResolver
+    /// Reused for every sample's identity bytes.
+    private var identity = SampleIdentity()
 
     init(now: Date, timeZone: TimeZone) {
         self.now = now
         days = LocalDayResolver(timeZone: timeZone)
     }
 
+    /// A batch's shared source, checked once for all the samples that name it.
+    typealias CheckedSource = Result<(name: String, device: String?), SampleRejection>
+
+    /// Checks a shared source's name and device as ``validate(_:source:)`` would for each sample.
+    static func check(_ source: SampleSource) -> CheckedSource {
+        do throws(SampleRejection) {
+            let name = try text(source.name, field: "source", max: maxSourceLength)
+            let device = try source.device.map { raw throws(SampleRejection) in
+                try text(SampleSource.normalizedDevice(raw), field: "device", max: maxDeviceLength, allowEmpty: true)
+            }
+            return .success((name, device))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     mutating func validate(_ input: SampleInput, source sharedSource: SampleSource? = nil) throws(SampleRejection) -> ValidSample {
+        try validate(input) { () throws(SampleRejection) in
+            let source = try Self.text(sharedSource?.name ?? input.source ?? Self.defaultSource, field: "source", max: Self.maxSourceLength)
+            let rawDevice = sharedSource?.device ?? input.device
+            var device: String?
+            if let rawDevice {
+                device = try Self.text(SampleSource.normalizedDevice(rawDevice), field: "device", max: Self.maxDeviceLength, allowEmpty: true)
+            }
+            return (source, device)
+        }
+    }
+
+    /// Validates a sample whose source was checked once for its whole batch.
+    mutating func validate(_ input: SampleInput, checked: CheckedSource) throws(SampleRejection) -> ValidSample {
+        try validate(input) { () throws(SampleRejection) in try checked.get() }
+    }
+
+    /// The rules in order (type, unit, value, range, source, device, instants); `source`
+    /// gives the checked source text and device when the sample gets that far.
+    private mutating func validate(
+        _ input: SampleInput, source resolve: () throws(SampleRejection) -> (name: String, device: String?)
+    ) throws(SampleRejection) -> ValidSample {
         guard let type = SampleType(rawValue: input.type) else {
             throw SampleRejection(
                 reason: SampleRejection.unknownType, field: "type",
@@ -39,12 +78,7 @@ struct SampleRules {
         }
         let normalized = input.value * unit.factor
         try Self.checkRange(type, normalized, input)
-        let source = try Self.text(sharedSource?.name ?? input.source ?? Self.defaultSource, field: "source", max: Self.maxSourceLength)
-        let rawDevice = sharedSource?.device ?? input.device
-        var device: String?
-        if let rawDevice {
-            device = try Self.text(SampleSource.normalizedDevice(rawDevice), field: "device", max: Self.maxDeviceLength, allowEmpty: true)
-        }
+        let (source, device) = try resolve()
         if type == .strength {
             return try strength(input, unit: unit, normalized: normalized, source: source, device: device)
         }
@@ -55,7 +89,7 @@ struct SampleRules {
         guard end >= start else {
             throw SampleRejection(reason: SampleRejection.endsBeforeStart, field: "end", message: "must not be before start (\(start)), got \(end)")
         }
-        var identity = SampleIdentity()
+        identity.reset()
         identity.add(type.rawValue)
         identity.add(source)
         identity.add(Self.milliseconds(start))
@@ -104,7 +138,6 @@ struct SampleRules {
     }
 
     private static func checkRange(_ type: SampleType, _ normalized: Double, _ input: SampleInput) throws(SampleRejection) {
-        let given = "\(input.value) \(input.unit.prefix(20))"
         let rule: (ok: Bool, text: String)
         switch type {
         case .steps: rule = (normalized >= 0 && normalized <= 200_000, "steps must be 0 to 200000 per sample")
@@ -114,6 +147,7 @@ struct SampleRules {
         case .strength: rule = (normalized >= 0 && normalized <= 1000, "a strength weight must be 0 to 1000 kg")
         }
         guard rule.ok else {
+            let given = "\(input.value) \(input.unit.prefix(20))"
             throw SampleRejection(reason: SampleRejection.outOfRange, field: "value", message: "\(rule.text), got \(given)")
         }
     }

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import QuenchProtocol
 
-/// SQL over `sample`, `source` and `device`. Inserts go through one cached prepared
-/// statement and `ON CONFLICT DO NOTHING`, so a duplicate costs one index probe.
+/// SQL over `sample`, `source` and `device`. Inserts go through ``Inserter``: one cached
+/// prepared statement and `ON CONFLICT DO NOTHING`, so a duplicate costs one index probe.
 enum SampleStore {
     static let columns = """
         s.seq, s.identity, s.type, s.value, s.unit, s.normalized, s.start, s."end", s.day,
@@ -44,23 +44,6 @@ enum SampleStore {
             try db.execute(sql: "INSERT INTO \(table) (user, \(column)) VALUES (?, ?)", arguments: [user, value])
             return db.lastInsertedRowID
         }
-    }
-
-    /// Inserts `sample` unless the user has one with its identity; returns its new seq, or nil for a duplicate.
-    static func insert(_ db: Database, user: String, _ sample: ValidSample, names: inout Names, jobId: String?, now: Date) throws -> Int64? {
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO sample (user, type, identity, value, unit, normalized, start, "end", day, sourceId, deviceId, jobId, exercise, sets, reps, createdAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (user, type, start, identity) DO NOTHING
-            """)
-        let sourceId = try names.source(db, sample.source)
-        let deviceId = try names.device(db, sample.device)
-        try statement.execute(arguments: [
-            user, sample.type.rawValue, sample.identity, sample.value, sample.unit, sample.normalized,
-            sample.start.timeIntervalSince1970, sample.end.timeIntervalSince1970, sample.day,
-            sourceId, deviceId, jobId, sample.exercise, sample.sets, sample.reps, now.timeIntervalSince1970,
-        ])
-        return db.changesCount == 1 ? db.lastInsertedRowID : nil
     }
 
     static func record(_ row: Row) -> SampleRecord {

@@ -1,11 +1,23 @@
 import Dispatch
+import MessagePack
 import QuenchProtocol
 import Synchronization
 
-/// Samples the parser thread has gathered for one `import.batch`.
+/// One `import.batch` body the parser thread has gathered, already encoded.
 struct PendingBatch: Sendable {
-    var sources: [SampleSource]
-    var samples: [SampleInput]
+    var body: MessagePackRaw
+    var samples: Int
+
+    init(body: MessagePackRaw, samples: Int) {
+        self.body = body
+        self.samples = samples
+    }
+
+    /// Encodes samples with the generic encoder (workout logs).
+    init(jobId: String, sources: [SampleSource], samples: [SampleInput]) throws {
+        body = try MessagePackRaw(encoding: ImportBatchRequest(jobId: jobId, sources: sources, samples: samples))
+        self.samples = samples.count
+    }
 }
 
 /// The bounded hand-over from the parser thread to the sender: at most `capacity` batches
@@ -18,13 +30,16 @@ final class BatchChannel: Sendable {
 
     struct Cancelled: Error {}
 
+    /// The job the batches belong to.
+    let jobId: String
     let items: AsyncStream<Item>
     private let continuation: AsyncStream<Item>.Continuation
     private let slots: DispatchSemaphore
     private let capacity: Int
     private let cancelled = Atomic(false)
 
-    init(capacity: Int) {
+    init(jobId: String, capacity: Int) {
+        self.jobId = jobId
         self.capacity = capacity
         slots = DispatchSemaphore(value: capacity)
         (items, continuation) = AsyncStream.makeStream(of: Item.self)

@@ -16,7 +16,9 @@ struct HealthUploader {
     }
 
     let gateway: Gateway
-    var maxInFlight = 3
+    /// Enough that health-ingest's group commit stores several batches per transaction
+    /// (fewer commits and syncs) while the parser keeps reading.
+    var maxInFlight = 12
     var batchTimeout: Duration = .seconds(120)
 
     func upload(
@@ -27,7 +29,7 @@ struct HealthUploader {
             ServiceName.healthIngest, HealthMessage.importBegin,
             ImportBeginRequest(kind: kind, fileName: fileName, totalBytes: totalBytes))
         let client = try gateway.client(ServiceName.healthIngest)
-        let channel = BatchChannel(capacity: maxInFlight + 2)
+        let channel = BatchChannel(jobId: job.jobId, capacity: maxInFlight + 2)
         let thread = Thread {
             channel.finish(Result { try produce(channel) })
         }
@@ -46,7 +48,7 @@ struct HealthUploader {
                             try await group.next()
                             inFlight -= 1
                         }
-                        let request = ImportBatchRequest(jobId: job.jobId, sources: batch.sources, samples: batch.samples)
+                        let request = batch.body
                         let key = "\(job.jobId)-\(index)"
                         index += 1
                         group.addTask { [batchTimeout] in

@@ -46,7 +46,7 @@ struct ImportAppleHealth: AsyncParsableCommand {
 
     /// Runs on the parser thread: records into batches into the channel.
     static func produce(path: String, channel: BatchChannel, progress: ProgressLine) throws -> ImportFinishRequest {
-        var batcher = AppleHealthBatcher()
+        var batcher = AppleHealthBatcher(jobId: channel.jobId)
         let delivered = Atomic(0)
         let summary: AppleHealthSummary
         do {
@@ -54,18 +54,18 @@ struct ImportAppleHealth: AsyncParsableCommand {
                 progress.update(done: done, total: total, records: delivered.load(ordering: .relaxed))
             }) { record in
                 delivered.add(1, ordering: .relaxed)
-                if let batch = batcher.add(record) {
+                if let batch = try batcher.add(record) {
                     try channel.put(batch)
                 }
             }
         } catch let error as AppleHealthImportError {
             // The records read before the fault are stored too, so a re-run only adds the rest.
-            if let batch = batcher.flush() {
+            if let batch = try batcher.flush() {
                 try channel.put(batch)
             }
             throw error
         }
-        if let batch = batcher.flush() {
+        if let batch = try batcher.flush() {
             try channel.put(batch)
         }
         var skipped: [String: Int] = [:]

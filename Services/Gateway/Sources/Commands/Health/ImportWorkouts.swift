@@ -92,12 +92,12 @@ struct ImportWorkouts: AsyncParsableCommand {
                 type: SampleType.strength.rawValue, value: line.weight, unit: unit, source: "workout log", day: day,
                 exercise: line.exercise, sets: line.sets, reps: line.reps, occurrence: occurrence))
             if samples.count >= ImportBatchRequest.maxSamples {
-                try channel.put(PendingBatch(sources: [], samples: samples))
+                try channel.put(PendingBatch(jobId: channel.jobId, sources: [], samples: samples))
                 samples.removeAll(keepingCapacity: true)
             }
         }
         if !samples.isEmpty {
-            try channel.put(PendingBatch(sources: [], samples: samples))
+            try channel.put(PendingBatch(jobId: channel.jobId, sources: [], samples: samples))
         }
         return ImportFinishRequest(jobId: "", recordsSeen: counts.lines, skipped: counts.bad > 0 ? ["bad-line": counts.bad] : nil)
     }

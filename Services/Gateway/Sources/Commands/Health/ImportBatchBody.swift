@@ -1,0 +1,169 @@
+import Foundation
+import MessagePack
+import QuenchProtocol
+
+/// The MessagePack body of one `import.batch`, written byte by byte as samples arrive: the
+/// same map the `ImportBatchRequest` encoding gives (`jobId`, `sources`, `samples`, each sample
+/// a map of `type`, `value`, `unit`, `start`, `end`, `sourceIndex`), without building a
+/// `SampleInput` per sample or running the generic encoder over 2000 of them.
+struct ImportBatchBody {
+    private let jobId: String
+    private var sources: [SampleSource] = []
+    private var sourceIndex: [SampleSource: Int] = [:]
+    private var samples: [UInt8] = []
+    private(set) var count = 0
+
+    init(jobId: String) {
+        self.jobId = jobId
+        samples.reserveCapacity(ImportBatchRequest.maxSamples * 96)
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The index of `source` in this batch's source list, adding it if new.
+    mutating func index(of source: SampleSource) -> Int {
+        if let known = sourceIndex[source] { return known }
+        let index = sources.count
+        sources.append(source)
+        sourceIndex[source] = index
+        return index
+    }
+
+    /// Appends one sample. `type` and `unit` are written as given; instants as MessagePack timestamps.
+    mutating func append(type: String, value: Double, unit: String, start: Date, end: Date, sourceIndex: Int) {
+        Writer.mapHeader(6, into: &samples)
+        Writer.string("type", into: &samples)
+        Writer.string(type, into: &samples)
+        Writer.string("value", into: &samples)
+        Writer.double(value, into: &samples)
+        Writer.string("unit", into: &samples)
+        Writer.string(unit, into: &samples)
+        Writer.string("start", into: &samples)
+        Writer.timestamp(start, into: &samples)
+        Writer.string("end", into: &samples)
+        Writer.timestamp(end, into: &samples)
+        Writer.string("sourceIndex", into: &samples)
+        Writer.integer(sourceIndex, into: &samples)
+        count += 1
+    }
+
+    /// The whole body, ready to send; empties this one for the next batch.
+    mutating func take() throws -> MessagePackRaw {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(samples.count + 64 + sources.count * 160)
+        Writer.mapHeader(3, into: &bytes)
+        Writer.string("jobId", into: &bytes)
+        Writer.string(jobId, into: &bytes)
+        Writer.string("sources", into: &bytes)
+        Writer.arrayHeader(sources.count, into: &bytes)
+        for source in sources {
+            Writer.mapHeader(source.device == nil ? 1 : 2, into: &bytes)
+            Writer.string("name", into: &bytes)
+            Writer.string(source.name, into: &bytes)
+            if let device = source.device {
+                Writer.string("device", into: &bytes)
+                Writer.string(device, into: &bytes)
+            }
+        }
+        Writer.string("samples", into: &bytes)
+        Writer.arrayHeader(count, into: &bytes)
+        bytes.append(contentsOf: samples)
+        sources.removeAll(keepingCapacity: true)
+        sourceIndex.removeAll(keepingCapacity: true)
+        samples.removeAll(keepingCapacity: true)
+        count = 0
+        // Well formed by construction; checking costs one scan of the batch.
+        return try MessagePackRaw(validating: bytes)
+    }
+
+    /// The few MessagePack forms a batch body uses.
+    enum Writer {
+        static func mapHeader(_ count: Int, into bytes: inout [UInt8]) {
+            if count < 16 {
+                bytes.append(0x80 | UInt8(count))
+            } else {
+                bytes.append(0xDE)
+                bigEndian(UInt16(count), into: &bytes)
+            }
+        }
+
+        static func arrayHeader(_ count: Int, into bytes: inout [UInt8]) {
+            if count < 16 {
+                bytes.append(0x90 | UInt8(count))
+            } else if count <= UInt16.max {
+                bytes.append(0xDC)
+                bigEndian(UInt16(count), into: &bytes)
+            } else {
+                bytes.append(0xDD)
+                bigEndian(UInt32(count), into: &bytes)
+            }
+        }
+
+        static func string(_ text: String, into bytes: inout [UInt8]) {
+            var text = text
+            text.withUTF8 { utf8 in
+                let n = utf8.count
+                if n < 32 {
+                    bytes.append(0xA0 | UInt8(n))
+                } else if n <= UInt8.max {
+                    bytes.append(0xD9)
+                    bytes.append(UInt8(n))
+                } else if n <= UInt16.max {
+                    bytes.append(0xDA)
+                    bigEndian(UInt16(n), into: &bytes)
+                } else {
+                    bytes.append(0xDB)
+                    bigEndian(UInt32(n), into: &bytes)
+                }
+                bytes.append(contentsOf: utf8)
+            }
+        }
+
+        static func double(_ value: Double, into bytes: inout [UInt8]) {
+            bytes.append(0xCB)
+            bigEndian(value.bitPattern, into: &bytes)
+        }
+
+        static func integer(_ value: Int, into bytes: inout [UInt8]) {
+            switch value {
+            case 0...127: bytes.append(UInt8(value))
+            case 128...Int(UInt8.max):
+                bytes.append(0xCC)
+                bytes.append(UInt8(value))
+            case 256...Int(UInt16.max):
+                bytes.append(0xCD)
+                bigEndian(UInt16(value), into: &bytes)
+            case 65_536...Int(UInt32.max):
+                bytes.append(0xCE)
+                bigEndian(UInt32(value), into: &bytes)
+            default:
+                bytes.append(0xD3)
+                bigEndian(UInt64(bitPattern: Int64(value)), into: &bytes)
+            }
+        }
+
+        /// The timestamp extension (type -1) in its smallest form, as the encoder writes a `Date`.
+        static func timestamp(_ date: Date, into bytes: inout [UInt8]) {
+            let stamp = MessagePackTimestamp(date)
+            if stamp.nanoseconds == 0, stamp.seconds >= 0, stamp.seconds <= Int64(UInt32.max) {
+                bytes.append(0xD6)
+                bytes.append(0xFF)
+                bigEndian(UInt32(stamp.seconds), into: &bytes)
+            } else if stamp.seconds >= 0, stamp.seconds < (1 << 34) {
+                bytes.append(0xD7)
+                bytes.append(0xFF)
+                bigEndian(UInt64(stamp.nanoseconds) << 34 | UInt64(stamp.seconds), into: &bytes)
+            } else {
+                bytes.append(0xC7)
+                bytes.append(12)
+                bytes.append(0xFF)
+                bigEndian(stamp.nanoseconds, into: &bytes)
+                bigEndian(UInt64(bitPattern: stamp.seconds), into: &bytes)
+            }
+        }
+
+        private static func bigEndian<T: FixedWidthInteger>(_ value: T, into bytes: inout [UInt8]) {
+            withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+        }
+    }
+}
