@@ -70,6 +70,7 @@ let package = Package(
             pkgConfig: "libzmq",
             providers: [.apt(["libzmq3-dev"])]
         ),
+        .systemLibrary(name: "CMalloc", path: "Shared/CMalloc"),
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], path: "Shared/ZeroMQ", swiftSettings: swiftSettings),
         .target(name: "MessagePack", path: "Shared/MessagePack", swiftSettings: swiftSettings),
 
@@ -77,7 +78,7 @@ let package = Package(
         .target(name: "QuenchProtocol", dependencies: ["MessagePack"], path: "Shared/QuenchProtocol", swiftSettings: swiftSettings),
         .target(
             name: "QuenchRuntime",
-            dependencies: ["ZeroMQ", "MessagePack", "QuenchProtocol", log, lifecycle, unixSignals, grdb, configuration, systemPackage, metrics],
+            dependencies: ["ZeroMQ", "MessagePack", "QuenchProtocol", "CMalloc", log, lifecycle, unixSignals, grdb, configuration, systemPackage, metrics],
             path: "Shared/QuenchRuntime",
             swiftSettings: swiftSettings
         ),

@@ -196,6 +196,10 @@ final class RPCServer: @unchecked Sendable {
                 let reply = await run()
                 reactor.execute { [self] in send(route + [[]], reply) }
             }
+        case .queued(let submit):
+            submit { [self] reply in
+                reactor.execute { [self] in send(route + [[]], reply) }
+            }
         }
     }
 
