@@ -1,4 +1,5 @@
 import Logging
+import Synchronization
 import QuenchProtocol
 import ZeroMQ
 
@@ -25,6 +26,18 @@ final class RPCServer: @unchecked Sendable {
     private let maxMessageBytes: Int
     private let security: SecurityConfig
     private let admits: @Sendable (Principal) -> Bool
+
+    /// Replies and events handed over from other threads (the writer, query tasks), sent
+    /// by the reactor in the order they were handed over. One wake-up of the reactor
+    /// carries everything queued until it runs, instead of one `execute` (and one eventfd
+    /// write) per message.
+    private enum Outgoing {
+        case reply(route: [[UInt8]], bytes: [UInt8])
+        case event(topic: String, user: String?, envelope: [UInt8])
+    }
+
+    private let outgoing = Mutex<[Outgoing]>([])
+    private let flushScheduled = Atomic(false)
 
     // Reactor-thread state.
     private var router: Socket?
@@ -104,7 +117,29 @@ final class RPCServer: @unchecked Sendable {
     /// Publishes an event (also on the user stream when it names a user); callable from any
     /// thread, sent in call order.
     func publish(topic: String, user: String?, envelope: [UInt8]) {
-        reactor.execute { [self] in sendEvent(topic: topic, user: user, envelope: envelope) }
+        handOver(.event(topic: topic, user: user, envelope: envelope))
+    }
+
+    /// Queues a message for the reactor thread; schedules one flush for everything queued.
+    private func handOver(_ message: Outgoing) {
+        outgoing.withLock { $0.append(message) }
+        if !flushScheduled.exchange(true, ordering: .acquiringAndReleasing) {
+            reactor.execute { [self] in flushOutgoing() }
+        }
+    }
+
+    private func flushOutgoing() {
+        flushScheduled.store(false, ordering: .releasing)
+        let messages = outgoing.withLock { queued in
+            defer { queued.removeAll(keepingCapacity: true) }
+            return queued
+        }
+        for message in messages {
+            switch message {
+            case .reply(let route, let bytes): send(route, bytes)
+            case .event(let topic, let user, let envelope): sendEvent(topic: topic, user: user, envelope: envelope)
+            }
+        }
     }
 
     /// Stops reading requests; replies to those already taken still go out.
@@ -194,12 +229,10 @@ final class RPCServer: @unchecked Sendable {
         case .deferred(let run):
             Task { [self] in
                 let reply = await run()
-                reactor.execute { [self] in send(route + [[]], reply) }
+                handOver(.reply(route: route + [[]], bytes: reply))
             }
         case .queued(let submit):
-            submit { [self] reply in
-                reactor.execute { [self] in send(route + [[]], reply) }
-            }
+            submit { [self] reply in handOver(.reply(route: route + [[]], bytes: reply)) }
         }
     }
 

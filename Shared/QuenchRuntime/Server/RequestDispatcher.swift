@@ -40,7 +40,7 @@ final class RequestDispatcher: Sendable {
         self.logger = logger
         self.maxMessageBytes = maxMessageBytes
         self.maxInFlight = maxInFlight
-        committer = GroupCommitter(database: database)
+        committer = GroupCommitter(database: database, outbox: outbox)
     }
 
     func dispatch(_ bytes: [UInt8], principal: Principal) -> Outcome {

@@ -36,13 +36,16 @@ final class GroupCommitter: Sendable {
     }
 
     private let database: ServiceDatabase
+    private let outbox: Outbox?
     private let maxBatch: Int
     private let state = Mutex(State())
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    init(database: ServiceDatabase, maxBatch: Int = 512) {
+    /// - Parameter outbox: events the commands append are published after each commit.
+    init(database: ServiceDatabase, outbox: Outbox?, maxBatch: Int = 512) {
         self.database = database
+        self.outbox = outbox
         self.maxBatch = maxBatch
         let thread = Thread { [self] in run() }
         thread.name = "quench-writer"
@@ -117,9 +120,13 @@ final class GroupCommitter: Sendable {
     private func commit(_ batch: [Job]) {
         let results: [Result<MessagePackRaw, any Error>]
         do {
-            results = try database.pool.write { db in
-                try batch.map { job in try Self.run(job.work, in: db) }
+            let events: [Outbox.Pending]
+            (results, events) = try database.pool.write { db in
+                let run = { try batch.map { job in try Self.run(job.work, in: db) } }
+                guard let outbox else { return (try run(), []) }
+                return try outbox.batch(db, run)
             }
+            outbox?.publish(events)
         } catch {
             // The commit itself failed (disk full, read-only file, I/O error), or a rollback
             // did: nothing of the batch is stored.
