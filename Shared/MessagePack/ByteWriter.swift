@@ -69,8 +69,18 @@ enum Pack {
         return true
     }
 
+    @inline(__always)
     static func stringHeader(_ count: Int, into bytes: inout [UInt8]) -> Bool {
-        length(count, small: 0xa0, smallMax: 31, tag8: 0xd9, tag16: 0xda, tag32: 0xdb, into: &bytes)
+        if count <= 31 {
+            bytes.append(0xa0 | UInt8(truncatingIfNeeded: count))
+            return true
+        }
+        if count <= 0xff {
+            bytes.append(0xd9)
+            bytes.append(UInt8(truncatingIfNeeded: count))
+            return true
+        }
+        return length(count, small: 0xa0, smallMax: 31, tag8: 0xd9, tag16: 0xda, tag32: 0xdb, into: &bytes)
     }
 
     static func binaryHeader(_ count: Int, into bytes: inout [UInt8]) -> Bool {
@@ -82,7 +92,11 @@ enum Pack {
     }
 
     static func mapHeader(_ count: Int, into bytes: inout [UInt8]) -> Bool {
-        length(count, small: 0x80, smallMax: 15, tag8: nil, tag16: 0xde, tag32: 0xdf, into: &bytes)
+        if count <= 15 {
+            bytes.append(0x80 | UInt8(truncatingIfNeeded: count))
+            return true
+        }
+        return length(count, small: 0x80, smallMax: 15, tag8: nil, tag16: 0xde, tag32: 0xdf, into: &bytes)
     }
 
     /// Writes a str; fails only for strings of 4 GiB or more.

@@ -32,10 +32,19 @@ extension ByteReader {
         if format < 0x80 || format >= 0xe0 || format == 0xc0 || format == 0xc2 || format == 0xc3 {
             return offset &+ 1
         }
-        if !strict, format & 0xe0 == 0xa0 {
-            let length = Int(format & 0x1f)
-            if length < count &- offset, length <= limits.maxStringLength { return offset &+ 1 &+ length }
+        if !strict {
+            if format & 0xe0 == 0xa0 {
+                let length = Int(format & 0x1f)
+                if length < count &- offset, length <= limits.maxStringLength { return offset &+ 1 &+ length }
+            } else if format == 0xd9, offset &+ 1 < count, let base {
+                let length = Int(base.load(fromByteOffset: offset &+ 1, as: UInt8.self))
+                if length <= count &- offset &- 2, length <= limits.maxStringLength { return offset &+ 2 &+ length }
+            } else if format >= 0xd4, format <= 0xd8 {
+                let length = 1 &<< Int(format &- 0xd4)
+                if length <= count &- offset &- 2, length <= limits.maxBinaryLength { return offset &+ 2 &+ length }
+            }
         }
+        if format == 0xcb, 8 < count &- offset { return offset &+ 9 }
         let (header, end) = try header(at: offset, limits: limits)
         switch header {
         case .array(let count):

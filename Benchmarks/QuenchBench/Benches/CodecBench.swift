@@ -20,21 +20,22 @@ enum CodecBench {
         let iterations = bench.quick ? 5_000 : 20_000
         let batches = bench.quick ? 7 : 15
         report.note("codec: typical envelope = intake.log request, \(bytes.count) bytes; \(batches) batches of \(iterations); ns per operation, median of batches")
+        report.note("codec: headline = the envelope with its typed body (LogIntakeRequest through the generic coder), target ≤ 2 µs each way; the envelope alone (body already bytes) aims at ≤ 1 µs")
         var sink = 0
-        let cases: [(String, () throws -> Void)] = [
-            ("encode envelope (body already encoded)", { sink &+= try envelope.encoded().count }),
-            ("encode envelope + body", {
+        let cases: [(name: String, target: Double, operation: () throws -> Void)] = [
+            ("encode envelope + typed body", 2, {
                 var fresh = envelope
                 fresh.body = try MessagePackRaw(encoding: body)
                 sink &+= try fresh.encoded().count
             }),
-            ("decode envelope", { sink &+= try Envelope.decode(bytes).type.utf8.count }),
-            ("decode envelope + body", {
+            ("decode envelope + typed body", 2, {
                 let decoded = try Envelope.decode(bytes)
                 sink &+= Int(try decoded.decodeBody(LogIntakeRequest.self).volume)
             }),
+            ("encode envelope (body already encoded)", 1, { sink &+= try envelope.encoded().count }),
+            ("decode envelope (body left raw)", 1, { sink &+= try Envelope.decode(bytes).type.utf8.count }),
         ]
-        for (name, operation) in cases {
+        for (name, target, operation) in cases {
             for _ in 0..<1000 { try operation() }
             var perOp = Samples()
             for _ in 0..<batches {
@@ -43,7 +44,7 @@ enum CodecBench {
                 perOp.append(Double(Clock.nanos() - start) / Double(iterations))
             }
             let median = perOp.median / 1000
-            report.add("codec", name, value: Format.fixed(median, 2) + " µs", target: "≤ 2 µs", met: median <= 2,
+            report.add("codec", name, value: Format.fixed(median, 2) + " µs", target: "≤ \(Int(target)) µs", met: median <= target,
                        spread: perOp.spread { Format.fixed($0 / 1000, 2) })
         }
         if sink == 42 { print("") }

@@ -11,12 +11,12 @@ extension Envelope {
 
     /// Encodes the envelope as MessagePack bytes.
     public func encoded() throws -> [UInt8] {
-        try MessagePackEncoder().encode(self)
+        try writeWire()
     }
 
     /// Decodes an envelope from MessagePack bytes received from a socket.
     public static func decode(_ bytes: [UInt8]) throws -> Envelope {
-        try MessagePackDecoder(limits: wireLimits).decode(Envelope.self, from: bytes)
+        try bytes.withUnsafeBytes { try readWire($0, limits: wireLimits) }
     }
 
     /// Decodes the body as `T`. A missing body decodes as `T` from an empty map, so

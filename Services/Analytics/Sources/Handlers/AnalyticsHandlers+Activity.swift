@@ -8,9 +8,12 @@ extension AnalyticsHandlers {
         let today = today(context)
         let month = try AnalyticsRules.month(request.month, default: today)
         let stored = try await database.pool.read { db in
-            try ActivityStore.steps(db, user: user, from: month.firstDay.description, to: month.lastDay.description)
+            try ActivityStore.steps(db, user: user, from: DayText.format(month.firstDay), to: DayText.format(month.lastDay))
         }
-        let days = month.days(upTo: today).map { StepsDay(day: $0.description, steps: stored[$0.description] ?? 0) }
+        let days = month.days(upTo: today).map { day in
+            let text = DayText.format(day)
+            return StepsDay(day: text, steps: stored[text] ?? 0)
+        }
         let total = days.reduce(Int64(0)) { $0 + $1.steps }
         return StepsMonthReply(
             month: month.description, days: days, total: total,

@@ -13,12 +13,22 @@ extension AnalyticsHandlers {
     }
 
     func history(_ request: HistoryRequest, _ context: RequestContext) async throws -> HistoryReply {
+        try await historyPage(request, context).reply
+    }
+
+    /// Reads only the days asked for: the streaks come from the streak read model, so the
+    /// cost does not grow with the rest of the user's history.
+    func historyPage(_ request: HistoryRequest, _ context: RequestContext) async throws -> HistoryPage {
         let user = try context.actingUser()
         let count = try AnalyticsRules.days(request.days)
         let today = today(context)
-        let (totals, timeline) = try await database.pool.read { db in
-            (try WaterStore.days(db, user: user, through: today.description), try GoalStore.timeline(db, user: user))
+        let first = today.ordinal - (count - 1)
+        let (totals, timeline, streaks) = try await database.pool.read { db in
+            (
+                try WaterStore.days(db, user: user, from: first, through: today.ordinal),
+                try GoalStore.timeline(db, user: user, from: first, through: today.ordinal),
+                try StreakStore.streaks(db, user: user, today: today.ordinal))
         }
-        return WaterMath.history(today: today, days: count, totals: totals, timeline: timeline, lag: lag())
+        return WaterMath.history(today: today, days: count, totals: totals, timeline: timeline, streaks: streaks, lag: lag())
     }
 }

@@ -28,7 +28,9 @@ public struct AnalyticsHandlers: Sendable {
 
     public func register(in registry: inout HandlerRegistry) {
         registry.query(AnalyticsMessage.today) { (request: DayRequest, context) in try await day(request, context) }
-        registry.query(AnalyticsMessage.history) { (request: HistoryRequest, context) in try await history(request, context) }
+        registry.query(AnalyticsMessage.history) { (request: HistoryRequest, context) in
+            try HistoryEncoding.encode(try await historyPage(request, context))
+        }
         registry.query(AnalyticsMessage.stepsMonth) { (request: MonthRequest, context) in try await stepsMonth(request, context) }
         registry.query(AnalyticsMessage.challengesProgress) { (request: MonthRequest, context) in
             try await challengesProgress(request, context)

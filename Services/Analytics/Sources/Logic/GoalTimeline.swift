@@ -23,6 +23,11 @@ struct GoalTimeline: Sendable {
         self.changes = changes.map { ($0.day.ordinal, $0.goal) }.sorted { $0.day < $1.day }
     }
 
+    /// - Parameter ordinals: (effective day ordinal, goal), sorted by day.
+    init(ordinals: [(day: Int, goal: Goal)]) {
+        changes = ordinals
+    }
+
     func goal(on day: LocalDay) -> Goal {
         goal(onOrdinal: day.ordinal)
     }

@@ -18,6 +18,27 @@ enum WaterMath {
             percent: percent, remainingMl: max(0, ((goal.goalMl - total) * 1000).rounded() / 1000), lag: lag)
     }
 
+    /// The last `count` days up to `today`, each against its own goal.
+    /// - Parameters:
+    ///   - totals: the days of that range with water, as (ordinal, microlitres), oldest first.
+    ///   - timeline: the goals of that range (`GoalStore.timeline(from:through:)`).
+    ///   - streaks: from the streak read model (`StreakStore.streaks`).
+    static func history(
+        today: LocalDay, days count: Int, totals: [(day: Int, waterUl: Int64)], timeline: GoalTimeline,
+        streaks: (current: Int, longest: Int), lag: [SubscriptionHealth]
+    ) -> HistoryPage {
+        let first = today.ordinal - (count - 1)
+        var water = [Int64](repeating: 0, count: count)
+        for entry in totals where entry.day >= first && entry.day <= today.ordinal {
+            water[entry.day - first] = entry.waterUl
+        }
+        let goals = (0..<count).map { timeline.goal(onOrdinal: first + $0).goalMl }
+        return HistoryPage(
+            first: first, water: water, goals: goals, currentStreak: streaks.current, longestStreak: streaks.longest, lag: lag)
+    }
+
+    /// The same reply recomputed from every day the user has water on, streaks included: the
+    /// reference the read model must agree with.
     /// - Parameter totals: every day with water up to today (any span), oldest first.
     static func history(
         today: LocalDay, days count: Int, totals: [(day: String, waterUl: Int64)], timeline: GoalTimeline, lag: [SubscriptionHealth]

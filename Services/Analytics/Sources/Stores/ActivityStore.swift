@@ -28,9 +28,9 @@ enum ActivityStore {
     static func steps(_ db: Database, user: String, from: String, to: String) throws -> [String: Int64] {
         var result: [String: Int64] = [:]
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT day, steps FROM steps_day WHERE user = ? AND day BETWEEN ? AND ?", arguments: [user, from, to])
+            db.cachedStatement(sql: "SELECT day, steps FROM steps_day WHERE user = ? AND day BETWEEN ? AND ?"), arguments: [user, from, to])
         while let row = try rows.next() {
-            result[row["day"]] = row["steps"]
+            result[row[0]] = row[1] as Int64
         }
         return result
     }
@@ -38,9 +38,9 @@ enum ActivityStore {
     static func distance(_ db: Database, user: String, from: String, to: String) throws -> [String: Double] {
         var result: [String: Double] = [:]
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT day, meters FROM distance_day WHERE user = ? AND day BETWEEN ? AND ?", arguments: [user, from, to])
+            db.cachedStatement(sql: "SELECT day, meters FROM distance_day WHERE user = ? AND day BETWEEN ? AND ?"), arguments: [user, from, to])
         while let row = try rows.next() {
-            result[row["day"]] = row["meters"]
+            result[row[0]] = row[1] as Double
         }
         return result
     }

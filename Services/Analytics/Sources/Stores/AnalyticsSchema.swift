@@ -6,7 +6,7 @@ import GRDB
 enum AnalyticsSchema {
     /// Every read-model table, in the order a rebuild empties them.
     static let readModels = [
-        "intake_entry", "water_day", "goal_change", "challenge",
+        "intake_entry", "water_day", "water_streak", "goal_change", "challenge",
         "steps_day", "distance_day", "strength_set", "exercise", "orm_day",
     ]
 
@@ -83,6 +83,23 @@ enum AnalyticsSchema {
                 ) WITHOUT ROWID;
                 CREATE INDEX orm_day_best ON orm_day (user, exerciseKey, oneRepMax DESC, day);
                 """)
+        }
+        migrator.registerMigration("analytics.v2-water-streak") { db in
+            // Runs of met days as `LocalDay.ordinal`s (`StreakStore`): the longest run ending
+            // by today is the first row of the second index that ends by today.
+            try db.execute(sql: """
+                CREATE TABLE water_streak (
+                    user TEXT NOT NULL,
+                    firstDay INTEGER NOT NULL,
+                    lastDay INTEGER NOT NULL CHECK (lastDay >= firstDay),
+                    days INTEGER NOT NULL CHECK (days = lastDay - firstDay + 1),
+                    PRIMARY KEY (user, firstDay)
+                ) WITHOUT ROWID;
+                CREATE INDEX water_streak_longest ON water_streak (user, days DESC, lastDay);
+                """)
+            for user in try String.fetchAll(db, sql: "SELECT DISTINCT user FROM water_day") {
+                try StreakStore.refreshAll(db, user: user)
+            }
         }
         return migrator
     }

@@ -2,16 +2,19 @@ import GRDB
 import QuenchProtocol
 
 /// Goal changes keyed by (user, effective day); a second change for the same day replaces it.
+/// Each change re-judges the days it decides the goal of (`StreakStore`).
 enum GoalStore {
     static func set(_ db: Database, user: String, effectiveDay: String, goalMl: Double, source: String, weightKg: Double?) throws {
         try db.execute(sql: """
             INSERT INTO goal_change (user, effectiveDay, goalMl, source, weightKg) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (user, effectiveDay) DO UPDATE SET goalMl = excluded.goalMl, source = excluded.source, weightKg = excluded.weightKg
             """, arguments: [user, effectiveDay, goalMl, source, weightKg])
+        try StreakStore.refreshGoal(db, user: user, from: effectiveDay)
     }
 
     static func eraseUser(_ db: Database, user: String) throws {
         try db.execute(sql: "DELETE FROM goal_change WHERE user = ?", arguments: [user])
+        try StreakStore.refreshAll(db, user: user)
     }
 
     /// The goal in effect on `day`.
@@ -29,5 +32,31 @@ enum GoalStore {
         return GoalTimeline(changes: rows.compactMap { row in
             LocalDay(row["effectiveDay"] as String).map { ($0, GoalTimeline.Goal(goalMl: row["goalMl"], source: row["source"])) }
         })
+    }
+
+    /// The goals of the days `from…through` (ordinals): the change in effect on `from` and the
+    /// later ones up to `through`. Days outside the range are not to be asked.
+    static func timeline(_ db: Database, user: String, from: Int, through: Int) throws -> GoalTimeline {
+        let first = DayText.format(LocalDay(ordinal: from))
+        var changes: [(day: Int, goal: GoalTimeline.Goal)] = []
+        if let row = try Row.fetchOne(
+            db.cachedStatement(sql: """
+                SELECT goalMl, source FROM goal_change WHERE user = ? AND effectiveDay <= ? ORDER BY effectiveDay DESC LIMIT 1
+                """),
+            arguments: [user, first]
+        ) {
+            changes.append((from, GoalTimeline.Goal(goalMl: row[0], source: row[1])))
+        }
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: """
+                SELECT effectiveDay, goalMl, source FROM goal_change WHERE user = ? AND effectiveDay > ? AND effectiveDay <= ?
+                ORDER BY effectiveDay
+                """),
+            arguments: [user, first, DayText.format(LocalDay(ordinal: through))])
+        while let row = try rows.next() {
+            guard let day = DayText.ordinal(row[0]) else { continue }
+            changes.append((day, GoalTimeline.Goal(goalMl: row[1], source: row[2])))
+        }
+        return GoalTimeline(ordinals: changes)
     }
 }

@@ -1,36 +1,31 @@
 import GRDB
+import QuenchProtocol
 
-/// Water per intake (so edits, deletes and replays are exact) and per (user, day).
+/// Water per intake (so edits, deletes and replays are exact) and per (user, day); every
+/// change of a day's total re-judges that day's streak (`StreakStore`).
 enum WaterStore {
     /// Stores the intake as it is now, moving its water from the day it was on.
     static func upsert(_ db: Database, user: String, id: String, day: String, waterUl: Int64) throws {
-        try remove(db, user: user, id: id)
-        try db.execute(
-            sql: "INSERT INTO intake_entry (user, id, day, waterUl) VALUES (?, ?, ?, ?)",
-            arguments: [user, id, day, waterUl])
-        try db.execute(sql: """
+        let previousDay = try take(db, user: user, id: id)
+        try db.cachedStatement(sql: "INSERT INTO intake_entry (user, id, day, waterUl) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [user, id, day, waterUl])
+        try db.cachedStatement(sql: """
             INSERT INTO water_day (user, day, waterUl, intakes) VALUES (?, ?, ?, 1)
             ON CONFLICT (user, day) DO UPDATE SET waterUl = waterUl + excluded.waterUl, intakes = intakes + 1
-            """, arguments: [user, day, waterUl])
+            """).execute(arguments: [user, day, waterUl])
+        if let previousDay, previousDay != day { try refresh(db, user: user, day: previousDay) }
+        try refresh(db, user: user, day: day)
     }
 
     /// Forgets the intake and takes its water off its day; nothing when it is unknown.
     static func remove(_ db: Database, user: String, id: String) throws {
-        guard let row = try Row.fetchOne(
-            db, sql: "SELECT day, waterUl FROM intake_entry WHERE user = ? AND id = ?", arguments: [user, id]
-        ) else { return }
-        let day: String = row["day"]
-        let water: Int64 = row["waterUl"]
-        try db.execute(sql: "DELETE FROM intake_entry WHERE user = ? AND id = ?", arguments: [user, id])
-        try db.execute(
-            sql: "UPDATE water_day SET waterUl = MAX(waterUl - ?, 0), intakes = intakes - 1 WHERE user = ? AND day = ?",
-            arguments: [water, user, day])
-        try db.execute(sql: "DELETE FROM water_day WHERE user = ? AND day = ? AND intakes <= 0", arguments: [user, day])
+        if let day = try take(db, user: user, id: id) { try refresh(db, user: user, day: day) }
     }
 
     static func eraseUser(_ db: Database, user: String) throws {
         try db.execute(sql: "DELETE FROM intake_entry WHERE user = ?", arguments: [user])
         try db.execute(sql: "DELETE FROM water_day WHERE user = ?", arguments: [user])
+        try StreakStore.eraseUser(db, user: user)
     }
 
     static func dayTotal(_ db: Database, user: String, day: String) throws -> Int64 {
@@ -39,13 +34,50 @@ enum WaterStore {
 
     /// Every day with water up to `through`, as (day, microlitres).
     static func days(_ db: Database, user: String, through: String) throws -> [(day: String, waterUl: Int64)] {
-        var result: [(String, Int64)] = []
+        var result: [(day: String, waterUl: Int64)] = []
         let rows = try Row.fetchCursor(
             db, sql: "SELECT day, waterUl FROM water_day WHERE user = ? AND day <= ? AND waterUl > 0 ORDER BY day",
             arguments: [user, through])
         while let row = try rows.next() {
-            result.append((row["day"], row["waterUl"]))
+            result.append((day: row["day"], waterUl: row["waterUl"]))
         }
         return result
+    }
+
+    /// The days `from…through` (ordinals) with water, as (day ordinal, microlitres), oldest
+    /// first. SQLite turns each day into its ordinal (`julianday` of 1970-01-01 is 2440587.5,
+    /// both calendars proleptic Gregorian), so no row builds a `String`.
+    static func days(_ db: Database, user: String, from: Int, through: Int) throws -> [(day: Int, waterUl: Int64)] {
+        var result: [(day: Int, waterUl: Int64)] = []
+        result.reserveCapacity(through - from + 1)
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: """
+                SELECT CAST(julianday(day) - 2440587.5 AS INTEGER), waterUl FROM water_day
+                WHERE user = ? AND day BETWEEN ? AND ? AND waterUl > 0 ORDER BY day
+                """),
+            arguments: [user, DayText.format(LocalDay(ordinal: from)), DayText.format(LocalDay(ordinal: through))])
+        while let row = try rows.next() {
+            result.append((day: row[0], waterUl: row[1]))
+        }
+        return result
+    }
+
+    /// Forgets the intake and takes its water off its day; returns that day, nil when unknown.
+    private static func take(_ db: Database, user: String, id: String) throws -> String? {
+        guard let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT day, waterUl FROM intake_entry WHERE user = ? AND id = ?"), arguments: [user, id]
+        ) else { return nil }
+        let day: String = row[0]
+        let water: Int64 = row[1]
+        try db.cachedStatement(sql: "DELETE FROM intake_entry WHERE user = ? AND id = ?").execute(arguments: [user, id])
+        try db.cachedStatement(sql: "UPDATE water_day SET waterUl = MAX(waterUl - ?, 0), intakes = intakes - 1 WHERE user = ? AND day = ?")
+            .execute(arguments: [water, user, day])
+        try db.cachedStatement(sql: "DELETE FROM water_day WHERE user = ? AND day = ? AND intakes <= 0").execute(arguments: [user, day])
+        return day
+    }
+
+    private static func refresh(_ db: Database, user: String, day: String) throws {
+        guard let ordinal = DayText.ordinal(day) else { return }
+        try StreakStore.refresh(db, user: user, from: ordinal, through: ordinal)
     }
 }

@@ -1,0 +1,121 @@
+import Foundation
+import MessagePack
+
+// The envelope's MessagePack form written and read by hand: the same bytes, values and errors
+// as the `Codable` conformance through `MessagePackEncoder`/`MessagePackDecoder` (which other
+// coders and nested uses still take), without the containers, boxes and key lookups.
+extension Envelope {
+    /// Writes the map: present fields only, in `CodingKeys` order.
+    func writeWire() throws -> [UInt8] {
+        var count = 4
+        var capacity = 48 + id.utf8.count + type.utf8.count
+        if let user { count += 1; capacity += 6 + user.utf8.count }
+        if let timeZone { count += 1; capacity += 4 + timeZone.utf8.count }
+        if let idempotencyKey { count += 1; capacity += 17 + idempotencyKey.utf8.count }
+        if let replyTo { count += 1; capacity += 10 + replyTo.utf8.count }
+        if let body { count += 1; capacity += 5 + body.bytes.count }
+        if let error { count += 1; capacity += 48 + error.code.utf8.count + error.message.utf8.count + (error.field?.utf8.count ?? 0) }
+        if let publisher { count += 1; capacity += 12 + publisher.utf8.count }
+        if seq != nil { count += 1; capacity += 13 }
+
+        var writer = MessagePackWriter(capacity: capacity)
+        writer.writeMapHeader(count)
+        try writer.write("v")
+        writer.write(version)
+        try writer.write("id")
+        try writer.write(id, codingPath: [CodingKeys.id])
+        try writer.write("type")
+        try writer.write(type, codingPath: [CodingKeys.type])
+        if let user {
+            try writer.write("user")
+            try writer.write(user, codingPath: [CodingKeys.user])
+        }
+        try writer.write("sentAt")
+        try writer.write(sentAt, codingPath: [CodingKeys.sentAt])
+        if let timeZone {
+            try writer.write("tz")
+            try writer.write(timeZone, codingPath: [CodingKeys.timeZone])
+        }
+        if let idempotencyKey {
+            try writer.write("idempotencyKey")
+            try writer.write(idempotencyKey, codingPath: [CodingKeys.idempotencyKey])
+        }
+        if let replyTo {
+            try writer.write("replyTo")
+            try writer.write(replyTo, codingPath: [CodingKeys.replyTo])
+        }
+        if let body {
+            try writer.write("body")
+            writer.write(body)
+        }
+        if let error {
+            try writer.write("error")
+            try writer.write(error, encoder: MessagePackEncoder())
+        }
+        if let publisher {
+            try writer.write("publisher")
+            try writer.write(publisher, codingPath: [CodingKeys.publisher])
+        }
+        if let seq {
+            try writer.write("seq")
+            writer.write(seq)
+        }
+        return writer.bytes
+    }
+
+    /// Reads the map in one pass noting where each known key's value starts (the first entry wins
+    /// for a repeated key; unknown keys are skipped), then reads the fields in `CodingKeys` order.
+    static func readWire(_ buffer: UnsafeRawBufferPointer, limits: MessagePackLimits) throws -> Envelope {
+        var reader = MessagePackReader(buffer, limits: limits)
+        let count = try reader.readMapHeader()
+        var fields = WireFields()
+        for _ in 0..<count {
+            if let key = try reader.readKey(), let field = WireField(key), fields[field] < 0 {
+                fields[field] = reader.offset
+            }
+            try reader.skipValue()
+        }
+        let end = reader.offset
+
+        func start(of field: WireField) throws -> Int {
+            let offset = fields[field]
+            guard offset >= 0 else { throw MessagePackError(.keyNotFound(field.name), offset: 0) }
+            return offset
+        }
+        /// Reads a required field; errors name it.
+        func read<T>(_ field: WireField, _ body: (inout MessagePackReader) throws -> T) throws -> T {
+            reader.offset = try start(of: field)
+            do {
+                return try body(&reader)
+            } catch let error as MessagePackError where error.codingPath.isEmpty {
+                throw MessagePackError(error.kind, offset: error.offset, codingPath: field.name)
+            }
+        }
+        /// Reads an optional field: absent or nil is nil.
+        func readIfPresent<T>(_ field: WireField, _ body: (inout MessagePackReader) throws -> T) throws -> T? {
+            guard fields[field] >= 0 else { return nil }
+            reader.offset = fields[field]
+            guard try !reader.peekNil() else { return nil }
+            return try read(field, body)
+        }
+
+        let envelope = Envelope(
+            version: try read(.version) { try $0.readInteger(Int.self) },
+            id: try read(.id) { try $0.readString() },
+            type: try read(.type) { try $0.readString() },
+            user: try readIfPresent(.user) { try $0.readString() },
+            sentAt: try read(.sentAt) { try $0.readDate() },
+            timeZone: try readIfPresent(.timeZone) { try $0.readString() },
+            idempotencyKey: try readIfPresent(.idempotencyKey) { try $0.readString() },
+            replyTo: try readIfPresent(.replyTo) { try $0.readString() },
+            body: try readIfPresent(.body) { try $0.readRaw() },
+            error: try readIfPresent(.error) { try $0.decode(WireError.self, key: WireField.error.name) },
+            publisher: try readIfPresent(.publisher) { try $0.readString() },
+            seq: try readIfPresent(.seq) { try $0.readInteger(UInt64.self) }
+        )
+        guard end == buffer.count else {
+            throw MessagePackError(.trailingBytes(buffer.count - end), offset: end)
+        }
+        return envelope
+    }
+}
