@@ -139,8 +139,7 @@ enum IntakeStore {
     static func newID(now: Date = Date()) -> String {
         let millis = UInt64(max(0, now.timeIntervalSince1970 * 1000))
         let sequence = IDSequence.next()
-        var generator = SystemRandomNumberGenerator()
-        let random = generator.next() as UInt32
+        let random = UInt32(truncatingIfNeeded: RandomPool.next())
         var text = [UInt8]()
         text.reserveCapacity(24)
         appendHex(millis, digits: 12, to: &text)

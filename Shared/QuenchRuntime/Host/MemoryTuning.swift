@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-internal import CMalloc
+internal import CSystemExtras
 #endif
 
 /// glibc's allocator returns freed memory at the top of each thread's heap to the kernel as

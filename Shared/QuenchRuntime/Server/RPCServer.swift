@@ -96,6 +96,7 @@ final class RPCServer: @unchecked Sendable {
             self.userPublisher = userPublisher
             let bound = Endpoints(rpc: try router.lastEndpoint(), pub: try publisher.lastEndpoint(), userPub: try userPublisher.lastEndpoint())
             accepting = true
+            dispatcher.onBatchCommitted { [self] in scheduleFlush() }
             reactor.register(router) { [self] in readRequests() }
             reactor.register(userPublisher) { [self] in readSubscriptions() }
             reactor.addTimer(every: heartbeat) { [self] in
@@ -120,9 +121,14 @@ final class RPCServer: @unchecked Sendable {
         handOver(.event(topic: topic, user: user, envelope: envelope))
     }
 
-    /// Queues a message for the reactor thread; schedules one flush for everything queued.
-    private func handOver(_ message: Outgoing) {
+    /// Queues a message for the reactor thread and, unless `flush` is false (the writer
+    /// flushes once per batch), schedules one flush for everything queued.
+    private func handOver(_ message: Outgoing, flush: Bool = true) {
         outgoing.withLock { $0.append(message) }
+        if flush { scheduleFlush() }
+    }
+
+    private func scheduleFlush() {
         if !flushScheduled.exchange(true, ordering: .acquiringAndReleasing) {
             reactor.execute { [self] in flushOutgoing() }
         }
@@ -232,7 +238,7 @@ final class RPCServer: @unchecked Sendable {
                 handOver(.reply(route: route + [[]], bytes: reply))
             }
         case .queued(let submit):
-            submit { [self] reply in handOver(.reply(route: route + [[]], bytes: reply)) }
+            submit { [self] reply in handOver(.reply(route: route + [[]], bytes: reply), flush: false) }
         }
     }
 

@@ -116,6 +116,11 @@ final class RequestDispatcher: Sendable {
         }
     }
 
+    /// Runs `body` on the writer after the replies of each committed batch were handed over.
+    func onBatchCommitted(_ body: @escaping @Sendable () -> Void) {
+        committer.setAfterBatch(body)
+    }
+
     /// Stops the writer after the commands already queued (service shutdown).
     func close() {
         committer.stop()

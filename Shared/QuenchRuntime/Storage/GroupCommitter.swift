@@ -35,8 +35,16 @@ final class GroupCommitter: Sendable {
         var description: String { "the service is shutting down" }
     }
 
+    /// Called on the writer after the completions of each batch (the server flushes the
+    /// replies they queued in one go).
+    private final class Hook: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
     private let database: ServiceDatabase
     private let outbox: Outbox?
+    private let afterBatch = Mutex<Hook?>(nil)
     private let maxBatch: Int
     private let state = Mutex(State())
     private let wake = DispatchSemaphore(value: 0)
@@ -63,7 +71,16 @@ final class GroupCommitter: Sendable {
             return (true, true)
         }
         if signal { wake.signal() }
-        if !accepted { completion(.failure(Stopped())) }
+        if !accepted {
+            completion(.failure(Stopped()))
+            afterBatch.withLock { $0 }?.run()
+        }
+    }
+
+    /// Sets what runs on the writer after the completions of each batch.
+    func setAfterBatch(_ body: @escaping @Sendable () -> Void) {
+        let hook = Hook(body)
+        afterBatch.withLock { $0 = hook }
     }
 
     /// `submit` for async callers: returns the reply once the transaction has committed.
@@ -133,6 +150,7 @@ final class GroupCommitter: Sendable {
             results = batch.map { _ in .failure(error) }
         }
         for (job, result) in zip(batch, results) { job.completion(result) }
+        afterBatch.withLock { $0 }?.run()
     }
 
     /// One command in its own savepoint (statements prepared once per connection). A command
