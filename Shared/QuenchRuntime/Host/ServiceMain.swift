@@ -53,7 +53,7 @@ public enum ServiceMain {
         var logger = Logger(label: "quench.\(definition.name)")
         logger.logLevel = config.logLevel
         do {
-            let database = try ServiceDatabase(path: config.databasePath, migrator: definition.migrator, backgroundCheckpoints: true)
+            let database = try ServiceDatabase(path: config.databasePath, migrator: definition.migrator)
             let outbox = try Outbox(publisher: definition.name, database: database)
             let environment = ServiceEnvironment(config: config, database: database, outbox: outbox, logger: logger)
             let (handlers, subscribers) = try definition.build(environment)
@@ -70,7 +70,6 @@ public enum ServiceMain {
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger)
             try await group.run()
-            database.close()
         } catch {
             logger.critical("could not run", metadata: ["error": "\(error)"])
             FileHandle.standardError.write(Data("quench-\(definition.name): \(error)\n".utf8))

@@ -15,14 +15,8 @@ public import GRDB
 public final class ServiceDatabase: Sendable {
     public let path: String
     public let pool: DatabasePool
-    private let checkpointer: WALCheckpointer?
 
-    /// - Parameter backgroundCheckpoints: copy the WAL into the database from a thread of its
-    ///   own instead of inside the commit that fills it (what a running service wants; call
-    ///   `close()` at the end). Tools and tests that open a file briefly leave it off.
-    public init(
-        path: String, migrator serviceMigrator: DatabaseMigrator = DatabaseMigrator(), backgroundCheckpoints: Bool = false
-    ) throws {
+    public init(path: String, migrator serviceMigrator: DatabaseMigrator = DatabaseMigrator()) throws {
         self.path = path
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
@@ -37,24 +31,10 @@ public final class ServiceDatabase: Sendable {
         try pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        if backgroundCheckpoints {
-            // Checkpoints run on their own connection (WALCheckpointer), never inside a commit.
-            try pool.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
-            }
-            checkpointer = try WALCheckpointer(path: path)
-        } else {
-            checkpointer = nil
-        }
         var migrator = DatabaseMigrator()
         RuntimeSchema.register(in: &migrator)
         try migrator.migrate(pool)
         try serviceMigrator.migrate(pool)
-    }
-
-    /// Stops the background checkpoints (the WAL is left for the next start to use).
-    public func close() {
-        checkpointer?.stop()
     }
 
     /// `PRAGMA quick_check`: true when SQLite finds the file sound.
