@@ -19,6 +19,21 @@ public final class Outbox: Sendable {
     /// Serialises publication, so events go out once each and in seq order whichever
     /// committer publishes them.
     private let publishing = Mutex(())
+    /// The command writer's open batch: the next seq and the events appended so far (those
+    /// of a command rolled back to its savepoint are dropped again), so the batch needs no
+    /// `MAX(seq)` per event and no read-back after its commit.
+    private let open = Mutex<OpenBatch?>(nil)
+
+    private struct OpenBatch {
+        var nextSeq: UInt64
+        var events: [Pending] = []
+    }
+
+    /// Where a command starts in the open batch (`rollBack(to:)` returns there).
+    struct Mark {
+        let nextSeq: UInt64
+        let count: Int
+    }
     /// Held in a class: a closure stored directly in a `Mutex` gets re-wrapped in reabstraction
     /// thunks on every `withLock` access, and the chain grows until the stack overflows.
     private let sink: Mutex<Sink?>
@@ -51,8 +66,13 @@ public final class Outbox: Sendable {
     /// appended inside a savepoint that was rolled back is never published.
     @discardableResult
     public func append<Body: Encodable>(_ db: Database, type: String, user: String?, body: Body) throws -> UInt64 {
-        let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM runtime_outbox")) ?? 0
-        let seq = UInt64(last) + 1
+        let batchSeq = open.withLock { $0?.nextSeq }
+        let seq: UInt64
+        if let batchSeq {
+            seq = batchSeq
+        } else {
+            seq = UInt64(try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM runtime_outbox")) ?? 0) + 1
+        }
         let envelope = Envelope(
             type: type,
             user: user,
@@ -63,6 +83,12 @@ public final class Outbox: Sendable {
         let bytes = try envelope.encoded()
         try db.cachedStatement(sql: "INSERT INTO runtime_outbox (seq, type, user, envelope, createdAt) VALUES (?, ?, ?, ?, ?)")
             .execute(arguments: [Int64(seq), type, user, Data(bytes), Date().timeIntervalSince1970])
+        if batchSeq != nil {
+            open.withLock { batch in
+                batch?.nextSeq = seq + 1
+                batch?.events.append(Pending(seq: seq, topic: type, user: user, envelope: bytes))
+            }
+        }
         // One commit hook per transaction: every registered hook costs every later statement
         // of the transaction a call (GRDB's observation broker), so a batch of events must not
         // register one each. The writer is serial, so one flag covers the open transaction.
@@ -96,9 +122,35 @@ public final class Outbox: Sendable {
     /// to hand to `publish` once it has committed.
     func batch<T>(_ db: Database, _ body: () throws -> T) throws -> (T, [Pending]) {
         writerBatch.store(true, ordering: .releasing)
-        defer { writerBatch.store(false, ordering: .releasing) }
+        let first = UInt64(try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM runtime_outbox")) ?? 0) + 1
+        open.withLock { $0 = OpenBatch(nextSeq: first) }
+        defer {
+            open.withLock { $0 = nil }
+            writerBatch.store(false, ordering: .releasing)
+        }
         let result = try body()
+        let batch = open.withLock { $0 }
+        // The events kept in memory are what the transaction holds unless something rolled
+        // back an append behind the writer's back (a handler's own savepoint): then read back.
+        let last = UInt64(try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM runtime_outbox")) ?? 0)
+        if let batch, batch.nextSeq == last + 1, batch.events.count == Int(batch.nextSeq - first) {
+            return (result, batch.events)
+        }
         return (result, try uncommitted(db))
+    }
+
+    /// Where the open batch stands before a command (nil outside a batch).
+    func mark() -> Mark? {
+        open.withLock { batch in batch.map { Mark(nextSeq: $0.nextSeq, count: $0.events.count) } }
+    }
+
+    /// Forgets what a command rolled back to its savepoint appended.
+    func rollBack(to mark: Mark?) {
+        guard let mark else { return }
+        open.withLock { batch in
+            batch?.nextSeq = mark.nextSeq
+            if let count = batch?.events.count, count > mark.count { batch?.events.removeLast(count - mark.count) }
+        }
     }
 
     /// Events past the published head, in seq order, as `db` sees them.

@@ -139,7 +139,7 @@ final class GroupCommitter: Sendable {
         do {
             let events: [Outbox.Pending]
             (results, events) = try database.pool.write { db in
-                let run = { try batch.map { job in try Self.run(job.work, in: db) } }
+                let run = { [outbox] in try batch.map { job in try Self.run(job.work, in: db, outbox: outbox) } }
                 guard let outbox else { return (try run(), []) }
                 return try outbox.batch(db, run)
             }
@@ -156,7 +156,8 @@ final class GroupCommitter: Sendable {
     /// One command in its own savepoint (statements prepared once per connection). A command
     /// that throws is rolled back to its savepoint and reported; only a failed rollback
     /// (the transaction is no longer usable) throws, which fails the whole batch.
-    private static func run(_ work: Work, in db: Database) throws -> Result<MessagePackRaw, any Error> {
+    private static func run(_ work: Work, in db: Database, outbox: Outbox?) throws -> Result<MessagePackRaw, any Error> {
+        let mark = outbox?.mark()
         try db.cachedStatement(sql: "SAVEPOINT quench_command").execute()
         do {
             let reply = try work(db)
@@ -165,6 +166,7 @@ final class GroupCommitter: Sendable {
         } catch {
             try db.cachedStatement(sql: "ROLLBACK TO SAVEPOINT quench_command").execute()
             try db.cachedStatement(sql: "RELEASE SAVEPOINT quench_command").execute()
+            outbox?.rollBack(to: mark)
             return .failure(error)
         }
     }
