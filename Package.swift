@@ -70,14 +70,15 @@ let package = Package(
             pkgConfig: "libzmq",
             providers: [.apt(["libzmq3-dev"])]
         ),
+        .systemLibrary(name: "CSystemExtras", path: "Shared/CSystemExtras"),
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], path: "Shared/ZeroMQ", swiftSettings: swiftSettings),
         .target(name: "MessagePack", path: "Shared/MessagePack", swiftSettings: swiftSettings),
 
         // MARK: Quench shared layer
-        .target(name: "QuenchProtocol", dependencies: ["MessagePack"], path: "Shared/QuenchProtocol", swiftSettings: swiftSettings),
+        .target(name: "QuenchProtocol", dependencies: ["MessagePack", "CSystemExtras"], path: "Shared/QuenchProtocol", swiftSettings: swiftSettings),
         .target(
             name: "QuenchRuntime",
-            dependencies: ["ZeroMQ", "MessagePack", "QuenchProtocol", log, lifecycle, unixSignals, grdb, configuration, systemPackage, metrics],
+            dependencies: ["ZeroMQ", "MessagePack", "QuenchProtocol", "CSystemExtras", log, lifecycle, unixSignals, grdb, configuration, systemPackage, metrics],
             path: "Shared/QuenchRuntime",
             swiftSettings: swiftSettings
         ),

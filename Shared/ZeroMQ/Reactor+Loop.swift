@@ -70,23 +70,58 @@ extension Reactor {
 
     // MARK: Polling
 
+    /// One wait: `poll(2)` on the wake-up descriptor and every socket's `ZMQ_FD`, then the
+    /// handlers of the sockets with input.
+    ///
+    /// `ZMQ_FD` is edge-like: it fires when the socket's state may have changed, and any call on
+    /// the socket (a send, a receive, an option) can consume that signal. So before sleeping,
+    /// every socket used since it was last seen empty is asked (`ZMQ_EVENTS`); one that was
+    /// drained to `EAGAIN` by its handler is not, which keeps an idle round trip to one
+    /// `poll`, one `ZMQ_EVENTS` and the handler's own calls (`zmq_poll` asks every socket
+    /// before and after each wait).
     private func pollOnce() {
         if pollSetDirty || polled.contains(where: { $0.socket.isClosed }) { rebuildPollSet() }
+        let handled = serviceSocketsWithPossibleInput()
+        // A handler closed or unregistered a socket: rebuild before polling its descriptor.
+        if pollSetDirty || polled.contains(where: { $0.socket.isClosed }) { return }
         var timeout = millisecondsUntilNextTimer()
-        if timeout != 0, shared.withLock({ !$0.jobs.isEmpty || $0.stopRequested }) { timeout = 0 }
+        if timeout != 0, handled || shared.withLock({ !$0.jobs.isEmpty || $0.stopRequested }) { timeout = 0 }
 
-        let ready = zmq_poll(pollItems, Int32(polled.count + 1), timeout)
+        let ready = poll(pollItems, nfds_t(polled.count + 1), Int32(clamping: timeout))
         guard ready >= 0 else {
-            handlePollError(zmq_errno())
+            let code = errno
+            if code != EINTR { handlePollError(code) }
             return
         }
         guard ready > 0 else { return }
         if pollItems[0].revents != 0 { wakeup.drain() }
-        let readable = Int16(ZMQ_POLLIN)
-        for index in polled.indices where pollItems[index + 1].revents & readable != 0 {
-            let registration = polled[index]
-            if registration.isActive, !registration.socket.isClosed { registration.handler() }
+        for index in polled.indices where pollItems[index + 1].revents != 0 {
+            polled[index].socket.mayHaveUnsignalledInput = true
         }
+        _ = serviceSocketsWithPossibleInput()
+    }
+
+    /// Runs the handler of every socket that may have input and has; returns whether any ran.
+    private func serviceSocketsWithPossibleInput() -> Bool {
+        var handled = false
+        for registration in polled where registration.isActive && registration.socket.mayHaveUnsignalledInput {
+            let socket = registration.socket
+            guard !socket.isClosed else { continue }
+            let events: PollEvents
+            do {
+                events = try socket.events
+            } catch let error as ZMQError {
+                handlePollError(error.code)
+                return handled
+            } catch {
+                continue
+            }
+            if events.contains(.pollIn), registration.isActive, !socket.isClosed {
+                registration.handler()
+                handled = true
+            }
+        }
+        return handled
     }
 
     private func rebuildPollSet() {
@@ -102,15 +137,12 @@ extension Reactor {
             pollCapacity = max(pollCapacity * 2, polled.count + 1)
             pollItems = .allocate(capacity: pollCapacity)
         }
-        var wake = zmq_pollitem_t()
-        wake.fd = wakeup.fileDescriptor
-        wake.events = Int16(ZMQ_POLLIN)
-        pollItems[0] = wake
+        pollItems[0] = pollfd(fd: wakeup.fileDescriptor, events: Int16(POLLIN), revents: 0)
         for (index, registration) in polled.enumerated() {
-            var item = zmq_pollitem_t()
-            item.socket = registration.socket.handle
-            item.events = Int16(ZMQ_POLLIN)
-            pollItems[index + 1] = item
+            // A socket whose descriptor cannot be read is polled as -1 (ignored by poll) and
+            // still asked before every wait.
+            let fd = (try? registration.socket.fileDescriptor) ?? -1
+            pollItems[index + 1] = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         }
         pollSetDirty = false
     }

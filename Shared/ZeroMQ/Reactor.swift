@@ -39,7 +39,7 @@ public final class Reactor: @unchecked Sendable {
     var running: [Job] = []
     var registrations: [ReactorRegistration] = []
     var polled: [ReactorRegistration] = []
-    var pollItems: UnsafeMutablePointer<zmq_pollitem_t>
+    var pollItems: UnsafeMutablePointer<pollfd>
     var pollCapacity: Int
     var pollSetDirty = true
     var timers: [ReactorTimer] = []
@@ -130,8 +130,10 @@ public final class Reactor: @unchecked Sendable {
 
     /// Calls `handler` on the reactor thread whenever `socket` is readable. Reactor thread only.
     ///
-    /// Polling uses `ZMQ_EVENTS` (level-triggered): the handler is called again while messages
-    /// remain, but should drain the socket (`dontWait: true` until `nil`) to keep the loop cheap.
+    /// The reactor sleeps in `poll(2)` on the socket's `ZMQ_FD` and asks `ZMQ_EVENTS` only when
+    /// that descriptor fires or the socket was used since it was last seen empty; the handler
+    /// is called while `ZMQ_EVENTS` shows input, so it should drain the socket (`dontWait: true`
+    /// until `nil`), which also tells the reactor the socket is empty without another look.
     /// Registering a socket again replaces its handler. A socket closed while registered is
     /// dropped automatically. The socket becomes owned by the reactor thread.
     public func register(_ socket: Socket, handler: @escaping () -> Void) {

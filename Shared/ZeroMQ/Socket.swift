@@ -24,6 +24,12 @@ public final class Socket: @unchecked Sendable {
     private let message: UnsafeMutablePointer<zmq_msg_t>
     private let owner = Atomic<UInt>(0)
 
+    /// Whether the socket may hold input its `ZMQ_FD` will not signal again: any libzmq call
+    /// on the socket can consume the descriptor's edge, so every call sets this, and only a
+    /// look that found no input (`events` without `pollIn`, a `dontWait` receive that found
+    /// nothing) clears it. The reactor checks such sockets before it sleeps.
+    var mayHaveUnsignalledInput = true
+
     init(handle: UnsafeMutableRawPointer, type: SocketType, context: Context) {
         self.handle = handle
         self.type = type
@@ -61,6 +67,7 @@ public final class Socket: @unchecked Sendable {
     @inline(__always)
     func liveHandle(_ operation: @autoclosure () -> String) throws -> UnsafeMutableRawPointer {
         checkOwner()
+        mayHaveUnsignalledInput = true
         guard let handle else { throw ZMQError(code: ENOTSOCK, operation: operation()) }
         return handle
     }
@@ -191,7 +198,10 @@ public final class Socket: @unchecked Sendable {
         let handle = try liveHandle("zmq_msg_recv")
         let flags: Int32 = dontWait ? ZMQ_DONTWAIT : 0
         var found: [String: String] = [:]
-        guard let first = try receiveFrame(handle, flags: flags, properties: properties, into: &found) else { return nil }
+        guard let first = try receiveFrame(handle, flags: flags, properties: properties, into: &found) else {
+            if dontWait { mayHaveUnsignalledInput = false }
+            return nil
+        }
         var frames = [first.bytes]
         var more = first.more
         var count = 1
@@ -254,6 +264,10 @@ public final class Socket: @unchecked Sendable {
 
     /// `ZMQ_EVENTS`: whether a message can be received and/or sent now.
     public var events: PollEvents {
-        get throws { PollEvents(rawValue: Int16(truncatingIfNeeded: try getInt32Option(ZMQ_EVENTS, name: "ZMQ_EVENTS"))) }
+        get throws {
+            let events = PollEvents(rawValue: Int16(truncatingIfNeeded: try getInt32Option(ZMQ_EVENTS, name: "ZMQ_EVENTS")))
+            mayHaveUnsignalledInput = events.contains(.pollIn)
+            return events
+        }
     }
 }

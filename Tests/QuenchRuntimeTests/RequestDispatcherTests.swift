@@ -58,6 +58,11 @@ struct RequestDispatcherTests {
             switch dispatcher.dispatch(bytes, principal: principal) {
             case .immediate(let reply): return try Envelope.decode(reply)
             case .deferred(let run): return try Envelope.decode(await run())
+            case .queued(let submit):
+                let bytes = await withCheckedContinuation { continuation in
+                    submit { continuation.resume(returning: $0) }
+                }
+                return try Envelope.decode(bytes)
             }
         }
 

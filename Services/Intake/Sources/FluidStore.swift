@@ -23,6 +23,9 @@ enum FluidStore {
     }
 
     static func validName(_ raw: String, field: String) throws -> String {
+        // The common case, checked byte by byte: lower-case printable ASCII, single spaces,
+        // no space at either end, short enough — already what `normalize` would return.
+        if isNormalizedASCII(raw) { return raw }
         let name = normalize(raw)
         guard !name.isEmpty, name.count <= maxNameLength else {
             throw QuenchError.invalidArgument(field, "must be 1 to \(maxNameLength) characters, got \(raw.count)")
@@ -31,6 +34,19 @@ enum FluidStore {
             throw QuenchError.invalidArgument(field, "must not contain control characters")
         }
         return name
+    }
+
+    private static func isNormalizedASCII(_ name: String) -> Bool {
+        var count = 0
+        var previousSpace = true
+        for byte in name.utf8 {
+            count += 1
+            guard count <= maxNameLength, byte >= 0x20, byte < 0x7F, !(byte >= 0x41 && byte <= 0x5A) else { return false }
+            let space = byte == 0x20
+            if space && previousSpace { return false }
+            previousSpace = space
+        }
+        return count > 0 && !previousSpace
     }
 
     static func basisPoints(_ percent: Double, field: String = "waterPercent") throws -> Int {

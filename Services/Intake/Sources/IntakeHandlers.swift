@@ -1,7 +1,13 @@
 public import Foundation
 import GRDB
+import MessagePack
 import QuenchProtocol
 public import QuenchRuntime
+
+/// `IntakeEventBody(intake:)` with the record already encoded: the same bytes.
+private struct LoggedEventBody: Encodable {
+    let intake: MessagePackRaw
+}
 
 /// The intake service's request handlers.
 public struct IntakeHandlers: Sendable {
@@ -29,7 +35,9 @@ public struct IntakeHandlers: Sendable {
 
     // MARK: Commands
 
-    func log(_ request: LogIntakeRequest, _ write: WriteContext) throws -> IntakeRecord {
+    /// `intake.log`: the reply is the record, and the event's body is `{intake: record}`, so
+    /// the record is encoded once for both.
+    func log(_ request: LogIntakeRequest, _ write: WriteContext) throws -> MessagePackRaw {
         let context = write.request
         let user = try context.actingUser()
         let unit = try IntakeRules.unit(request.unit)
@@ -42,8 +50,8 @@ public struct IntakeHandlers: Sendable {
             at: at, day: LocalDay(instant: at, timeZone: context.timeZone).description,
             timeZone: context.timeZone.identifier, source: "manual", createdAt: current, updatedAt: current)
         try IntakeStore.insert(write.db, intake)
-        let record = intake.record
-        try write.emit(IntakeEvent.logged, user: user, IntakeEventBody(intake: record))
+        let record = try MessagePackRaw(encoding: intake.record)
+        try write.emit(IntakeEvent.logged, user: user, LoggedEventBody(intake: record))
         return record
     }
 

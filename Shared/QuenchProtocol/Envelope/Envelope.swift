@@ -84,13 +84,12 @@ public struct Envelope: Codable, Sendable, Equatable {
 
     /// A fresh lower-case random (version 4) UUID string.
     ///
-    /// Built from `SystemRandomNumberGenerator` (the `getrandom` call) rather than `UUID()`,
-    /// which on Linux opens and reads `/dev/urandom` for every id.
+    /// Built from the system generator (`getrandom`, through `RandomPool`) rather than
+    /// `UUID()`, which on Linux opens and reads `/dev/urandom` for every id.
     public static func newID() -> String {
-        var generator = SystemRandomNumberGenerator()
         var bytes = [UInt8](repeating: 0, count: 16)
-        let high = generator.next() as UInt64
-        let low = generator.next() as UInt64
+        let high = RandomPool.next()
+        let low = RandomPool.next()
         for index in 0..<8 {
             bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * index))
             bytes[index + 8] = UInt8(truncatingIfNeeded: low >> (8 * index))

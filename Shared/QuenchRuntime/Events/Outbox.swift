@@ -12,6 +12,28 @@ public final class Outbox: Sendable {
     public let publisher: String
     private let head: Atomic<UInt64>
     private let publishScheduled = Atomic(false)
+    /// True while the command writer runs a batch: it publishes after its own commit, so
+    /// `append` registers no commit hook (a registered hook makes GRDB's observation broker
+    /// look at every later statement of the transaction).
+    private let writerBatch = Atomic(false)
+    /// Serialises publication, so events go out once each and in seq order whichever
+    /// committer publishes them.
+    private let publishing = Mutex(())
+    /// The command writer's open batch: the next seq and the events appended so far (those
+    /// of a command rolled back to its savepoint are dropped again), so the batch needs no
+    /// `MAX(seq)` per event and no read-back after its commit.
+    private let open = Mutex<OpenBatch?>(nil)
+
+    private struct OpenBatch {
+        var nextSeq: UInt64
+        var events: [Pending] = []
+    }
+
+    /// Where a command starts in the open batch (`rollBack(to:)` returns there).
+    struct Mark {
+        let nextSeq: UInt64
+        let count: Int
+    }
     /// Held in a class: a closure stored directly in a `Mutex` gets re-wrapped in reabstraction
     /// thunks on every `withLock` access, and the chain grows until the stack overflows.
     private let sink: Mutex<Sink?>
@@ -44,8 +66,13 @@ public final class Outbox: Sendable {
     /// appended inside a savepoint that was rolled back is never published.
     @discardableResult
     public func append<Body: Encodable>(_ db: Database, type: String, user: String?, body: Body) throws -> UInt64 {
-        let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM runtime_outbox")) ?? 0
-        let seq = UInt64(last) + 1
+        let batchSeq = open.withLock { $0?.nextSeq }
+        let seq: UInt64
+        if let batchSeq {
+            seq = batchSeq
+        } else {
+            seq = UInt64(try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM runtime_outbox")) ?? 0) + 1
+        }
         let envelope = Envelope(
             type: type,
             user: user,
@@ -56,10 +83,16 @@ public final class Outbox: Sendable {
         let bytes = try envelope.encoded()
         try db.cachedStatement(sql: "INSERT INTO runtime_outbox (seq, type, user, envelope, createdAt) VALUES (?, ?, ?, ?, ?)")
             .execute(arguments: [Int64(seq), type, user, Data(bytes), Date().timeIntervalSince1970])
+        if batchSeq != nil {
+            open.withLock { batch in
+                batch?.nextSeq = seq + 1
+                batch?.events.append(Pending(seq: seq, topic: type, user: user, envelope: bytes))
+            }
+        }
         // One commit hook per transaction: every registered hook costs every later statement
         // of the transaction a call (GRDB's observation broker), so a batch of events must not
         // register one each. The writer is serial, so one flag covers the open transaction.
-        if !publishScheduled.exchange(true, ordering: .acquiringAndReleasing) {
+        if !writerBatch.load(ordering: .acquiring), !publishScheduled.exchange(true, ordering: .acquiringAndReleasing) {
             db.afterNextTransaction(onCommit: { [self] db in
                 publishScheduled.store(false, ordering: .releasing)
                 publishCommitted(db)
@@ -76,25 +109,78 @@ public final class Outbox: Sendable {
         sink.withLock { $0 = box }
     }
 
+    /// An event read back from the outbox, ready to publish.
+    struct Pending: Sendable {
+        let seq: UInt64
+        let topic: String
+        let user: String?
+        let envelope: [UInt8]
+    }
+
+    /// Runs `body` (a batch of the command writer, inside its transaction) with commit hooks
+    /// off, then returns the body's result and the events the transaction will commit,
+    /// to hand to `publish` once it has committed.
+    func batch<T>(_ db: Database, _ body: () throws -> T) throws -> (T, [Pending]) {
+        writerBatch.store(true, ordering: .releasing)
+        let first = UInt64(try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM runtime_outbox")) ?? 0) + 1
+        open.withLock { $0 = OpenBatch(nextSeq: first) }
+        defer {
+            open.withLock { $0 = nil }
+            writerBatch.store(false, ordering: .releasing)
+        }
+        let result = try body()
+        let batch = open.withLock { $0 }
+        // The events kept in memory are what the transaction holds unless something rolled
+        // back an append behind the writer's back (a handler's own savepoint): then read back.
+        let last = UInt64(try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM runtime_outbox")) ?? 0)
+        if let batch, batch.nextSeq == last + 1, batch.events.count == Int(batch.nextSeq - first) {
+            return (result, batch.events)
+        }
+        return (result, try uncommitted(db))
+    }
+
+    /// Where the open batch stands before a command (nil outside a batch).
+    func mark() -> Mark? {
+        open.withLock { batch in batch.map { Mark(nextSeq: $0.nextSeq, count: $0.events.count) } }
+    }
+
+    /// Forgets what a command rolled back to its savepoint appended.
+    func rollBack(to mark: Mark?) {
+        guard let mark else { return }
+        open.withLock { batch in
+            batch?.nextSeq = mark.nextSeq
+            if let count = batch?.events.count, count > mark.count { batch?.events.removeLast(count - mark.count) }
+        }
+    }
+
+    /// Events past the published head, in seq order, as `db` sees them.
+    private func uncommitted(_ db: Database) throws -> [Pending] {
+        let rows = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT seq, type, user, envelope FROM runtime_outbox WHERE seq > ? ORDER BY seq"),
+            arguments: [Int64(clamping: head.load(ordering: .acquiring))])
+        return rows.map { row in
+            Pending(seq: UInt64(max(0, row["seq"] as Int64)), topic: row["type"], user: row["user"], envelope: [UInt8](row["envelope"] as Data))
+        }
+    }
+
+    /// Hands committed events to the publisher, skipping any that went out already (another
+    /// writer's commit hook publishes everything past the head it sees).
+    func publish(_ events: [Pending]) {
+        guard !events.isEmpty else { return }
+        let deliver = sink.withLock { $0 }?.deliver
+        publishing.withLock { _ in
+            for event in events where event.seq > head.load(ordering: .acquiring) {
+                head.store(event.seq, ordering: .releasing)
+                deliver?(event.topic, event.user, event.envelope)
+            }
+        }
+    }
+
     /// Runs on the writer right after a commit, in commit order: publishes every committed
     /// event past the head, in seq order.
     private func publishCommitted(_ db: Database) {
-        let from = head.load(ordering: .acquiring)
-        let rows: [Row]
-        do {
-            rows = try Row.fetchAll(
-                db, sql: "SELECT seq, type, user, envelope FROM runtime_outbox WHERE seq > ? ORDER BY seq",
-                arguments: [Int64(clamping: from)])
-        } catch {
-            // Subscribers still get these through events.since (heartbeat shows the head).
-            return
-        }
-        let deliver = sink.withLock { $0 }?.deliver
-        for row in rows {
-            let seq = UInt64(max(0, row["seq"] as Int64))
-            head.store(seq, ordering: .releasing)
-            deliver?(row["type"], row["user"], [UInt8](row["envelope"] as Data))
-        }
+        // Subscribers still get events that fail here through events.since (the heartbeat shows the head).
+        publish((try? uncommitted(db)) ?? [])
     }
 
     /// Events with `seq > after`, oldest first, at most `limit`.

@@ -107,6 +107,7 @@ public final class ServiceHost: Service, @unchecked Sendable {
         if abandoned > 0 {
             logger.warning("shutdown grace elapsed with requests still in flight", metadata: ["inFlight": "\(abandoned)"])
         }
+        dispatcher.close()
         outbox.setSink(nil)
         await server.close()
         await guardian?.close()

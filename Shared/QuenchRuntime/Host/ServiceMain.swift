@@ -39,6 +39,7 @@ public struct ServiceEnvironment: Sendable {
 /// and SIGINT. Exits non-zero with one clear line when it cannot start.
 public enum ServiceMain {
     public static func run(_ definition: ServiceDefinition) async {
+        MemoryTuning.apply()
         let config: ServiceConfig
         do {
             config = try await ServiceConfig.load(

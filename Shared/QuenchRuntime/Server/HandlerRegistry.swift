@@ -50,7 +50,11 @@ public struct HandlerRegistry: Sendable {
     ) {
         handlers[type] = .command { envelope in
             let request = try envelope.decodeBody(Request.self)
-            return { write in try MessagePackRaw(encoding: try handler(request, write)) }
+            return { write in
+                let reply = try handler(request, write)
+                if let raw = reply as? MessagePackRaw { return raw }
+                return try MessagePackRaw(encoding: reply)
+            }
         }
     }
 

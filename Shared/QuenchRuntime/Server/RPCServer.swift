@@ -1,4 +1,5 @@
 import Logging
+import Synchronization
 import QuenchProtocol
 import ZeroMQ
 
@@ -25,6 +26,18 @@ final class RPCServer: @unchecked Sendable {
     private let maxMessageBytes: Int
     private let security: SecurityConfig
     private let admits: @Sendable (Principal) -> Bool
+
+    /// Replies and events handed over from other threads (the writer, query tasks), sent
+    /// by the reactor in the order they were handed over. One wake-up of the reactor
+    /// carries everything queued until it runs, instead of one `execute` (and one eventfd
+    /// write) per message.
+    private enum Outgoing {
+        case reply(route: [[UInt8]], bytes: [UInt8])
+        case event(topic: String, user: String?, envelope: [UInt8])
+    }
+
+    private let outgoing = Mutex<[Outgoing]>([])
+    private let flushScheduled = Atomic(false)
 
     // Reactor-thread state.
     private var router: Socket?
@@ -83,6 +96,7 @@ final class RPCServer: @unchecked Sendable {
             self.userPublisher = userPublisher
             let bound = Endpoints(rpc: try router.lastEndpoint(), pub: try publisher.lastEndpoint(), userPub: try userPublisher.lastEndpoint())
             accepting = true
+            dispatcher.onBatchCommitted { [self] in scheduleFlush() }
             reactor.register(router) { [self] in readRequests() }
             reactor.register(userPublisher) { [self] in readSubscriptions() }
             reactor.addTimer(every: heartbeat) { [self] in
@@ -104,7 +118,34 @@ final class RPCServer: @unchecked Sendable {
     /// Publishes an event (also on the user stream when it names a user); callable from any
     /// thread, sent in call order.
     func publish(topic: String, user: String?, envelope: [UInt8]) {
-        reactor.execute { [self] in sendEvent(topic: topic, user: user, envelope: envelope) }
+        handOver(.event(topic: topic, user: user, envelope: envelope))
+    }
+
+    /// Queues a message for the reactor thread and, unless `flush` is false (the writer
+    /// flushes once per batch), schedules one flush for everything queued.
+    private func handOver(_ message: Outgoing, flush: Bool = true) {
+        outgoing.withLock { $0.append(message) }
+        if flush { scheduleFlush() }
+    }
+
+    private func scheduleFlush() {
+        if !flushScheduled.exchange(true, ordering: .acquiringAndReleasing) {
+            reactor.execute { [self] in flushOutgoing() }
+        }
+    }
+
+    private func flushOutgoing() {
+        flushScheduled.store(false, ordering: .releasing)
+        let messages = outgoing.withLock { queued in
+            defer { queued.removeAll(keepingCapacity: true) }
+            return queued
+        }
+        for message in messages {
+            switch message {
+            case .reply(let route, let bytes): send(route, bytes)
+            case .event(let topic, let user, let envelope): sendEvent(topic: topic, user: user, envelope: envelope)
+            }
+        }
     }
 
     /// Stops reading requests; replies to those already taken still go out.
@@ -194,8 +235,10 @@ final class RPCServer: @unchecked Sendable {
         case .deferred(let run):
             Task { [self] in
                 let reply = await run()
-                reactor.execute { [self] in send(route + [[]], reply) }
+                handOver(.reply(route: route + [[]], bytes: reply))
             }
+        case .queued(let submit):
+            submit { [self] reply in handOver(.reply(route: route + [[]], bytes: reply), flush: false) }
         }
     }
 

@@ -34,7 +34,17 @@ public struct RequestContext: Sendable {
     public let timeZone: TimeZone
     public let sentAt: Date
     public let idempotencyKey: String?
-    public let logger: Logger
+    private let baseLogger: Logger
+
+    /// The service's logger with the request's id, type and user as metadata (built when
+    /// asked for: most requests never log).
+    public var logger: Logger {
+        var logger = baseLogger
+        logger[metadataKey: "request"] = .string(requestID)
+        logger[metadataKey: "type"] = .string(type)
+        if let user = envelopeUser { logger[metadataKey: "user"] = .string(user) }
+        return logger
+    }
 
     public init(
         requestID: String, type: String, envelopeUser: String?, principal: Principal,
@@ -47,7 +57,7 @@ public struct RequestContext: Sendable {
         self.timeZone = timeZone
         self.sentAt = sentAt
         self.idempotencyKey = idempotencyKey
-        self.logger = logger
+        self.baseLogger = logger
     }
 
     /// The user the request acts for: the envelope's `user`, which a user principal may

@@ -13,6 +13,9 @@ final class RequestDispatcher: Sendable {
         case immediate([UInt8])
         /// Run this off the socket thread; it returns the reply bytes.
         case deferred(@Sendable () async -> [UInt8])
+        /// A command, already handed to the writer: `reply` is called once, on the writer
+        /// thread, with the reply bytes after the transaction holding it has committed.
+        case queued(@Sendable (_ reply: @escaping @Sendable ([UInt8]) -> Void) -> Void)
     }
 
     let service: String
@@ -37,7 +40,7 @@ final class RequestDispatcher: Sendable {
         self.logger = logger
         self.maxMessageBytes = maxMessageBytes
         self.maxInFlight = maxInFlight
-        committer = GroupCommitter(database: database)
+        committer = GroupCommitter(database: database, outbox: outbox)
     }
 
     func dispatch(_ bytes: [UInt8], principal: Principal) -> Outcome {
@@ -86,33 +89,63 @@ final class RequestDispatcher: Sendable {
             } catch {
                 return .immediate(errorReply(request, ErrorMapping.wireError(for: error, logger: context.logger)))
             }
-            return deferred(request, context) { [committer, outbox] in
-                let scope = context.principal == .insecure ? (request.user ?? "") : context.principal.description
-                return try await committer.submit { db in
-                    if let stored = try IdempotencyStore.lookup(db, scope: scope, key: key) {
-                        guard stored.type == request.type else {
-                            throw QuenchError(.conflict, "idempotency key was already used for '\(stored.type)'", field: "idempotencyKey")
-                        }
-                        return stored.reply
+            let scope = context.principal == .insecure ? (request.user ?? "") : context.principal.description
+            let work: GroupCommitter.Work = { [outbox] db in
+                if let stored = try IdempotencyStore.lookup(db, scope: scope, key: key) {
+                    guard stored.type == request.type else {
+                        throw QuenchError(.conflict, "idempotency key was already used for '\(stored.type)'", field: "idempotencyKey")
                     }
-                    let reply = try transaction(WriteContext(db: db, outbox: outbox, request: context))
-                    try IdempotencyStore.store(db, scope: scope, key: key, type: request.type, reply: reply)
-                    return reply
+                    return stored.reply
+                }
+                let reply = try transaction(WriteContext(db: db, outbox: outbox, request: context))
+                try IdempotencyStore.store(db, scope: scope, key: key, type: request.type, reply: reply)
+                return reply
+            }
+            guard admitInFlight() else { return .immediate(tooBusy(request)) }
+            return .queued { [self] respond in
+                committer.submit(work) { [self] result in
+                    let reply: [UInt8]
+                    switch result {
+                    case .success(let body): reply = encode(request.reply(raw: body), request)
+                    case .failure(let error): reply = errorReply(request, ErrorMapping.wireError(for: error, logger: context.logger))
+                    }
+                    stats.inFlight.subtract(1, ordering: .relaxed)
+                    respond(reply)
                 }
             }
         }
+    }
+
+    /// Runs `body` on the writer after the replies of each committed batch were handed over.
+    func onBatchCommitted(_ body: @escaping @Sendable () -> Void) {
+        committer.setAfterBatch(body)
+    }
+
+    /// Stops the writer after the commands already queued (service shutdown).
+    func close() {
+        committer.stop()
+    }
+
+    /// Counts a request in flight, unless `maxInFlight` are already.
+    private func admitInFlight() -> Bool {
+        let current = stats.inFlight.add(1, ordering: .relaxed).newValue
+        guard current <= maxInFlight else {
+            stats.inFlight.subtract(1, ordering: .relaxed)
+            return false
+        }
+        return true
+    }
+
+    private func tooBusy(_ request: Envelope) -> [UInt8] {
+        errorReply(request, WireError(
+            code: .resourceExhausted, message: "\(service) has \(maxInFlight) requests in flight; retry shortly"))
     }
 
     private func deferred(
         _ request: Envelope, _ context: RequestContext,
         _ run: @escaping @Sendable () async throws -> MessagePackRaw
     ) -> Outcome {
-        let current = stats.inFlight.add(1, ordering: .relaxed).newValue
-        guard current <= maxInFlight else {
-            stats.inFlight.subtract(1, ordering: .relaxed)
-            return .immediate(errorReply(request, WireError(
-                code: .resourceExhausted, message: "\(service) has \(maxInFlight) requests in flight; retry shortly")))
-        }
+        guard admitInFlight() else { return .immediate(tooBusy(request)) }
         return .deferred { [self] in
             let reply: [UInt8]
             do {
@@ -134,12 +167,6 @@ final class RequestDispatcher: Sendable {
     }
 
     private func makeContext(_ request: Envelope, principal: Principal) -> RequestContext {
-        var logger = self.logger
-        logger[metadataKey: "request"] = "\(request.id)"
-        logger[metadataKey: "type"] = "\(request.type)"
-        if let user = request.user {
-            logger[metadataKey: "user"] = "\(user)"
-        }
         let zone = request.timeZone.flatMap(TimeZoneCache.zone) ?? TimeZoneCache.utc
         return RequestContext(
             requestID: request.id, type: request.type, envelopeUser: request.user, principal: principal,
