@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Synchronization
 import QuenchProtocol
+import QuenchRuntime
 
 /// SQL over the `intake` table. Volumes are whole microlitres; sums are SQL aggregates.
 enum IntakeStore {
@@ -67,16 +68,25 @@ enum IntakeStore {
     }
 
     static func insert(_ db: Database, _ intake: Row_, sourceRef: String? = nil) throws {
-        // The hot path of intake.log: a cached (prepared once per connection) statement.
-        let statement = try db.cachedStatement(sql: """
+        // The hot path of intake.log: a cached statement bound in place.
+        let insert = try DirectStatement(db, sql: """
             INSERT INTO intake (id, user, fluid, volumeUl, waterUl, waterBasisPoints, at, day, timeZone, source, sourceRef, createdAt, updatedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        try statement.execute(arguments: [
-            intake.id, intake.user, intake.fluid, intake.volumeUl, intake.waterUl, intake.basisPoints,
-            intake.at.timeIntervalSince1970, intake.day, intake.timeZone, intake.source, sourceRef,
-            intake.createdAt.timeIntervalSince1970, intake.updatedAt.timeIntervalSince1970,
-        ])
+        insert.bind(1, intake.id)
+        insert.bind(2, intake.user)
+        insert.bind(3, intake.fluid)
+        insert.bind(4, Int64(intake.volumeUl))
+        insert.bind(5, Int64(intake.waterUl))
+        insert.bind(6, Int64(intake.basisPoints))
+        insert.bind(7, intake.at.timeIntervalSince1970)
+        insert.bind(8, intake.day)
+        insert.bind(9, intake.timeZone)
+        insert.bind(10, intake.source)
+        insert.bind(11, sourceRef)
+        insert.bind(12, intake.createdAt.timeIntervalSince1970)
+        insert.bind(13, intake.updatedAt.timeIntervalSince1970)
+        try insert.run()
     }
 
     static func update(_ db: Database, _ intake: Row_) throws {

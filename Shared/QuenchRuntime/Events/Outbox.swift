@@ -81,8 +81,13 @@ public final class Outbox: Sendable {
             seq: seq
         )
         let bytes = try envelope.encoded()
-        try db.cachedStatement(sql: "INSERT INTO runtime_outbox (seq, type, user, envelope, createdAt) VALUES (?, ?, ?, ?, ?)")
-            .execute(arguments: [Int64(seq), type, user, Data(bytes), Date().timeIntervalSince1970])
+        let insert = try DirectStatement(db, sql: "INSERT INTO runtime_outbox (seq, type, user, envelope, createdAt) VALUES (?, ?, ?, ?, ?)")
+        insert.bind(1, Int64(seq))
+        insert.bind(2, type)
+        insert.bind(3, user)
+        insert.bind(4, blob: bytes)
+        insert.bind(5, Date().timeIntervalSince1970)
+        try insert.run()
         if batchSeq != nil {
             open.withLock { batch in
                 batch?.nextSeq = seq + 1

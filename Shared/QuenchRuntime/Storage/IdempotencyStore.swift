@@ -14,18 +14,24 @@ enum IdempotencyStore {
         var reply: MessagePackRaw
     }
 
+    // Both run for every command, so they bind in place (DirectStatement).
     static func lookup(_ db: Database, scope: String, key: String) throws -> Stored? {
-        guard let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT type, reply FROM runtime_idempotency WHERE scope = ? AND key = ?"),
-            arguments: [scope, key]
-        ) else { return nil }
-        let bytes: [UInt8] = [UInt8](row["reply"] as Data)
-        return Stored(type: row["type"], reply: try MessagePackRaw(validating: bytes))
+        let query = try DirectStatement(db, sql: "SELECT type, reply FROM runtime_idempotency WHERE scope = ? AND key = ?")
+        query.bind(1, scope)
+        query.bind(2, key)
+        defer { query.finish() }
+        guard try query.step() else { return nil }
+        return Stored(type: query.text(0), reply: try MessagePackRaw(validating: query.blob(1)))
     }
 
     static func store(_ db: Database, scope: String, key: String, type: String, reply: MessagePackRaw) throws {
-        try db.cachedStatement(sql: "INSERT INTO runtime_idempotency (scope, key, type, reply, createdAt) VALUES (?, ?, ?, ?, ?)")
-            .execute(arguments: [scope, key, type, Data(reply.bytes), Date().timeIntervalSince1970])
+        let insert = try DirectStatement(db, sql: "INSERT INTO runtime_idempotency (scope, key, type, reply, createdAt) VALUES (?, ?, ?, ?, ?)")
+        insert.bind(1, scope)
+        insert.bind(2, key)
+        insert.bind(3, type)
+        insert.bind(4, blob: reply.bytes)
+        insert.bind(5, Date().timeIntervalSince1970)
+        try insert.run()
     }
 
     /// Forgets replies older than `hours`.
