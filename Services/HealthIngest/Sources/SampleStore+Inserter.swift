@@ -1,10 +1,10 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 import QuenchProtocol
+import QuenchRuntime
 
 extension SampleStore {
-    /// The sample insert as one cached statement bound through SQLite directly: the user,
+    /// The sample insert as one cached statement bound in place (`DirectStatement`): the user,
     /// job and creation time once per request, and of each sample only the columns that
     /// differ from the previous one (an import sends runs of one type, unit and day).
     /// `ON CONFLICT DO NOTHING` on the identity index makes a duplicate one index probe.
@@ -16,7 +16,7 @@ extension SampleStore {
             """
 
         private let db: Database
-        private let statement: Statement
+        private let statement: DirectStatement
         private var lastType: SampleType?
         private var lastUnit: String?
         private var lastDay: String?
@@ -26,78 +26,48 @@ extension SampleStore {
 
         init(_ db: Database, user: String, jobId: String?, now: Date) throws {
             self.db = db
-            statement = try db.cachedStatement(sql: Self.sql)
-            let handle = statement.sqliteStatement
-            sqlite3_reset(handle)
-            sqlite3_clear_bindings(handle)
-            Self.bind(handle, 1, user)
-            if let jobId { Self.bind(handle, 12, jobId) }
-            sqlite3_bind_double(handle, 16, now.timeIntervalSince1970)
+            statement = try DirectStatement(db, sql: Self.sql)
+            statement.bind(1, user)
+            if let jobId { statement.bind(12, jobId) }
+            statement.bind(16, now.timeIntervalSince1970)
         }
 
         /// Inserts `sample`; returns its new seq, or nil when the user has one with its identity.
+        /// A run keeps the bindings of the previous row, so only what differs is bound again.
         mutating func insert(_ sample: ValidSample, sourceId: Int64, deviceId: Int64?) throws -> Int64? {
-            let handle = statement.sqliteStatement
             if lastType != sample.type {
-                Self.bind(handle, 2, sample.type.rawValue)
+                statement.bind(2, sample.type.rawValue)
                 lastType = sample.type
             }
-            sqlite3_bind_int64(handle, 3, sample.identity)
-            sqlite3_bind_double(handle, 4, sample.value)
+            statement.bind(3, sample.identity)
+            statement.bind(4, sample.value)
             if lastUnit != sample.unit {
-                Self.bind(handle, 5, sample.unit)
+                statement.bind(5, sample.unit)
                 lastUnit = sample.unit
             }
-            sqlite3_bind_double(handle, 6, sample.normalized)
-            sqlite3_bind_double(handle, 7, sample.start.timeIntervalSince1970)
-            sqlite3_bind_double(handle, 8, sample.end.timeIntervalSince1970)
+            statement.bind(6, sample.normalized)
+            statement.bind(7, sample.start.timeIntervalSince1970)
+            statement.bind(8, sample.end.timeIntervalSince1970)
             if lastDay != sample.day {
-                Self.bind(handle, 9, sample.day)
+                statement.bind(9, sample.day)
                 lastDay = sample.day
             }
             if lastSource != sourceId {
-                sqlite3_bind_int64(handle, 10, sourceId)
+                statement.bind(10, sourceId)
                 lastSource = sourceId
             }
             if lastDevice != .some(deviceId) {
-                if let deviceId { sqlite3_bind_int64(handle, 11, deviceId) } else { sqlite3_bind_null(handle, 11) }
+                statement.bind(11, deviceId)
                 lastDevice = .some(deviceId)
             }
             if sample.type == .strength || lastStrength {
-                Self.bind(handle, 13, sample.exercise)
-                Self.bind(handle, 14, sample.sets.map(Int64.init))
-                Self.bind(handle, 15, sample.reps.map(Int64.init))
+                statement.bind(13, sample.exercise)
+                statement.bind(14, sample.sets.map(Int64.init))
+                statement.bind(15, sample.reps.map(Int64.init))
                 lastStrength = sample.type == .strength
             }
-            let code = sqlite3_step(handle)
-            sqlite3_reset(handle)
-            guard code == SQLITE_DONE else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: Self.sql)
-            }
-            guard let connection = db.sqliteConnection, sqlite3_changes(connection) == 1 else { return nil }
-            return sqlite3_last_insert_rowid(connection)
-        }
-
-        private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
-
-        private static func bind(_ handle: OpaquePointer, _ index: Int32, _ text: String?) {
-            guard var text else {
-                sqlite3_bind_null(handle, index)
-                return
-            }
-            text.withUTF8 { bytes in
-                guard let base = bytes.baseAddress, !bytes.isEmpty else {
-                    _ = sqlite3_bind_text(handle, index, "", 0, transient)
-                    return
-                }
-                _ = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                    sqlite3_bind_text(handle, index, $0, Int32(bytes.count), transient)
-                }
-            }
-        }
-
-        private static func bind(_ handle: OpaquePointer, _ index: Int32, _ value: Int64?) {
-            if let value { sqlite3_bind_int64(handle, index, value) } else { sqlite3_bind_null(handle, index) }
+            try statement.run()
+            return db.changesCount == 1 ? db.lastInsertedRowID : nil
         }
     }
 }
