@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import QuenchRuntime
 import QuenchProtocol
 
 /// SQL over the `challenge` catalog.
@@ -11,11 +12,11 @@ enum ChallengeStore {
     }
 
     static func find(_ db: Database, id: String) throws -> Challenge? {
-        try Row.fetchOne(db, sql: "SELECT * FROM challenge WHERE id = ?", arguments: [id]).map(challenge(_:))
+        try Row.fetchOne(db, cached: "SELECT * FROM challenge WHERE id = ?", arguments: [id]).map(challenge(_:))
     }
 
     static func all(_ db: Database) throws -> [Challenge] {
-        try Row.fetchAll(db, sql: "SELECT * FROM challenge ORDER BY id").map(challenge(_:))
+        try Row.fetchAll(db, cached: "SELECT * FROM challenge ORDER BY id").map(challenge(_:))
     }
 
     /// Inserts or updates by id; the creation time of an existing id is kept.
@@ -23,7 +24,7 @@ enum ChallengeStore {
         let existing = try find(db, id: item.id)
         if existing == item { return .unchanged }
         let now = Date().timeIntervalSince1970
-        try db.execute(sql: """
+        try db.execute(cached: """
             INSERT INTO challenge (id, title, description, type, goal, trophy, points, createdAt, updatedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET

@@ -68,7 +68,7 @@ public struct GoalHandlers: Sendable {
         return try await database.pool.write { db in
             let state = try GoalStore.state(db, user: user)
             if let state, state.timeZone != zone {
-                try db.execute(sql: "UPDATE goal_user SET timeZone = ? WHERE user = ?", arguments: [zone, user])
+                try db.execute(cached: "UPDATE goal_user SET timeZone = ? WHERE user = ?", arguments: [zone, user])
             }
             let current = try GoalStore.current(db, user: user)
             return Self.reply(current?.goal ?? .default, since: current?.startDay, state: state ?? GoalState(), changed: nil)

@@ -1,11 +1,12 @@
 import Foundation
 import GRDB
+import QuenchRuntime
 import QuenchProtocol
 
 /// SQL over `goal_user` and `goal_period`.
 enum GoalStore {
     static func state(_ db: Database, user: String) throws -> GoalState? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM goal_user WHERE user = ?", arguments: [user]) else {
+        guard let row = try Row.fetchOne(db, cached: "SELECT * FROM goal_user WHERE user = ?", arguments: [user]) else {
             return nil
         }
         var state = GoalState()
@@ -20,7 +21,7 @@ enum GoalStore {
     }
 
     static func save(_ db: Database, user: String, _ state: GoalState) throws {
-        try db.execute(sql: """
+        try db.execute(cached: """
             INSERT INTO goal_user (user, manualMl, pinned, timeZone, bodyMassConsent, weightKg, weightMeasuredAt, weightSampleId, updatedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (user) DO UPDATE SET
@@ -35,13 +36,13 @@ enum GoalStore {
     }
 
     static func current(_ db: Database, user: String) throws -> StoredPeriod? {
-        try Row.fetchOne(db, sql: "SELECT * FROM goal_period WHERE user = ? AND endDay IS NULL", arguments: [user])
+        try Row.fetchOne(db, cached: "SELECT * FROM goal_period WHERE user = ? AND endDay IS NULL", arguments: [user])
             .map(period(_:))
     }
 
     /// Periods overlapping `from…to`, oldest first.
     static func periods(_ db: Database, user: String, from: LocalDay, to: LocalDay) throws -> [StoredPeriod] {
-        try Row.fetchAll(db, sql: """
+        try Row.fetchAll(db, cached: """
             SELECT * FROM goal_period
             WHERE user = ? AND startDay <= ? AND (endDay IS NULL OR endDay >= ?)
             ORDER BY startDay
@@ -51,13 +52,13 @@ enum GoalStore {
     /// The newest `limit` periods, newest first.
     static func history(_ db: Database, user: String, limit: Int) throws -> [StoredPeriod] {
         try Row.fetchAll(
-            db, sql: "SELECT * FROM goal_period WHERE user = ? ORDER BY startDay DESC LIMIT ?", arguments: [user, limit]
+            db, cached: "SELECT * FROM goal_period WHERE user = ? ORDER BY startDay DESC LIMIT ?", arguments: [user, limit]
         ).map(period(_:))
     }
 
     static func insert(_ db: Database, user: String, startDay: LocalDay, goal: EffectiveGoal) throws {
         let now = Date().timeIntervalSince1970
-        try db.execute(sql: """
+        try db.execute(cached: """
             INSERT INTO goal_period (user, startDay, endDay, goalMl, source, weightKg, adjusted, createdAt, updatedAt)
             VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?)
             """, arguments: [
@@ -66,7 +67,7 @@ enum GoalStore {
     }
 
     static func replace(_ db: Database, user: String, startDay: LocalDay, goal: EffectiveGoal) throws {
-        try db.execute(sql: """
+        try db.execute(cached: """
             UPDATE goal_period SET goalMl = ?, source = ?, weightKg = ?, adjusted = ?, updatedAt = ?
             WHERE user = ? AND startDay = ?
             """, arguments: [
@@ -83,9 +84,9 @@ enum GoalStore {
 
     /// Deletes the user's row and history; returns (settings, goals) deleted.
     static func erase(_ db: Database, user: String) throws -> (settings: Int, goals: Int) {
-        try db.execute(sql: "DELETE FROM goal_period WHERE user = ?", arguments: [user])
+        try db.execute(cached: "DELETE FROM goal_period WHERE user = ?", arguments: [user])
         let goals = db.changesCount
-        try db.execute(sql: "DELETE FROM goal_user WHERE user = ?", arguments: [user])
+        try db.execute(cached: "DELETE FROM goal_user WHERE user = ?", arguments: [user])
         return (db.changesCount, goals)
     }
 

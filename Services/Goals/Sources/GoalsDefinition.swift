@@ -23,6 +23,7 @@ public enum GoalsDefinition {
             let subscriber = CatchUpSubscriber(
                 publisher: environment.config.upstream(ServiceName.healthIngest),
                 database: environment.database,
+                outbox: environment.outbox,
                 logger: environment.logger
             ) { db, event in
                 try applier.apply(db, event)

@@ -1,17 +1,18 @@
 import Foundation
 import GRDB
+import QuenchRuntime
 import QuenchProtocol
 
 /// Consents per user and type, like HealthKit authorisations: absent means not granted.
 enum ConsentStore {
     static func granted(_ db: Database, user: String) throws -> Set<ConsentType> {
-        let names = try String.fetchAll(db, sql: "SELECT type FROM consent WHERE user = ? AND granted = 1", arguments: [user])
+        let names = try String.fetchAll(db, cached: "SELECT type FROM consent WHERE user = ? AND granted = 1", arguments: [user])
         return Set(names.compactMap(ConsentType.init(rawValue:)))
     }
 
     static func states(_ db: Database, user: String) throws -> [ConsentState] {
         var stored: [String: (Bool, Double)] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT type, granted, since FROM consent WHERE user = ?", arguments: [user]) {
+        for row in try Row.fetchAll(db, cached: "SELECT type, granted, since FROM consent WHERE user = ?", arguments: [user]) {
             stored[row["type"]] = (row["granted"], row["since"])
         }
         return ConsentType.allCases.map { type in
@@ -21,14 +22,14 @@ enum ConsentStore {
     }
 
     static func set(_ db: Database, user: String, type: ConsentType, granted: Bool, at: Date) throws {
-        try db.execute(sql: """
+        try db.execute(cached: """
             INSERT INTO consent (user, type, granted, since) VALUES (?, ?, ?, ?)
             ON CONFLICT (user, type) DO UPDATE SET granted = excluded.granted, since = excluded.since
             """, arguments: [user, type.rawValue, granted, at.timeIntervalSince1970])
     }
 
     static func deleteAll(_ db: Database, user: String) throws -> Int {
-        try db.execute(sql: "DELETE FROM consent WHERE user = ?", arguments: [user])
+        try db.execute(cached: "DELETE FROM consent WHERE user = ?", arguments: [user])
         return db.changesCount
     }
 

@@ -30,7 +30,7 @@ enum DayTotals {
     }
 
     static func priority(_ db: Database, user: String) throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT source FROM steps_priority WHERE user = ? ORDER BY position", arguments: [user])
+        try String.fetchAll(db, cached: "SELECT source FROM steps_priority WHERE user = ? ORDER BY position", arguments: [user])
     }
 
     static func compute(_ db: Database, user: String, type: SampleType, day: String, priority: [String]) throws -> Double {
@@ -52,7 +52,7 @@ enum DayTotals {
                 arguments: [user, type.rawValue, day])
             guard force || (stored ?? 0) != value else { continue }
             if value == 0 {
-                try db.execute(sql: "DELETE FROM day_total WHERE user = ? AND type = ? AND day = ?", arguments: [user, type.rawValue, day])
+                try db.execute(cached: "DELETE FROM day_total WHERE user = ? AND type = ? AND day = ?", arguments: [user, type.rawValue, day])
             } else {
                 try db.cachedStatement(sql: """
                     INSERT INTO day_total (user, type, day, value) VALUES (?, ?, ?, ?)
@@ -66,7 +66,7 @@ enum DayTotals {
     /// Every day the user has a published total or samples of `type`.
     static func knownDays(_ db: Database, user: String, type: SampleType) throws -> Set<String> {
         var days = Set(try SampleStore.days(db, user: user, type: type))
-        days.formUnion(try String.fetchAll(db, sql: "SELECT day FROM day_total WHERE user = ? AND type = ?", arguments: [user, type.rawValue]))
+        days.formUnion(try String.fetchAll(db, cached: "SELECT day FROM day_total WHERE user = ? AND type = ?", arguments: [user, type.rawValue]))
         return days
     }
 
@@ -82,6 +82,6 @@ enum DayTotals {
     }
 
     static func deleteAll(_ db: Database, user: String) throws {
-        try db.execute(sql: "DELETE FROM day_total WHERE user = ?", arguments: [user])
+        try db.execute(cached: "DELETE FROM day_total WHERE user = ?", arguments: [user])
     }
 }

@@ -93,7 +93,7 @@ extension HealthHandlers {
             }
             sources.append(name)
         }
-        try write.db.execute(sql: "DELETE FROM steps_priority WHERE user = ?", arguments: [user])
+        try write.db.execute(cached: "DELETE FROM steps_priority WHERE user = ?", arguments: [user])
         for (position, name) in sources.enumerated() {
             try write.db.execute(
                 sql: "INSERT INTO steps_priority (user, position, source) VALUES (?, ?, ?)", arguments: [user, position, name])

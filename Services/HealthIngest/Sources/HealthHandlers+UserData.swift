@@ -31,7 +31,7 @@ extension HealthHandlers {
         let consents = try ConsentStore.deleteAll(db, user: user)
         let jobs = try ImportJobStore.deleteAll(db, user: user)
         try DayTotals.deleteAll(db, user: user)
-        try db.execute(sql: "DELETE FROM steps_priority WHERE user = ?", arguments: [user])
+        try db.execute(cached: "DELETE FROM steps_priority WHERE user = ?", arguments: [user])
         try write.emit(HealthEvent.erased, user: user, UserErasedBody(user: user))
         return EraseReply(service: ServiceName.healthIngest, deleted: ["samples": samples, "consents": consents, "imports": jobs])
     }

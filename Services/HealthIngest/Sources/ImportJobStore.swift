@@ -1,30 +1,31 @@
 import Foundation
 import GRDB
+import QuenchRuntime
 import QuenchProtocol
 
 /// Import jobs: one row each, counts kept as they grow batch by batch (maps as JSON text).
 enum ImportJobStore {
     static func insert(_ db: Database, user: String, job: ImportJob) throws {
-        try db.execute(sql: """
+        try db.execute(cached: """
             INSERT INTO import_job (id, user, kind, fileName, status, startedAt, totalBytes) VALUES (?, ?, ?, ?, ?, ?, ?)
             """, arguments: [job.jobId, user, job.kind, job.fileName, job.status, job.startedAt.timeIntervalSince1970, job.totalBytes])
     }
 
     static func find(_ db: Database, user: String, id: String) throws -> ImportJob? {
-        try Row.fetchOne(db, sql: "SELECT * FROM import_job WHERE id = ? AND user = ?", arguments: [id, user]).map(job)
+        try Row.fetchOne(db, cached: "SELECT * FROM import_job WHERE id = ? AND user = ?", arguments: [id, user]).map(job)
     }
 
     static func recent(_ db: Database, user: String, limit: Int) throws -> [ImportJob] {
-        try Row.fetchAll(db, sql: "SELECT * FROM import_job WHERE user = ? ORDER BY startedAt DESC, rowid DESC LIMIT ?", arguments: [user, limit])
+        try Row.fetchAll(db, cached: "SELECT * FROM import_job WHERE user = ? ORDER BY startedAt DESC, rowid DESC LIMIT ?", arguments: [user, limit])
             .map(job)
     }
 
     static func all(_ db: Database, user: String) throws -> [ImportJob] {
-        try Row.fetchAll(db, sql: "SELECT * FROM import_job WHERE user = ? ORDER BY startedAt", arguments: [user]).map(job)
+        try Row.fetchAll(db, cached: "SELECT * FROM import_job WHERE user = ? ORDER BY startedAt", arguments: [user]).map(job)
     }
 
     static func save(_ db: Database, user: String, _ job: ImportJob) throws {
-        try db.execute(sql: """
+        try db.execute(cached: """
             UPDATE import_job SET status = ?, finishedAt = ?, recordsSeen = ?, imported = ?, duplicates = ?, batches = ?,
                 skipped = ?, skippedForConsent = ?, otherTypes = ?, byType = ?, correlationChildrenIgnored = ?, bytesRead = ?, error = ?
             WHERE id = ? AND user = ?
@@ -36,7 +37,7 @@ enum ImportJobStore {
     }
 
     static func deleteAll(_ db: Database, user: String) throws -> Int {
-        try db.execute(sql: "DELETE FROM import_job WHERE user = ?", arguments: [user])
+        try db.execute(cached: "DELETE FROM import_job WHERE user = ?", arguments: [user])
         return db.changesCount
     }
 

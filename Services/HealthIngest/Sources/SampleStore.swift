@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import QuenchRuntime
 import QuenchProtocol
 
 /// SQL over `sample`, `source` and `device`. Inserts go through ``Inserter``: one cached
@@ -92,13 +93,13 @@ enum SampleStore {
 
     /// Days with samples of `type`.
     static func days(_ db: Database, user: String, type: SampleType) throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT DISTINCT day FROM sample WHERE user = ? AND type = ? ORDER BY day", arguments: [user, type.rawValue])
+        try String.fetchAll(db, cached: "SELECT DISTINCT day FROM sample WHERE user = ? AND type = ? ORDER BY day", arguments: [user, type.rawValue])
     }
 
     /// Count, min, max, average and latest normalised value per day of a discrete type.
     static func discreteDays(_ db: Database, user: String, type: SampleType, from: String, to: String) throws -> [String: DiscreteDay] {
         var result: [String: DiscreteDay] = [:]
-        let rows = try Row.fetchCursor(db, sql: """
+        let rows = try Row.fetchCursor(db, cached: """
             SELECT day, COUNT(*) AS n, MIN(normalized) AS lo, MAX(normalized) AS hi, AVG(normalized) AS mean,
                    (SELECT normalized FROM sample l WHERE l.user = s.user AND l.type = s.type AND l.day = s.day
                     ORDER BY l.start DESC, l.seq DESC LIMIT 1) AS latest
@@ -111,19 +112,19 @@ enum SampleStore {
     }
 
     static func count(_ db: Database, user: String, type: SampleType) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample WHERE user = ? AND type = ?", arguments: [user, type.rawValue]) ?? 0
+        try Int.fetchOne(db, cached: "SELECT COUNT(*) FROM sample WHERE user = ? AND type = ?", arguments: [user, type.rawValue]) ?? 0
     }
 
     static func delete(_ db: Database, user: String, type: SampleType) throws -> Int {
-        try db.execute(sql: "DELETE FROM sample WHERE user = ? AND type = ?", arguments: [user, type.rawValue])
+        try db.execute(cached: "DELETE FROM sample WHERE user = ? AND type = ?", arguments: [user, type.rawValue])
         return db.changesCount
     }
 
     static func deleteAll(_ db: Database, user: String) throws -> Int {
-        try db.execute(sql: "DELETE FROM sample WHERE user = ?", arguments: [user])
+        try db.execute(cached: "DELETE FROM sample WHERE user = ?", arguments: [user])
         let count = db.changesCount
-        try db.execute(sql: "DELETE FROM source WHERE user = ?", arguments: [user])
-        try db.execute(sql: "DELETE FROM device WHERE user = ?", arguments: [user])
+        try db.execute(cached: "DELETE FROM source WHERE user = ?", arguments: [user])
+        try db.execute(cached: "DELETE FROM device WHERE user = ?", arguments: [user])
         return count
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import QuenchRuntime
 import QuenchProtocol
 
 /// The fluids catalog: shared entries (owner '') and each user's own, which shadow a
@@ -70,7 +71,7 @@ enum FluidStore {
     }
 
     static func list(_ db: Database, user: String) throws -> [Entry] {
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try Row.fetchAll(db, cached: """
             SELECT name, waterBasisPoints, owner FROM fluid f
             WHERE owner = ? OR (owner = '' AND NOT EXISTS (SELECT 1 FROM fluid o WHERE o.owner = ? AND o.name = f.name))
             ORDER BY name
@@ -79,12 +80,12 @@ enum FluidStore {
     }
 
     static func userFluids(_ db: Database, user: String) throws -> [Entry] {
-        try Row.fetchAll(db, sql: "SELECT name, waterBasisPoints FROM fluid WHERE owner = ? ORDER BY name", arguments: [user])
+        try Row.fetchAll(db, cached: "SELECT name, waterBasisPoints FROM fluid WHERE owner = ? ORDER BY name", arguments: [user])
             .map { Entry(name: $0["name"], basisPoints: $0["waterBasisPoints"], custom: true) }
     }
 
     static func exists(_ db: Database, owner: String, name: String) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM fluid WHERE owner = ? AND name = ?)", arguments: [owner, name]) ?? false
+        try Bool.fetchOne(db, cached: "SELECT EXISTS (SELECT 1 FROM fluid WHERE owner = ? AND name = ?)", arguments: [owner, name]) ?? false
     }
 
     static func insert(_ db: Database, owner: String, name: String, basisPoints: Int) throws {
@@ -101,7 +102,7 @@ enum FluidStore {
     }
 
     static func deleteAll(_ db: Database, owner: String) throws -> Int {
-        try db.execute(sql: "DELETE FROM fluid WHERE owner = ?", arguments: [owner])
+        try db.execute(cached: "DELETE FROM fluid WHERE owner = ?", arguments: [owner])
         return db.changesCount
     }
 }

@@ -48,7 +48,7 @@ struct HealthWaterApplier: Sendable {
             throw EventSkip("water sample \(sample.sampleId) has no valid day")
         }
         let exists = try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM intake WHERE user = ? AND sourceRef = ?)",
+            db, cached: "SELECT EXISTS (SELECT 1 FROM intake WHERE user = ? AND sourceRef = ?)",
             arguments: [sample.user, sample.sampleId]) ?? false
         if exists { return }
         let now = Date()
@@ -62,7 +62,7 @@ struct HealthWaterApplier: Sendable {
 
     private func removeImported(_ db: Database, user: String) throws {
         let rows = try Row.fetchAll(
-            db, sql: "SELECT * FROM intake WHERE user = ? AND source = 'apple-health' ORDER BY at", arguments: [user]
+            db, cached: "SELECT * FROM intake WHERE user = ? AND source = 'apple-health' ORDER BY at", arguments: [user]
         ).map(IntakeStore.Row_.init(row:))
         for row in rows {
             try IntakeStore.delete(db, user: user, id: row.id)

@@ -21,6 +21,7 @@ public enum IntakeDefinition {
                 publisher: environment.config.upstream(ServiceName.healthIngest),
                 database: environment.database,
                 heartbeatInterval: environment.config.heartbeatInterval,
+                outbox: environment.outbox,
                 logger: environment.logger
             ) { db, event in
                 try water.apply(db, event)

@@ -90,7 +90,7 @@ enum IntakeStore {
     }
 
     static func update(_ db: Database, _ intake: Row_) throws {
-        try db.execute(sql: """
+        try db.execute(cached: """
             UPDATE intake SET fluid = ?, volumeUl = ?, waterUl = ?, waterBasisPoints = ?, at = ?, day = ?, timeZone = ?, updatedAt = ?
             WHERE id = ? AND user = ?
             """, arguments: [
@@ -100,32 +100,32 @@ enum IntakeStore {
     }
 
     static func find(_ db: Database, user: String, id: String) throws -> Row_? {
-        try Row.fetchOne(db, sql: "SELECT * FROM intake WHERE id = ? AND user = ?", arguments: [id, user]).map(Row_.init(row:))
+        try Row.fetchOne(db, cached: "SELECT * FROM intake WHERE id = ? AND user = ?", arguments: [id, user]).map(Row_.init(row:))
     }
 
     static func delete(_ db: Database, user: String, id: String) throws {
-        try db.execute(sql: "DELETE FROM intake WHERE id = ? AND user = ?", arguments: [id, user])
+        try db.execute(cached: "DELETE FROM intake WHERE id = ? AND user = ?", arguments: [id, user])
     }
 
     static func list(_ db: Database, user: String, day: String) throws -> [Row_] {
-        try Row.fetchAll(db, sql: "SELECT * FROM intake WHERE user = ? AND day = ? ORDER BY at, createdAt", arguments: [user, day])
+        try Row.fetchAll(db, cached: "SELECT * FROM intake WHERE user = ? AND day = ? ORDER BY at, createdAt", arguments: [user, day])
             .map(Row_.init(row:))
     }
 
     static func all(_ db: Database, user: String) throws -> [Row_] {
-        try Row.fetchAll(db, sql: "SELECT * FROM intake WHERE user = ? ORDER BY at", arguments: [user]).map(Row_.init(row:))
+        try Row.fetchAll(db, cached: "SELECT * FROM intake WHERE user = ? ORDER BY at", arguments: [user]).map(Row_.init(row:))
     }
 
     static func dayTotal(_ db: Database, user: String, day: String) throws -> (water: Int64, count: Int) {
         let row = try Row.fetchOne(
-            db, sql: "SELECT COALESCE(SUM(waterUl), 0) AS total, COUNT(*) AS n FROM intake WHERE user = ? AND day = ?",
+            db, cached: "SELECT COALESCE(SUM(waterUl), 0) AS total, COUNT(*) AS n FROM intake WHERE user = ? AND day = ?",
             arguments: [user, day])
         return (row?["total"] ?? 0, row?["n"] ?? 0)
     }
 
     static func totals(_ db: Database, user: String, from: String, to: String) throws -> [String: (Int64, Int)] {
         var result: [String: (Int64, Int)] = [:]
-        let rows = try Row.fetchCursor(db, sql: """
+        let rows = try Row.fetchCursor(db, cached: """
             SELECT day, SUM(waterUl) AS total, COUNT(*) AS n FROM intake
             WHERE user = ? AND day BETWEEN ? AND ? GROUP BY day
             """, arguments: [user, from, to])
@@ -136,7 +136,7 @@ enum IntakeStore {
     }
 
     static func deleteAll(_ db: Database, user: String) throws -> Int {
-        try db.execute(sql: "DELETE FROM intake WHERE user = ?", arguments: [user])
+        try db.execute(cached: "DELETE FROM intake WHERE user = ?", arguments: [user])
         return db.changesCount
     }
 

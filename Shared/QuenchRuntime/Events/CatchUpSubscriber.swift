@@ -48,13 +48,14 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
     public let publisher: PublisherEndpoints
     private let database: ServiceDatabase
     private let apply: EventApplier
+    /// The subscribing service's outbox, when its appliers emit events of their own.
+    private let outbox: Outbox?
     private let logger: Logger
     private let context: Context
     private let clientOptions: RPCClientOptions
     private let heartbeatInterval: Duration
     private let liveBufferLimit: Int
     private let status = Mutex(Status())
-    private let droppedLive = Atomic<UInt64>(0)
 
     private struct Status {
         var applied: UInt64 = 0
@@ -64,11 +65,11 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
         var ready = false
     }
 
-    private enum Incoming: Sendable {
-        case event(Envelope)
-        case heartbeat(UInt64)
-        case tick
-    }
+    /// The live inbox of the running subscriber (nil before `run`).
+    private let inbox = Mutex<LiveInbox?>(nil)
+
+    /// The most live events applied in one transaction.
+    static let maxBatch = 1000
 
     public init(
         publisher: PublisherEndpoints,
@@ -77,9 +78,11 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
         heartbeatInterval: Duration = .seconds(1),
         liveBufferLimit: Int = 10_000,
         context: Context = SharedContext.context,
+        outbox: Outbox? = nil,
         logger: Logger,
         apply: @escaping EventApplier
     ) {
+        self.outbox = outbox
         self.liveBufferLimit = max(1, liveBufferLimit)
         self.publisher = publisher
         self.database = database
@@ -106,7 +109,7 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
 
     /// Live messages dropped because the live buffer was full (each found again by catch-up).
     public var droppedLiveMessages: UInt64 {
-        droppedLive.load(ordering: .relaxed)
+        inbox.withLock { $0 }?.droppedEvents ?? 0
     }
 
     /// Forgets the cursor (with the read models, in the caller's transaction): a rebuild.
@@ -136,7 +139,8 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
             $0.skipped = stored.skipped
         }
         let client = try RPCClient(endpoint: publisher.rpcEndpoint, options: clientOptions, context: context, logger: logger)
-        let (stream, continuation) = AsyncStream<Incoming>.makeStream(bufferingPolicy: .bufferingOldest(liveBufferLimit))
+        let inbox = LiveInbox(limit: liveBufferLimit)
+        self.inbox.withLock { $0 = inbox }
         let reactor = try Reactor(name: "quench-sub-\(publisher.name)")
         let socketBox = SocketBox()
         try await reactor.perform { [context, publisher, logger, heartbeatInterval, liveBufferLimit] in
@@ -153,40 +157,42 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
             try socket.connect(publisher.pubEndpoint)
             socketBox.socket = socket
             reactor.register(socket) {
-                Self.drain(socket, into: continuation, dropped: self.droppedLive, logger: logger)
+                Self.drain(socket, into: inbox, logger: logger)
             }
             reactor.addTimer(every: heartbeatInterval) {
-                continuation.yield(.tick)
+                inbox.tick()
             }
         }
         defer {
-            continuation.finish()
+            inbox.close()
             reactor.execute { socketBox.socket?.close() }
             reactor.stop()
         }
 
-        // On graceful shutdown end the stream and fail any catch-up call in flight at
+        // On graceful shutdown end the doorbell and fail any catch-up call in flight at
         // once, instead of waiting for its timeout.
         await withGracefulShutdownHandler {
             await catchUp(client)
-            for await item in stream.cancelOnGracefulShutdown() {
-                switch item {
-                case .event(let event):
-                    await live(event, client)
-                case .heartbeat(let head):
+            for await _ in inbox.doorbell.cancelOnGracefulShutdown() {
+                let taken = inbox.take()
+                if !taken.events.isEmpty {
+                    await live(taken.events, client)
+                }
+                if let head = taken.heartbeat {
                     let behind = status.withLock { state -> Bool in
                         state.head = max(state.head, head)
                         state.lastHeard = .now
                         return head > state.applied
                     }
                     if behind { await catchUp(client) }
-                case .tick:
+                }
+                if taken.tick {
                     let behind = status.withLock { $0.head > $0.applied || !$0.ready }
                     if behind { await catchUp(client) }
                 }
             }
         } onGracefulShutdown: {
-            continuation.finish()
+            inbox.close()
             Task { await client.close() }
         }
         await client.close()
@@ -196,11 +202,14 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
         var socket: Socket?
     }
 
-    /// Reactor thread: reads every waiting `[topic][envelope]` message.
-    private static func drain(
-        _ socket: Socket, into continuation: AsyncStream<Incoming>.Continuation, dropped: borrowing Atomic<UInt64>, logger: Logger
-    ) {
-        while true {
+    /// Reactor thread: reads every waiting `[topic][envelope]` message (at most a live
+    /// buffer's worth per call; the socket stays readable for the rest) and hands them over
+    /// in one go.
+    private static func drain(_ socket: Socket, into inbox: LiveInbox, logger: Logger) {
+        var events: [Envelope] = []
+        var heartbeat: UInt64?
+        defer { inbox.put(events: events, heartbeat: heartbeat) }
+        for _ in 0..<inbox.limit {
             let frames: [[UInt8]]
             do {
                 guard let message = try socket.receiveMultipart(dontWait: true, maxFrames: 4) else { return }
@@ -219,35 +228,58 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
             }
             if envelope.type == EventTopic.heartbeat {
                 let head = (try? envelope.decodeBody(HeartbeatBody.self).headSeq) ?? envelope.seq ?? 0
-                continuation.yield(.heartbeat(head))
+                heartbeat = max(heartbeat ?? 0, head)
             } else {
-                if case .dropped = continuation.yield(.event(envelope)) {
-                    dropped.add(1, ordering: .relaxed)
-                }
+                events.append(envelope)
             }
         }
     }
 
-    private func live(_ event: Envelope, _ client: RPCClient) async {
-        guard let seq = event.seq else {
-            logger.warning("event without seq ignored", metadata: ["type": "\(event.type)"])
-            return
-        }
-        let applied = status.withLock { state -> UInt64 in
-            state.head = max(state.head, seq)
-            state.lastHeard = .now
-            return state.applied
-        }
-        if seq <= applied { return }
-        if seq == applied + 1, status.withLock({ $0.ready }) {
-            do {
-                try await applyBatch([event])
-            } catch {
-                logger.warning("event not applied; will retry through catch-up", metadata: ["seq": "\(seq)", "error": "\(error)"])
+    /// Applies live events that follow the cursor, as many per transaction as arrived
+    /// together (up to `maxBatch`); a gap, or a subscriber not yet caught up, sends it to
+    /// catch-up instead.
+    private func live(_ events: [Envelope], _ client: RPCClient) async {
+        var next: [Envelope] = []
+        next.reserveCapacity(events.count)
+        for event in events {
+            guard event.seq != nil else {
+                logger.warning("event without seq ignored", metadata: ["type": "\(event.type)"])
+                continue
             }
-            return
+            next.append(event)
         }
-        await catchUp(client)
+        guard let newest = next.last?.seq else { return }
+        let (applied, ready) = status.withLock { state -> (UInt64, Bool) in
+            state.head = max(state.head, newest)
+            state.lastHeard = .now
+            return (state.applied, state.ready)
+        }
+        var expected = applied + 1
+        var run: [Envelope] = []
+        var gap = !ready
+        for event in next where !gap {
+            guard let seq = event.seq, seq >= expected else { continue }
+            guard seq == expected else {
+                gap = true
+                break
+            }
+            run.append(event)
+            expected += 1
+        }
+        var start = 0
+        while start < run.count {
+            let end = min(run.count, start + Self.maxBatch)
+            do {
+                try await applyBatch(Array(run[start..<end]))
+            } catch {
+                logger.warning("events not applied; will retry through catch-up",
+                               metadata: ["seq": "\(run[start].seq ?? 0)", "error": "\(error)"])
+                gap = true
+                break
+            }
+            start = end
+        }
+        if gap { await catchUp(client) }
     }
 
     /// Fetches and applies everything after the cursor, page by page.
@@ -276,7 +308,7 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
             events.reserveCapacity(reply.events.count)
             for raw in reply.events {
                 do {
-                    events.append(try raw.decode(Envelope.self, decoder: MessagePackDecoder(limits: Envelope.wireLimits)))
+                    events.append(try Envelope.decode(raw.bytes))
                 } catch {
                     logger.error("events.since returned an unreadable envelope; stopping this catch-up", metadata: ["error": "\(error)"])
                     return
@@ -304,35 +336,62 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
 
     /// Applies consecutive events after the cursor in one transaction with the cursor.
     private func applyBatch(_ events: [Envelope]) async throws {
-        let (cursor, skipped) = try await database.pool.write { [publisher, apply, logger] db -> (UInt64, UInt64) in
+        let (cursor, skipped) = try await database.pool.write { [publisher, apply, logger, outbox] db -> (UInt64, UInt64) in
             let stored = try SubscriptionCursor.load(db, publisher: publisher.name)
             let start = stored.seq
             var cursor = start
             var skipped: UInt64 = 0
-            for event in events {
-                guard let seq = event.seq else { continue }
-                if seq <= cursor { continue }
-                if seq != cursor + 1 { break }
-                do {
-                    try db.inSavepoint {
-                        try apply(db, event)
-                        return .commit
+            let run = {
+                for event in events {
+                    guard let seq = event.seq else { continue }
+                    if seq <= cursor { continue }
+                    if seq != cursor + 1 { break }
+                    let mark = outbox?.mark()
+                    do {
+                        try Self.inSavepoint(db) { try apply(db, event) }
+                    } catch let error where Self.isSkippable(error) {
+                        outbox?.rollBack(to: mark)
+                        skipped += 1
+                        logger.warning("event skipped", metadata: ["seq": "\(seq)", "type": "\(event.type)", "reason": "\(error)"])
+                    } catch {
+                        outbox?.rollBack(to: mark)
+                        throw error
                     }
-                } catch let error where Self.isSkippable(error) {
-                    skipped += 1
-                    logger.warning("event skipped", metadata: ["seq": "\(seq)", "type": "\(event.type)", "reason": "\(error)"])
+                    cursor = seq
                 }
-                cursor = seq
+            }
+            // The events the appliers append are kept in memory and published right after
+            // the commit (no read-back, no commit hook per event).
+            var appended: [Outbox.Pending] = []
+            if let outbox {
+                (_, appended) = try outbox.batch(db, run)
+            } else {
+                try run()
             }
             if cursor != start || skipped > 0 {
                 try SubscriptionCursor.save(db, publisher: publisher.name, seq: cursor, skippedDelta: skipped)
             }
+            outbox?.publishAfterCommit(db, appended)
             return (cursor, stored.skipped + skipped)
         }
         status.withLock { state in
             state.applied = cursor
             state.skipped = skipped
         }
+    }
+
+    /// Runs `body` in a savepoint (statements prepared once per connection): an event that
+    /// fails is rolled back alone and the error rethrown.
+    private static func inSavepoint(_ db: Database, _ body: () throws -> Void) throws {
+        try db.execute(cached: "SAVEPOINT quench_event")
+        do {
+            try body()
+        } catch {
+            try db.execute(cached: "ROLLBACK TO SAVEPOINT quench_event")
+            try db.execute(cached: "RELEASE SAVEPOINT quench_event")
+            throw error
+        }
+        try db.execute(cached: "RELEASE SAVEPOINT quench_event")
     }
 
     /// Storage failures are retried; anything about the event itself is skipped.

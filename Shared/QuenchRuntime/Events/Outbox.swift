@@ -49,7 +49,7 @@ public final class Outbox: Sendable {
     public init(publisher: String, database: ServiceDatabase) throws {
         self.publisher = publisher
         let stored = try database.pool.read { db in
-            try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM runtime_outbox") ?? 0
+            try Int64.fetchOne(db, cached: "SELECT MAX(seq) FROM runtime_outbox") ?? 0
         }
         head = Atomic(UInt64(stored))
         sink = Mutex(nil)
@@ -168,6 +168,15 @@ public final class Outbox: Sendable {
         }
     }
 
+    /// Publishes `events` (a batch's, from `batch`) right after the transaction `db` is in
+    /// commits, on the writer, before any later transaction can commit and publish: events go
+    /// out in seq order. Register it after the batch's last statement: a commit hook makes
+    /// GRDB look at every statement run after it.
+    func publishAfterCommit(_ db: Database, _ events: [Pending]) {
+        guard !events.isEmpty else { return }
+        db.afterNextTransaction(onCommit: { [self] _ in publish(events) })
+    }
+
     /// Hands committed events to the publisher, skipping any that went out already (another
     /// writer's commit hook publishes everything past the head it sees).
     func publish(_ events: [Pending]) {
@@ -192,7 +201,7 @@ public final class Outbox: Sendable {
     public func events(_ db: Database, after: UInt64, limit: Int) throws -> [MessagePackRaw] {
         let rows = try Row.fetchAll(
             db,
-            sql: "SELECT envelope FROM runtime_outbox WHERE seq > ? ORDER BY seq LIMIT ?",
+            cached: "SELECT envelope FROM runtime_outbox WHERE seq > ? ORDER BY seq LIMIT ?",
             arguments: [Int64(clamping: after), limit]
         )
         return try rows.map { row in

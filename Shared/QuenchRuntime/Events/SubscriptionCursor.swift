@@ -5,7 +5,7 @@ import GRDB
 enum SubscriptionCursor {
     static func load(_ db: Database, publisher: String) throws -> (seq: UInt64, skipped: UInt64) {
         guard let row = try Row.fetchOne(
-            db, sql: "SELECT seq, skipped FROM runtime_cursor WHERE publisher = ?", arguments: [publisher]
+            db, cached: "SELECT seq, skipped FROM runtime_cursor WHERE publisher = ?", arguments: [publisher]
         ) else { return (0, 0) }
         let seq: Int64 = row["seq"]
         let skipped: Int64 = row["skipped"]
@@ -24,6 +24,6 @@ enum SubscriptionCursor {
 
     /// Forgets every cursor (used by a rebuild that drops the read models).
     static func reset(_ db: Database) throws {
-        try db.execute(sql: "DELETE FROM runtime_cursor")
+        try db.execute(cached: "DELETE FROM runtime_cursor")
     }
 }

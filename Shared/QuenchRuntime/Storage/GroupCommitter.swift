@@ -137,13 +137,13 @@ final class GroupCommitter: Sendable {
     private func commit(_ batch: [Job]) {
         let results: [Result<MessagePackRaw, any Error>]
         do {
-            let events: [Outbox.Pending]
-            (results, events) = try database.pool.write { db in
+            results = try database.pool.write { db in
                 let run = { [outbox] in try batch.map { job in try Self.run(job.work, in: db, outbox: outbox) } }
-                guard let outbox else { return (try run(), []) }
-                return try outbox.batch(db, run)
+                guard let outbox else { return try run() }
+                let (results, events) = try outbox.batch(db, run)
+                outbox.publishAfterCommit(db, events)
+                return results
             }
-            outbox?.publish(events)
         } catch {
             // The commit itself failed (disk full, read-only file, I/O error), or a rollback
             // did: nothing of the batch is stored.

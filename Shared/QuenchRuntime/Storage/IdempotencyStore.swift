@@ -37,7 +37,7 @@ enum IdempotencyStore {
     /// Forgets replies older than `hours`.
     static func prune(_ db: Database, olderThanHours hours: Int) throws -> Int {
         let cutoff = Date().timeIntervalSince1970 - Double(hours) * 3600
-        try db.execute(sql: "DELETE FROM runtime_idempotency WHERE createdAt < ?", arguments: [cutoff])
+        try db.execute(cached: "DELETE FROM runtime_idempotency WHERE createdAt < ?", arguments: [cutoff])
         return db.changesCount
     }
 }

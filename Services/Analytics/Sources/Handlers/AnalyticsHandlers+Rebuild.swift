@@ -17,7 +17,7 @@ extension AnalyticsHandlers {
             try db.execute(sql: "DELETE FROM \(table)")
             cleared[table] = db.changesCount
         }
-        let publishers = try String.fetchAll(db, sql: "SELECT publisher FROM runtime_cursor ORDER BY publisher")
+        let publishers = try String.fetchAll(db, cached: "SELECT publisher FROM runtime_cursor ORDER BY publisher")
         try CatchUpSubscriber.resetCursors(db)
         db.afterNextTransaction(onCommit: { [resetSubscribers] _ in resetSubscribers() })
         request.logger.notice("analytics read models dropped; rebuilding from seq 0", metadata: ["cleared": "\(cleared)"])

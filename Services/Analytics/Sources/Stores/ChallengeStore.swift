@@ -1,4 +1,5 @@
 import GRDB
+import QuenchRuntime
 import QuenchProtocol
 
 /// The challenge catalog as goals publishes it (shared by every user).
@@ -7,7 +8,7 @@ enum ChallengeStore {
     static let maxChallenges = 500
 
     static func upsert(_ db: Database, _ challenge: Challenge) throws {
-        try db.execute(sql: """
+        try db.execute(cached: """
             INSERT INTO challenge (id, title, description, type, goal, trophy, points) VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET title = excluded.title, description = excluded.description, type = excluded.type,
                 goal = excluded.goal, trophy = excluded.trophy, points = excluded.points
@@ -18,15 +19,15 @@ enum ChallengeStore {
     }
 
     static func exists(_ db: Database, id: String) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM challenge WHERE id = ?)", arguments: [id]) ?? false
+        try Bool.fetchOne(db, cached: "SELECT EXISTS (SELECT 1 FROM challenge WHERE id = ?)", arguments: [id]) ?? false
     }
 
     static func count(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM challenge") ?? 0
+        try Int.fetchOne(db, cached: "SELECT COUNT(*) FROM challenge") ?? 0
     }
 
     static func all(_ db: Database) throws -> [Challenge] {
-        try Row.fetchAll(db, sql: "SELECT * FROM challenge ORDER BY id LIMIT ?", arguments: [maxChallenges]).map { row in
+        try Row.fetchAll(db, cached: "SELECT * FROM challenge ORDER BY id LIMIT ?", arguments: [maxChallenges]).map { row in
             Challenge(
                 id: row["id"], title: row["title"], description: row["description"], type: row["type"], goal: row["goal"],
                 reward: Challenge.Reward(trophy: row["trophy"], points: row["points"]))

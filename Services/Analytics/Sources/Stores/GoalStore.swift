@@ -1,11 +1,12 @@
 import GRDB
+import QuenchRuntime
 import QuenchProtocol
 
 /// Goal changes keyed by (user, effective day); a second change for the same day replaces it.
 /// Each change re-judges the days it decides the goal of (`StreakStore`).
 enum GoalStore {
     static func set(_ db: Database, user: String, effectiveDay: String, goalMl: Double, source: String, weightKg: Double?) throws {
-        try db.execute(sql: """
+        try db.execute(cached: """
             INSERT INTO goal_change (user, effectiveDay, goalMl, source, weightKg) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (user, effectiveDay) DO UPDATE SET goalMl = excluded.goalMl, source = excluded.source, weightKg = excluded.weightKg
             """, arguments: [user, effectiveDay, goalMl, source, weightKg])
@@ -13,13 +14,13 @@ enum GoalStore {
     }
 
     static func eraseUser(_ db: Database, user: String) throws {
-        try db.execute(sql: "DELETE FROM goal_change WHERE user = ?", arguments: [user])
+        try db.execute(cached: "DELETE FROM goal_change WHERE user = ?", arguments: [user])
         try StreakStore.refreshAll(db, user: user)
     }
 
     /// The goal in effect on `day`.
     static func goal(_ db: Database, user: String, on day: String) throws -> GoalTimeline.Goal {
-        let row = try Row.fetchOne(db, sql: """
+        let row = try Row.fetchOne(db, cached: """
             SELECT goalMl, source FROM goal_change WHERE user = ? AND effectiveDay <= ?
             ORDER BY effectiveDay DESC LIMIT 1
             """, arguments: [user, day])
@@ -28,7 +29,7 @@ enum GoalStore {
 
     static func timeline(_ db: Database, user: String) throws -> GoalTimeline {
         let rows = try Row.fetchAll(
-            db, sql: "SELECT effectiveDay, goalMl, source FROM goal_change WHERE user = ? ORDER BY effectiveDay", arguments: [user])
+            db, cached: "SELECT effectiveDay, goalMl, source FROM goal_change WHERE user = ? ORDER BY effectiveDay", arguments: [user])
         return GoalTimeline(changes: rows.compactMap { row in
             LocalDay(row["effectiveDay"] as String).map { ($0, GoalTimeline.Goal(goalMl: row["goalMl"], source: row["source"])) }
         })

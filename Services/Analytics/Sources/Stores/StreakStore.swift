@@ -1,4 +1,5 @@
 import GRDB
+import QuenchRuntime
 import QuenchProtocol
 
 /// The user's maximal runs of days on which the water goal was met, each day judged by its
@@ -40,7 +41,7 @@ enum StreakStore {
     static func refreshGoal(_ db: Database, user: String, from day: String) throws {
         guard let from = DayText.ordinal(day) else { return }
         let next = try String.fetchOne(
-            db, sql: "SELECT effectiveDay FROM goal_change WHERE user = ? AND effectiveDay > ? ORDER BY effectiveDay LIMIT 1",
+            db, cached: "SELECT effectiveDay FROM goal_change WHERE user = ? AND effectiveDay > ? ORDER BY effectiveDay LIMIT 1",
             arguments: [user, day])
         let through = try next.flatMap(DayText.ordinal).map { $0 - 1 } ?? lastWaterDay(db, user: user)
         if let through { try refresh(db, user: user, from: from, through: through) }
@@ -48,13 +49,13 @@ enum StreakStore {
 
     /// Re-judges every day the user has water on (after the goal history is erased).
     static func refreshAll(_ db: Database, user: String) throws {
-        guard let first = try String.fetchOne(db, sql: "SELECT MIN(day) FROM water_day WHERE user = ?", arguments: [user])
+        guard let first = try String.fetchOne(db, cached: "SELECT MIN(day) FROM water_day WHERE user = ?", arguments: [user])
             .flatMap(DayText.ordinal), let last = try lastWaterDay(db, user: user) else { return }
         try refresh(db, user: user, from: first, through: last)
     }
 
     static func eraseUser(_ db: Database, user: String) throws {
-        try db.execute(sql: "DELETE FROM water_streak WHERE user = ?", arguments: [user])
+        try db.execute(cached: "DELETE FROM water_streak WHERE user = ?", arguments: [user])
     }
 
     /// The current and longest streak as of `today` (see `Streaks.compute`).
@@ -71,7 +72,7 @@ enum StreakStore {
 
     /// Every run, oldest first.
     static func runs(_ db: Database, user: String) throws -> [StreakRuns.Run] {
-        try Row.fetchAll(db, sql: "SELECT firstDay, lastDay FROM water_streak WHERE user = ? ORDER BY firstDay", arguments: [user])
+        try Row.fetchAll(db, cached: "SELECT firstDay, lastDay FROM water_streak WHERE user = ? ORDER BY firstDay", arguments: [user])
             .map { StreakRuns.Run(first: $0[0], last: $0[1]) }
     }
 
@@ -108,6 +109,6 @@ enum StreakStore {
     }
 
     private static func lastWaterDay(_ db: Database, user: String) throws -> Int? {
-        try String.fetchOne(db, sql: "SELECT MAX(day) FROM water_day WHERE user = ?", arguments: [user]).flatMap(DayText.ordinal)
+        try String.fetchOne(db, cached: "SELECT MAX(day) FROM water_day WHERE user = ?", arguments: [user]).flatMap(DayText.ordinal)
     }
 }

@@ -1,4 +1,5 @@
 import GRDB
+import QuenchRuntime
 
 /// Strength sets (keyed by sample, so a repeated event changes nothing), each exercise's
 /// count of excluded sets, and the best one-rep max estimate per (user, exercise, day).
@@ -23,7 +24,7 @@ enum StrengthStore {
     /// Records a set once; returns false when the sample was known already.
     @discardableResult
     static func record(_ db: Database, _ set: Set_) throws -> Bool {
-        try db.execute(sql: """
+        try db.execute(cached: """
             INSERT INTO strength_set (user, sampleId, exerciseKey, day, sets, reps, weightKg) VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (user, sampleId) DO NOTHING
             """, arguments: [set.user, set.sampleId, set.exerciseKey, set.day, set.sets, set.reps, set.weightKg])
@@ -32,7 +33,7 @@ enum StrengthStore {
             sql: "INSERT INTO exercise (user, exerciseKey, name) VALUES (?, ?, ?) ON CONFLICT (user, exerciseKey) DO NOTHING",
             arguments: [set.user, set.exerciseKey, set.exerciseName])
         if let estimate = Brzycki.oneRepMax(weight: set.weightKg, reps: set.reps) {
-            try db.execute(sql: """
+            try db.execute(cached: """
                 INSERT INTO orm_day (user, exerciseKey, day, oneRepMax) VALUES (?, ?, ?, ?)
                 ON CONFLICT (user, exerciseKey, day) DO UPDATE SET oneRepMax = MAX(oneRepMax, excluded.oneRepMax)
                 """, arguments: [set.user, set.exerciseKey, set.day, estimate])
@@ -55,24 +56,24 @@ enum StrengthStore {
         let rows: [Row]
         if let key {
             rows = try Row.fetchAll(
-                db, sql: "SELECT exerciseKey, name, excludedSets FROM exercise WHERE user = ? AND exerciseKey = ?", arguments: [user, key])
+                db, cached: "SELECT exerciseKey, name, excludedSets FROM exercise WHERE user = ? AND exerciseKey = ?", arguments: [user, key])
         } else {
             rows = try Row.fetchAll(
-                db, sql: "SELECT exerciseKey, name, excludedSets FROM exercise WHERE user = ? ORDER BY name, exerciseKey", arguments: [user])
+                db, cached: "SELECT exerciseKey, name, excludedSets FROM exercise WHERE user = ? ORDER BY name, exerciseKey", arguments: [user])
         }
         return rows.map { Exercise(key: $0["exerciseKey"], name: $0["name"], excludedSets: $0["excludedSets"]) }
     }
 
     /// The latest `limit` days, newest first.
     static func series(_ db: Database, user: String, key: String, limit: Int) throws -> [(day: String, oneRepMax: Double)] {
-        try Row.fetchAll(db, sql: """
+        try Row.fetchAll(db, cached: """
             SELECT day, oneRepMax FROM orm_day WHERE user = ? AND exerciseKey = ? ORDER BY day DESC LIMIT ?
             """, arguments: [user, key, limit]).map { ($0["day"], $0["oneRepMax"]) }
     }
 
     /// The best estimate ever, the earliest day on a tie.
     static func personalRecord(_ db: Database, user: String, key: String) throws -> (day: String, oneRepMax: Double)? {
-        try Row.fetchOne(db, sql: """
+        try Row.fetchOne(db, cached: """
             SELECT day, oneRepMax FROM orm_day WHERE user = ? AND exerciseKey = ? ORDER BY oneRepMax DESC, day ASC LIMIT 1
             """, arguments: [user, key]).map { ($0["day"], $0["oneRepMax"]) }
     }

@@ -1,4 +1,5 @@
 import GRDB
+import QuenchRuntime
 import QuenchProtocol
 
 /// Water per intake (so edits, deletes and replays are exact) and per (user, day); every
@@ -23,20 +24,20 @@ enum WaterStore {
     }
 
     static func eraseUser(_ db: Database, user: String) throws {
-        try db.execute(sql: "DELETE FROM intake_entry WHERE user = ?", arguments: [user])
-        try db.execute(sql: "DELETE FROM water_day WHERE user = ?", arguments: [user])
+        try db.execute(cached: "DELETE FROM intake_entry WHERE user = ?", arguments: [user])
+        try db.execute(cached: "DELETE FROM water_day WHERE user = ?", arguments: [user])
         try StreakStore.eraseUser(db, user: user)
     }
 
     static func dayTotal(_ db: Database, user: String, day: String) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT waterUl FROM water_day WHERE user = ? AND day = ?", arguments: [user, day]) ?? 0
+        try Int64.fetchOne(db, cached: "SELECT waterUl FROM water_day WHERE user = ? AND day = ?", arguments: [user, day]) ?? 0
     }
 
     /// Every day with water up to `through`, as (day, microlitres).
     static func days(_ db: Database, user: String, through: String) throws -> [(day: String, waterUl: Int64)] {
         var result: [(day: String, waterUl: Int64)] = []
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT day, waterUl FROM water_day WHERE user = ? AND day <= ? AND waterUl > 0 ORDER BY day",
+            db, cached: "SELECT day, waterUl FROM water_day WHERE user = ? AND day <= ? AND waterUl > 0 ORDER BY day",
             arguments: [user, through])
         while let row = try rows.next() {
             result.append((day: row["day"], waterUl: row["waterUl"]))
