@@ -16,13 +16,14 @@ public enum AnalyticsDefinition {
             migrator: AnalyticsSchema.migrator
         ) { environment in
             let subscribers = [
-                (ServiceName.intake, IntakeApplier.apply as EventApplier),
-                (ServiceName.goals, GoalsApplier.apply as EventApplier),
-                (ServiceName.healthIngest, HealthApplier.apply as EventApplier),
-            ].map { name, apply in
+                (ServiceName.intake, Set<String>(), IntakeApplier.apply as EventApplier),
+                (ServiceName.goals, Set<String>(), GoalsApplier.apply as EventApplier),
+                (ServiceName.healthIngest, HealthApplier.ignored, HealthApplier.apply as EventApplier),
+            ].map { name, ignored, apply in
                 CatchUpSubscriber(
                     publisher: environment.config.upstream(name), database: environment.database,
-                    heartbeatInterval: environment.config.heartbeatInterval, logger: environment.logger, apply: apply)
+                    heartbeatInterval: environment.config.heartbeatInterval, ignoring: ignored,
+                    logger: environment.logger, apply: apply)
             }
             var registry = HandlerRegistry()
             AnalyticsHandlers(

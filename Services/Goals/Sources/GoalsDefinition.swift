@@ -24,6 +24,7 @@ public enum GoalsDefinition {
                 publisher: environment.config.upstream(ServiceName.healthIngest),
                 database: environment.database,
                 outbox: environment.outbox,
+                ignoring: HealthEventApplier.ignored,
                 logger: environment.logger
             ) { db, event in
                 try applier.apply(db, event)

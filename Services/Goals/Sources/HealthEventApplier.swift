@@ -9,6 +9,11 @@ import QuenchRuntime
 /// zone goals last saw the user in (UTC until then).
 struct HealthEventApplier: Sendable {
     static let maxUserLength = 256
+    /// health-ingest's events goals does nothing with: the subscriber passes over them
+    /// without calling `apply` (an import sends tens of thousands).
+    static let ignored: Set<String> = [
+        HealthEvent.stepsDayChanged, HealthEvent.distanceDayChanged, HealthEvent.waterRecorded, HealthEvent.strengthSetRecorded,
+    ]
 
     let outbox: Outbox
     let now: @Sendable () -> Date

@@ -12,6 +12,13 @@ import QuenchRuntime
 ///   deleted, each with `intake.deleted`.
 /// Revoking without delete keeps what was imported: they are the user's drinks.
 struct HealthWaterApplier: Sendable {
+    /// health-ingest's events intake does nothing with: the subscriber passes over them
+    /// without calling `apply` (an import sends tens of thousands).
+    static let ignored: Set<String> = [
+        HealthEvent.stepsDayChanged, HealthEvent.distanceDayChanged, HealthEvent.weightRecorded,
+        HealthEvent.strengthSetRecorded, HealthEvent.consentChanged,
+    ]
+
     let outbox: Outbox
 
     func apply(_ db: Database, _ event: Envelope) throws {

@@ -22,6 +22,7 @@ public enum IntakeDefinition {
                 database: environment.database,
                 heartbeatInterval: environment.config.heartbeatInterval,
                 outbox: environment.outbox,
+                ignoring: HealthWaterApplier.ignored,
                 logger: environment.logger
             ) { db, event in
                 try water.apply(db, event)

@@ -50,6 +50,9 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
     private let apply: EventApplier
     /// The subscribing service's outbox, when its appliers emit events of their own.
     private let outbox: Outbox?
+    /// Event types the applier does nothing with: the cursor moves past them without a
+    /// savepoint or a call to the applier (an import sends tens of thousands).
+    private let ignored: Set<String>
     private let logger: Logger
     private let context: Context
     private let clientOptions: RPCClientOptions
@@ -79,10 +82,12 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
         liveBufferLimit: Int = 10_000,
         context: Context = SharedContext.context,
         outbox: Outbox? = nil,
+        ignoring: Set<String> = [],
         logger: Logger,
         apply: @escaping EventApplier
     ) {
         self.outbox = outbox
+        self.ignored = ignoring
         self.liveBufferLimit = max(1, liveBufferLimit)
         self.publisher = publisher
         self.database = database
@@ -336,7 +341,7 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
 
     /// Applies consecutive events after the cursor in one transaction with the cursor.
     private func applyBatch(_ events: [Envelope]) async throws {
-        let (cursor, skipped) = try await database.pool.write { [publisher, apply, logger, outbox] db -> (UInt64, UInt64) in
+        let (cursor, skipped) = try await database.pool.write { [publisher, apply, logger, outbox, ignored] db -> (UInt64, UInt64) in
             let stored = try SubscriptionCursor.load(db, publisher: publisher.name)
             let start = stored.seq
             var cursor = start
@@ -346,6 +351,10 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
                     guard let seq = event.seq else { continue }
                     if seq <= cursor { continue }
                     if seq != cursor + 1 { break }
+                    if ignored.contains(event.type) {
+                        cursor = seq
+                        continue
+                    }
                     let mark = outbox?.mark()
                     do {
                         try Self.inSavepoint(db) { try apply(db, event) }

@@ -7,6 +7,9 @@ enum HealthApplier {
     static let maxStepsPerDay: Int64 = 1_000_000
     static let maxMetersPerDay = 1_000_000.0
     static let maxWeightKg = 2_000.0
+    /// What analytics keeps nothing of (goals follow weights, intake water): the subscriber
+    /// passes over these without calling `apply`.
+    static let ignored: Set<String> = [HealthEvent.weightRecorded, HealthEvent.waterRecorded, HealthEvent.consentChanged]
 
     static func apply(_ db: Database, _ event: Envelope) throws {
         switch event.type {
@@ -30,7 +33,7 @@ enum HealthApplier {
             try ActivityStore.deleteSteps(db, user: user)
             try ActivityStore.deleteDistance(db, user: user)
             try StrengthStore.eraseUser(db, user: user)
-        case HealthEvent.weightRecorded, HealthEvent.waterRecorded, HealthEvent.consentChanged:
+        case _ where ignored.contains(event.type):
             return
         default:
             if EventInput.isSystem(event) { return }
