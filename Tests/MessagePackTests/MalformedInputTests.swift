@@ -1,6 +1,7 @@
 import Foundation
 import MessagePack
 import Testing
+import QuenchTestSupport
 
 @Suite struct MalformedInputTests {
     @Test func everyTruncationThrows() throws {
@@ -155,7 +156,7 @@ import Testing
     }
 
     @Test func randomBytesNeverTrap() {
-        var generator = SplitMix64(state: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         let seeds = [try? encoder.encode(Everything()), try? encoder.encode(try sampleEnvelope())].compactMap { $0 }
         var outcomes = (ok: 0, failed: 0)
         for round in 0..<20_000 {

@@ -2,6 +2,7 @@ import Foundation
 import MessagePack
 import QuenchProtocol
 import Testing
+import QuenchTestSupport
 
 /// The hand-written envelope coding (`encoded()`, `Envelope.decode(_:)`) against the `Codable`
 /// conformance through the generic coder, which it must match byte for byte and error for error.
@@ -188,7 +189,7 @@ struct EnvelopeWireTests {
 
     @Test("every truncation and every single-byte change of real envelopes: same outcome as the generic decoder, no trap")
     func mutations() throws {
-        var generator = SplitMix(state: 0x5eed)
+        var generator = SplitMix64(seed: 0x5eed)
         let seeds = try [
             Self.everyCombination[255].encoded(), Self.everyCombination[0b1_0111].encoded(), Self.everyCombination[0b1110_1000].encoded(),
         ]
@@ -213,17 +214,5 @@ struct EnvelopeWireTests {
             Issue.record("not a MessagePackError: \(error)")
         }
         return nil
-    }
-}
-
-/// A deterministic generator so mutation runs are reproducible.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import QuenchProtocol
 import QuenchRuntime
 import Testing
+import QuenchTestSupport
 
 /// Scenario 1: intake is SIGKILLed at random moments while clients log; every request is
 /// stored exactly once and the file stays sound.
@@ -13,7 +14,7 @@ struct ReliabilityCrashTests {
         let kills = ReliabilitySettings.kills
         let seed = ReliabilitySettings.seed()
         print("RELIABILITY crash-under-load: seed=\(seed) (repeat with QUENCH_RELIABILITY_SEED=\(seed))")
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         // Kill when this many requests are acknowledged, plus a few milliseconds more; stay down a while.
         let points = (0..<kills).map { _ in Int.random(in: (count / 10)...(count * 9 / 10), using: &random) }.sorted()
         let delays = (0..<kills).map { _ in Int.random(in: 0...200, using: &random) }

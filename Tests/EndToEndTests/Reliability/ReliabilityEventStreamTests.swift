@@ -2,6 +2,7 @@ import Foundation
 import QuenchProtocol
 import QuenchRuntime
 import Testing
+import QuenchTestSupport
 
 /// Scenarios 3 and 4: a publisher that restarts under its subscribers, and a subscriber that
 /// misses live messages (a tiny live buffer with a slow applier, a late connect).
@@ -11,7 +12,7 @@ struct ReliabilityEventStreamTests {
     func publisherRestart() async throws {
         let count = ReliabilitySettings.events
         let seed = ReliabilitySettings.seed()
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         let folder = temporaryDirectory("reliability-publisher")
         let service = try ServiceProcess("intake", dataDirectory: folder.appendingPathComponent("intake"))
         let ledger = try ReliabilityLedger(path: folder.appendingPathComponent("ledger.sqlite").path)

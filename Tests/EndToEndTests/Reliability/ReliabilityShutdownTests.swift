@@ -2,6 +2,7 @@ import Foundation
 import QuenchProtocol
 import QuenchRuntime
 import Testing
+import QuenchTestSupport
 
 /// Scenario 7: SIGTERM under load finishes what is in flight and exits 0 within a bound.
 @Suite("Reliability: graceful shutdown", .serialized)
@@ -11,7 +12,7 @@ struct ReliabilityShutdownTests {
     @Test("SIGTERM during load: exit 0 within 10 s, every acknowledged request stored, nothing stored unacknowledged", .timeLimit(.minutes(5)))
     func sigtermUnderLoad() async throws {
         let seed = ReliabilitySettings.seed()
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         let service = try ServiceProcess("intake", dataDirectory: temporaryDirectory("reliability-sigterm"))
         let client = try RPCClient(
             endpoint: service.rpcEndpoint, options: RPCClientOptions(attemptTimeout: .seconds(12), attempts: 1, timeZone: "UTC", user: "ana"))

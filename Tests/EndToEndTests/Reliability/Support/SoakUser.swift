@@ -1,6 +1,7 @@
 import Foundation
 import QuenchProtocol
 import QuenchRuntime
+import QuenchTestSupport
 
 /// One user of the soak: clients for the four services, a seeded stream of mixed requests,
 /// and what every acknowledged change should have left behind.
@@ -10,7 +11,7 @@ final class SoakUser: @unchecked Sendable {
     let goals: RPCClient
     let health: RPCClient
     let analytics: RPCClient
-    private var random: SeededGenerator
+    private var random: SplitMix64
     /// Intake id → water in microlitres, after every acknowledged log, edit and delete.
     private(set) var live: [String: Int64] = [:]
     private(set) var lastGoalMl: Double?
@@ -26,7 +27,7 @@ final class SoakUser: @unchecked Sendable {
         goals = try RPCClient(endpoint: system.goals.rpcEndpoint, options: options)
         health = try RPCClient(endpoint: system.health.rpcEndpoint, options: options)
         analytics = try RPCClient(endpoint: system.analytics.rpcEndpoint, options: options)
-        random = SeededGenerator(seed: seed)
+        random = SplitMix64(seed: seed)
     }
 
     func close() async {
