@@ -357,7 +357,7 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
                     }
                     let mark = outbox?.mark()
                     do {
-                        try Self.inSavepoint(db) { try apply(db, event) }
+                        try db.inCachedSavepoint { try apply(db, event) }.get()
                     } catch let error where Self.isSkippable(error) {
                         outbox?.rollBack(to: mark)
                         skipped += 1
@@ -387,20 +387,6 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
             state.applied = cursor
             state.skipped = skipped
         }
-    }
-
-    /// Runs `body` in a savepoint (statements prepared once per connection): an event that
-    /// fails is rolled back alone and the error rethrown.
-    private static func inSavepoint(_ db: Database, _ body: () throws -> Void) throws {
-        try db.execute(cached: "SAVEPOINT quench_event")
-        do {
-            try body()
-        } catch {
-            try db.execute(cached: "ROLLBACK TO SAVEPOINT quench_event")
-            try db.execute(cached: "RELEASE SAVEPOINT quench_event")
-            throw error
-        }
-        try db.execute(cached: "RELEASE SAVEPOINT quench_event")
     }
 
     /// Storage failures are retried; anything about the event itself is skipped.

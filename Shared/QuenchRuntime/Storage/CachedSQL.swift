@@ -12,6 +12,26 @@ extension Database {
     }
 }
 
+extension Database {
+    /// Runs `body` in a savepoint made of cached statements (GRDB's `inSavepoint` compiles
+    /// its statements on every call): if `body` throws, its changes are rolled back and the
+    /// error is returned as the failure. Throws only when the savepoint itself fails (the
+    /// transaction is then no longer usable). For a batch of independent units of work in
+    /// one transaction: the command writer's commands, a subscriber's events.
+    func inCachedSavepoint<T>(_ body: () throws -> T) throws -> Result<T, any Error> {
+        try execute(cached: "SAVEPOINT quench_unit")
+        do {
+            let value = try body()
+            try execute(cached: "RELEASE SAVEPOINT quench_unit")
+            return .success(value)
+        } catch {
+            try execute(cached: "ROLLBACK TO SAVEPOINT quench_unit")
+            try execute(cached: "RELEASE SAVEPOINT quench_unit")
+            return .failure(error)
+        }
+    }
+}
+
 extension Row {
     public static func fetchOne(_ db: Database, cached sql: String, arguments: StatementArguments = StatementArguments()) throws -> Row? {
         try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)

@@ -158,16 +158,8 @@ final class GroupCommitter: Sendable {
     /// (the transaction is no longer usable) throws, which fails the whole batch.
     private static func run(_ work: Work, in db: Database, outbox: Outbox?) throws -> Result<MessagePackRaw, any Error> {
         let mark = outbox?.mark()
-        try db.cachedStatement(sql: "SAVEPOINT quench_command").execute()
-        do {
-            let reply = try work(db)
-            try db.cachedStatement(sql: "RELEASE SAVEPOINT quench_command").execute()
-            return .success(reply)
-        } catch {
-            try db.cachedStatement(sql: "ROLLBACK TO SAVEPOINT quench_command").execute()
-            try db.cachedStatement(sql: "RELEASE SAVEPOINT quench_command").execute()
-            outbox?.rollBack(to: mark)
-            return .failure(error)
-        }
+        let result = try db.inCachedSavepoint { try work(db) }
+        if case .failure = result { outbox?.rollBack(to: mark) }
+        return result
     }
 }
