@@ -78,6 +78,53 @@ struct RuntimeEndToEndTests {
         service.stop()
     }
 
+    @Test("stored replies past idempotency.retention.hours are forgotten, in chunks, and newer ones still answer retries")
+    func idempotencyRetention() async throws {
+        let service = try ServiceProcess(
+            "intake", dataDirectory: temporaryDirectory("idem-retention"), arguments: ["--idempotency-retention-hours", "24"])
+        var client = try RPCClient(endpoint: service.rpcEndpoint, options: RPCClientOptions(user: "ana"))
+        let old = try await client.call(IntakeMessage.log, LogIntakeRequest(volume: 330), as: IntakeRecord.self, idempotencyKey: "k-old")
+        let recent = try await client.call(IntakeMessage.log, LogIntakeRequest(volume: 200), as: IntakeRecord.self, idempotencyKey: "k-recent")
+        await client.close()
+        service.stop()
+
+        // Age one real record past the retention and add more than one chunk (2,000) of old ones.
+        let now = Date().timeIntervalSince1970
+        let queue = try DatabaseQueue(path: service.databasePath)
+        try await queue.write { db in
+            try db.execute(sql: "UPDATE runtime_idempotency SET createdAt = ? WHERE key = 'k-old'", arguments: [now - 25 * 3600])
+            for index in 0..<4_500 {
+                try db.execute(
+                    sql: "INSERT INTO runtime_idempotency (scope, key, type, reply, createdAt) VALUES ('user:ana', ?, 'intake.log', x'c0', ?)",
+                    arguments: ["aged-\(index)", now - 48 * 3600 + Double(index)])
+            }
+        }
+        try queue.close()
+        #expect(try SQLiteFiles.integer(service.databasePath, "SELECT COUNT(*) FROM runtime_idempotency") == 4_502)
+
+        try service.start()
+        let forgotten = try await eventually {
+            try SQLiteFiles.integer(service.databasePath, "SELECT COUNT(*) FROM runtime_idempotency") == 1
+        }
+        let left = try SQLiteFiles.strings(service.databasePath, "SELECT key FROM runtime_idempotency LIMIT 5")
+        #expect(forgotten, "records left: \(left)")
+        #expect(left == ["k-recent"])
+        #expect(service.logTail(80).contains("forgot idempotency records past their retention"), "\(service.logTail(20))")
+        #expect(service.logTail(80).contains("count=4501"), "\(service.logTail(20))")
+
+        client = try RPCClient(endpoint: service.rpcEndpoint, options: RPCClientOptions(user: "ana"))
+        // Within the retention: the stored reply, nothing new stored.
+        let recentAgain = try await client.call(IntakeMessage.log, LogIntakeRequest(volume: 200), as: IntakeRecord.self, idempotencyKey: "k-recent")
+        #expect(recentAgain == recent)
+        // Past it: the key is new again, so the command runs again.
+        let oldAgain = try await client.call(IntakeMessage.log, LogIntakeRequest(volume: 330), as: IntakeRecord.self, idempotencyKey: "k-old")
+        #expect(oldAgain.id != old.id)
+        let list = try await client.call(IntakeMessage.list, ListIntakesRequest(), as: ListIntakesReply.self)
+        #expect(list.intakes.count == 3)
+        await client.close()
+        service.stop()
+    }
+
     @Test("bad frames, bodies, types, versions and sizes each get a typed error and the service keeps serving")
     func hostileInput() async throws {
         let service = try ServiceProcess(

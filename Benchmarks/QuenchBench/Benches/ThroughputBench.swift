@@ -7,7 +7,7 @@ import ZeroMQ
 /// Durable `intake.log` throughput: 16 DEALER clients with 8 requests in flight each, every
 /// request a real command with its own idempotency key, answered only after its group
 /// commit. Runs alternate with the same driver against the raw echo (answering with a real
-/// `intake.log` reply). Then an open-loop run at half the measured rate for latency.
+/// `intake.log` reply). Then open-loop runs at half the measured rate for latency (the median of their p99s).
 enum ThroughputBench {
     static let clients = 16
     static let window = 8
@@ -83,12 +83,25 @@ enum ThroughputBench {
             guard let envelope = try? Envelope.decode(bytes), let id = envelope.replyTo else { return nil }
             return (id, envelope.error == nil)
         }
+        // Several open-loop runs, each with its own p99: one stall of the machine inside a
+        // single run decides its tail, so the verdict is on the median of the runs.
+        let openRuns = bench.quick ? 2 : 5
         _ = try quenchDriver.openLoop(rate: rate, seconds: 1, make: { try make($0, "warmopen") }, replyTo: replyTo)
-        let open = try quenchDriver.openLoop(rate: rate, seconds: openSeconds, make: { try make($0, "open") }, replyTo: replyTo)
-        let p99 = open.latenciesMicros.percentile(99) / 1000
-        report.add("throughput \(label)", "intake.log latency at half load (\(Format.grouped(rate))/s, open loop, \(openSeconds) s)",
-                   value: "p50 \(Format.fixed(open.latenciesMicros.median / 1000, 2)) / p99 \(Format.fixed(p99, 2)) / max \(Format.fixed(open.latenciesMicros.max / 1000, 1)) ms",
-                   target: "p99 ≤ 5 ms", met: p99 <= 5 && open.errors == 0 && open.unanswered == 0,
-                   note: "\(open.sent) sent, \(open.errors) errors, \(open.unanswered) unanswered")
+        var p50s = Samples(), p99s = Samples(), maxima = Samples()
+        var sent = 0, openErrors = 0, unanswered = 0
+        for run in 0..<openRuns {
+            let open = try quenchDriver.openLoop(rate: rate, seconds: openSeconds, make: { try make($0, "open\(run)") }, replyTo: replyTo)
+            p50s.append(open.latenciesMicros.median / 1000)
+            p99s.append(open.latenciesMicros.percentile(99) / 1000)
+            maxima.append(open.latenciesMicros.max / 1000)
+            sent += open.sent
+            openErrors += open.errors
+            unanswered += open.unanswered
+        }
+        report.add("throughput \(label)", "intake.log latency at half load (\(Format.grouped(rate))/s, open loop, \(openRuns) runs of \(openSeconds) s)",
+                   value: "p50 \(Format.fixed(p50s.median, 2)) / p99 \(Format.fixed(p99s.median, 2)) ms (medians of the runs); max \(Format.fixed(maxima.max, 1)) ms",
+                   target: "p99 ≤ 5 ms", met: p99s.median <= 5 && openErrors == 0 && unanswered == 0,
+                   spread: "p99 " + p99s.spread { Format.fixed($0, 2) } + " ms",
+                   note: "\(sent) sent, \(openErrors) errors, \(unanswered) unanswered")
     }
 }

@@ -10,7 +10,8 @@ public import ZeroMQ
 
 /// A Quench service as a swift-service-lifecycle `Service`: it binds the ROUTER and PUB
 /// sockets, serves the registered handlers plus `system.ping`, `system.health` and
-/// `events.since`, publishes committed outbox events and a heartbeat, and on graceful
+/// `events.since`, publishes committed outbox events and a heartbeat, forgets stored
+/// replies past `idempotency.retention.hours` (`IdempotencyPruner`), and on graceful
 /// shutdown stops taking requests, lets the in-flight ones finish, then closes.
 public final class ServiceHost: Service, @unchecked Sendable {
     public let config: ServiceConfig
@@ -94,6 +95,10 @@ public final class ServiceHost: Service, @unchecked Sendable {
             "security": "\(config.security.insecure ? "insecure" : "curve")",
         ])
 
+        let pruner = Task { [dispatcher, config, logger] in
+            await IdempotencyPruner(committer: dispatcher.committer, retentionHours: config.idempotencyRetentionHours, logger: logger).run()
+        }
+
         try? await gracefulShutdown()
 
         stopping.store(true, ordering: .releasing)
@@ -107,6 +112,8 @@ public final class ServiceHost: Service, @unchecked Sendable {
         if abandoned > 0 {
             logger.warning("shutdown grace elapsed with requests still in flight", metadata: ["inFlight": "\(abandoned)"])
         }
+        pruner.cancel()
+        await pruner.value
         dispatcher.close()
         outbox.setSink(nil)
         await server.close()

@@ -34,10 +34,15 @@ enum IdempotencyStore {
         try insert.run()
     }
 
-    /// Forgets replies older than `hours`.
-    static func prune(_ db: Database, olderThanHours hours: Int) throws -> Int {
-        let cutoff = Date().timeIntervalSince1970 - Double(hours) * 3600
-        try db.execute(cached: "DELETE FROM runtime_idempotency WHERE createdAt < ?", arguments: [cutoff])
+    /// Forgets up to `limit` replies older than `hours`, oldest first (through the
+    /// `createdAt` index, so a chunk costs what it deletes, not the table's size); returns
+    /// how many it forgot.
+    static func prune(_ db: Database, olderThanHours hours: Int, now: Date = Date(), limit: Int) throws -> Int {
+        let cutoff = now.timeIntervalSince1970 - Double(hours) * 3600
+        try db.execute(cached: """
+            DELETE FROM runtime_idempotency WHERE rowid IN
+                (SELECT rowid FROM runtime_idempotency WHERE createdAt < ? ORDER BY createdAt LIMIT ?)
+            """, arguments: [cutoff, limit])
         return db.changesCount
     }
 }
