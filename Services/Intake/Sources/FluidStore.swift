@@ -61,13 +61,18 @@ enum FluidStore {
         return points
     }
 
+    /// The fluid `name` as `user` sees it (their own first). Every log resolves its fluid, so
+    /// this binds in place (`DirectStatement`) and reads columns by position.
     static func find(_ db: Database, user: String, name: String) throws -> Entry? {
-        let statement = try db.cachedStatement(sql: """
-            SELECT name, waterBasisPoints, owner FROM fluid
+        let query = try DirectStatement(db, sql: """
+            SELECT name, waterBasisPoints, owner <> '' FROM fluid
             WHERE name = ? AND owner IN (?, '') ORDER BY owner = '' LIMIT 1
             """)
-        let row = try Row.fetchOne(statement, arguments: [name, user])
-        return row.map { Entry(name: $0["name"], basisPoints: $0["waterBasisPoints"], custom: ($0["owner"] as String) != "") }
+        query.bind(1, name)
+        query.bind(2, user)
+        defer { query.finish() }
+        guard try query.step() else { return nil }
+        return Entry(name: query.text(0), basisPoints: Int(query.int64(1)), custom: query.int64(2) != 0)
     }
 
     static func list(_ db: Database, user: String) throws -> [Entry] {

@@ -68,7 +68,7 @@ public struct DirectStatement {
         sqlite3_reset(handle)
     }
 
-    /// Steps a query: true with a row to read (`text`, `blob`), false when there is none.
+    /// Steps a query: true with a row to read (`text`, `int64`, `blob`), false when there is none.
     /// Call `finish()` once done with the rows.
     public func step() throws -> Bool {
         switch sqlite3_step(handle) {
@@ -83,6 +83,11 @@ public struct DirectStatement {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// Column `column` (0-based) of the current row as an integer (0 for NULL).
+    public func int64(_ column: Int32) -> Int64 {
+        sqlite3_column_int64(handle, column)
     }
 
     /// Column `column` (0-based) of the current row as bytes (empty for NULL).

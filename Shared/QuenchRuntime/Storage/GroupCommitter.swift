@@ -55,8 +55,10 @@ final class GroupCommitter: Sendable {
         self.database = database
         self.outbox = outbox
         self.maxBatch = maxBatch
-        let thread = Thread { [self] in run() }
-        thread.name = "quench-writer"
+        let thread = Thread { [self] in
+            Self.nameThread("quench-writer")
+            run()
+        }
         thread.start()
     }
 
@@ -107,6 +109,17 @@ final class GroupCommitter: Sendable {
     }
 
     // MARK: Writer thread
+
+    /// Foundation's `Thread.name` does not reach the OS thread on Linux: name it for
+    /// `top -H`, `perf` and `/proc/<pid>/task/*/comm`.
+    private static func nameThread(_ name: String) {
+        #if os(Linux)
+        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = write(fd, name, name.utf8.count)
+        close(fd)
+        #endif
+    }
 
     private func run() {
         while true {
