@@ -98,7 +98,7 @@ let package = Package(
         // MARK: Benchmarks (not part of the test run; see docs/BENCHMARKS.md)
         .executableTarget(
             name: "quench-bench",
-            dependencies: ["QuenchRuntime", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", argumentParser],
+            dependencies: ["QuenchRuntime", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", "CSystemExtras", argumentParser],
             path: "Benchmarks/QuenchBench",
             swiftSettings: swiftSettings
         ),

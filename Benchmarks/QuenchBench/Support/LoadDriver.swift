@@ -1,3 +1,4 @@
+import Glibc
 import QuenchRuntime
 import ZeroMQ
 
@@ -97,7 +98,16 @@ final class LoadDriver {
         rate: Double, seconds: Double, make: (Int) throws -> (id: String, bytes: [UInt8]),
         replyTo: ([UInt8]) -> (id: String, ok: Bool)?
     ) throws -> OpenLoopResult {
-        var items = sockets.map { PollItem(.socket($0), events: .pollIn) }
+        // Between sends the driver sleeps in poll(2) on a timer armed for the next due
+        // instant and on every socket's ZMQ_FD. ZMQ_FD is edge-like (any call on the socket
+        // may consume its signal), so a socket is read until empty whenever its descriptor
+        // fired or a request was sent on it, before the driver sleeps again.
+        let timer = try WakeTimer()
+        var descriptors = [pollfd(fd: timer.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        for socket in sockets {
+            descriptors.append(pollfd(fd: try socket.fileDescriptor, events: Int16(POLLIN), revents: 0))
+        }
+        var touched = [Bool](repeating: true, count: sockets.count)
         let interval = 1e9 / rate
         let total = Int(rate * seconds)
         var scheduled: [String: UInt64] = [:]
@@ -107,24 +117,19 @@ final class LoadDriver {
         var sent = 0
         let start = Clock.nanos()
         let deadline = start + UInt64((seconds + 10) * 1e9)
+        func due(_ index: Int) -> UInt64 { start + UInt64(Double(index) * interval) }
         while (sent < total || !scheduled.isEmpty) && Clock.nanos() < deadline {
-            var now = Clock.nanos()
-            while sent < total, start + UInt64(Double(sent) * interval) <= now {
-                let due = start + UInt64(Double(sent) * interval)
+            let now = Clock.nanos()
+            while sent < total, due(sent) <= now {
                 let request = try make(sent)
-                scheduled[request.id] = due
-                try sockets[sent % sockets.count].send([[], request.bytes])
+                scheduled[request.id] = due(sent)
+                let index = sent % sockets.count
+                try sockets[index].send([[], request.bytes])
+                touched[index] = true
                 sent += 1
-                now = Clock.nanos()
             }
-            let nextDue = sent < total ? start + UInt64(Double(sent) * interval) : now + 5_000_000
-            let waitMillis = nextDue > now + 1_000_000 ? 1 : 0
-            let ready = try poll(&items, timeoutMilliseconds: waitMillis)
-            if ready == 0 {
-                if waitMillis == 0, nextDue > Clock.nanos() + 60_000 { Clock.sleep(micros: 40) }
-                continue
-            }
-            for index in items.indices where items[index].returned.contains(.pollIn) {
+            for index in sockets.indices where touched[index] {
+                touched[index] = false
                 while let frames = try sockets[index].receiveMultipart(dontWait: true, maxFrames: 4) {
                     let arrived = Clock.nanos()
                     guard frames.count == 2, let reply = replyTo(frames[1]), let due = scheduled.removeValue(forKey: reply.id) else {
@@ -134,6 +139,14 @@ final class LoadDriver {
                     if reply.ok { latencies.append(Double(arrived - due) / 1e3) } else { errors += 1 }
                 }
             }
+            let later = Clock.nanos()
+            let nextDue = sent < total ? due(sent) : later + 5_000_000
+            guard nextDue > later else { continue }
+            timer.arm(inNanos: nextDue - later)
+            for index in descriptors.indices { descriptors[index].revents = 0 }
+            _ = poll(&descriptors, nfds_t(descriptors.count), 100)
+            if descriptors[0].revents != 0 { timer.acknowledge() }
+            for index in sockets.indices where descriptors[index + 1].revents != 0 { touched[index] = true }
         }
         return OpenLoopResult(latenciesMicros: latencies, errors: errors, unanswered: scheduled.count, sent: sent, seconds: seconds)
     }
