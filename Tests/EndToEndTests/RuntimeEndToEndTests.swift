@@ -125,6 +125,43 @@ struct RuntimeEndToEndTests {
         service.stop()
     }
 
+    @Test("a database a newer version migrated is refused at start, named, and left as it was")
+    func newerSchemaRefused() async throws {
+        let service = try ServiceProcess("intake", dataDirectory: temporaryDirectory("newer-schema"))
+        var client = try RPCClient(endpoint: service.rpcEndpoint, options: RPCClientOptions(user: "ana"))
+        let logged = try await client.call(IntakeMessage.log, LogIntakeRequest(volume: 250), as: IntakeRecord.self, idempotencyKey: "before")
+        await client.close()
+        service.stop()
+
+        // What a later release's migration would leave behind.
+        let queue = try DatabaseQueue(path: service.databasePath)
+        try await queue.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('intake.v99-from-the-future')")
+        }
+        try queue.close()
+        do {
+            try service.start()
+            Issue.record("the service started on a database with an unknown migration")
+        } catch {
+            let text = String(describing: error)
+            #expect(text.contains("exited with status 1"), "\(text)")
+            #expect(text.contains("was written by a newer Quench"), "\(text)")
+            #expect(text.contains("intake.v99-from-the-future"), "\(text)")
+        }
+        #expect(try SQLiteFiles.integer(service.databasePath, "SELECT COUNT(*) FROM intake") == 1)
+
+        // Back on the version that wrote it (here: without the unknown migration), it serves as before.
+        let restore = try DatabaseQueue(path: service.databasePath)
+        try await restore.write { db in try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'intake.v99-from-the-future'") }
+        try restore.close()
+        try service.start()
+        client = try RPCClient(endpoint: service.rpcEndpoint, options: RPCClientOptions(user: "ana"))
+        let list = try await client.call(IntakeMessage.list, ListIntakesRequest(), as: ListIntakesReply.self)
+        #expect(list.intakes.map(\.id) == [logged.id])
+        await client.close()
+        service.stop()
+    }
+
     @Test("bad frames, bodies, types, versions and sizes each get a typed error and the service keeps serving")
     func hostileInput() async throws {
         let service = try ServiceProcess(

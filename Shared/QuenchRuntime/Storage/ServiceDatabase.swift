@@ -5,7 +5,8 @@ public import GRDB
 /// with `synchronous=FULL` (each commit is on disk before its reply goes out; group commit
 /// keeps that to one sync per batch), foreign keys on, and the schema changed only through
 /// migrations: the runtime's own tables first (idempotency, outbox, cursors), then the
-/// service's.
+/// service's. A file with migrations this version does not know (written by a newer one)
+/// is refused with `NewerSchemaError`, untouched.
 ///
 /// ```swift
 /// var migrator = DatabaseMigrator()
@@ -33,6 +34,12 @@ public final class ServiceDatabase: Sendable {
         }
         var migrator = DatabaseMigrator()
         RuntimeSchema.register(in: &migrator)
+        // A file a newer Quench migrated has tables this version does not know how to keep
+        // consistent: refuse it rather than run on it.
+        let known = Set(migrator.migrations + serviceMigrator.migrations)
+        let applied = try pool.read { db in try migrator.appliedIdentifiers(db) }
+        let unknown = applied.subtracting(known).sorted()
+        guard unknown.isEmpty else { throw NewerSchemaError(path: path, unknownMigrations: unknown) }
         try migrator.migrate(pool)
         try serviceMigrator.migrate(pool)
     }
@@ -45,6 +52,19 @@ public final class ServiceDatabase: Sendable {
         } catch {
             return (false, String(describing: error))
         }
+    }
+}
+
+/// The database was migrated by a newer version of Quench (a downgrade): this version does
+/// not know some of its schema changes, so the service does not start on it.
+public struct NewerSchemaError: Error, CustomStringConvertible {
+    public let path: String
+    public let unknownMigrations: [String]
+
+    public var description: String {
+        "\(path) was written by a newer Quench: its schema has migrations this version (\(QuenchVersion.current)) "
+            + "does not know (\(unknownMigrations.joined(separator: ", "))). Run the newer version, "
+            + "or restore a backup taken with this one; the file was not changed."
     }
 }
 
