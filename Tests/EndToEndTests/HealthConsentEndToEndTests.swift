@@ -74,7 +74,7 @@ struct HealthConsentEndToEndTests {
     func consentEvents() async throws {
         let fixture = try HealthFixture("consent-events")
         await expectHealthError(.invalidArgument, field: "types[1]") {
-            try await fixture.command(HealthMessage.consentGrant, ConsentChangeRequest(types: ["steps", "heart-rate"]), as: ConsentListReply.self)
+            _ = try await fixture.command(HealthMessage.consentGrant, ConsentChangeRequest(types: ["steps", "heart-rate"]), as: ConsentListReply.self)
         }
         try await fixture.grant(.bodyMass, .steps)
         let first: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 80, unit: "kg"))

@@ -125,7 +125,9 @@ final class BenchDeployment: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "\(binaries)/quench-\(name)")
         process.arguments = ["--config", folder(name) + "/config.json"]
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
-        FileManager.default.createFile(atPath: logPath(name), contents: nil)
+        guard FileManager.default.createFile(atPath: logPath(name), contents: nil) else {
+            throw BenchError("could not create \(logPath(name))")
+        }
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath(name)))
         process.standardOutput = log
         process.standardError = log
@@ -193,7 +195,9 @@ final class BenchDeployment: @unchecked Sendable {
         var config: [String: Any] = ["services": services, "insecure": !secure, "user": user, "dataDir": root]
         if let keys = userKeys[user] {
             let secretFile = "\(root)/keys/user-\(user).secret"
-            FileManager.default.createFile(atPath: secretFile, contents: Data((keys.secretKey + "\n").utf8), attributes: [.posixPermissions: 0o600])
+            guard FileManager.default.createFile(atPath: secretFile, contents: Data((keys.secretKey + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {
+                throw BenchError("could not write \(secretFile)")
+            }
             config["clientKey"] = ["publicKey": keys.publicKey, "secretKeyFile": secretFile]
         }
         let data = try JSONSerialization.data(withJSONObject: config, options: [.prettyPrinted, .sortedKeys])
