@@ -17,8 +17,10 @@ struct HealthUploader {
 
     let gateway: Gateway
     /// Enough that health-ingest's group commit stores several batches per transaction
-    /// (fewer commits and syncs) while the parser keeps reading.
-    var maxInFlight = 12
+    /// (fewer commits and syncs) while the parser keeps reading. Each one waiting is held
+    /// decoded in health-ingest: 12 measured the same speed on 1,000,000 records as 6 and
+    /// 4–5 MB more resident memory there (67 against 62 MB), and 3–4 MB more in the CLI.
+    var maxInFlight = 6
     var batchTimeout: Duration = .seconds(120)
 
     func upload(
