@@ -42,4 +42,45 @@ struct SecurityEventsEndToEndTests {
         #expect(bobStream.domainEvents.map(\.envelope.user) == ["bob"], "\(bobStream.domainEvents.map(\.topic))")
         #expect(bobFull.events.isEmpty, "a user key must not be admitted on the full event stream")
     }
+
+    @Test("a key removed from the allow-list stops receiving events at once; other subscribers reconnect and go on")
+    func removedKeyCutOff() async throws {
+        let system = try SecureIntake("sec-events-revoke")
+        defer { Task { await system.close() } }
+        func curve(_ name: String) throws -> CurveClientCredentials? { try system.keys.options(name).curve }
+        let anaStream = EventCollector(endpoint: system.service.userPubEndpoint, prefixes: ["ana/"], curve: try curve("ana"))
+        let bobStream = EventCollector(endpoint: system.service.userPubEndpoint, prefixes: ["bob/"], curve: try curve("bob"))
+        let adminFull = EventCollector(endpoint: system.service.pubEndpoint, prefixes: [""], curve: try curve("admin"))
+        defer { [anaStream, bobStream, adminFull].forEach { $0.stop() } }
+        #expect(await eventually(timeout: .seconds(10)) { !adminFull.events.isEmpty })
+        try await Task.sleep(for: .milliseconds(500))
+        let admin = try system.client("admin")
+        let _: IntakeRecord = try await admin.command(IntakeMessage.log, LogIntakeRequest(volume: 101), user: "ana")
+        #expect(await eventually(timeout: .seconds(10)) { anaStream.domainEvents.count == 1 })
+
+        // ana's key leaves the allow-list while her subscription is live.
+        try system.keys.writeAllowList(["admin": "admin", "bob": "user:bob"])
+        #expect(await eventually(timeout: .seconds(10)) { system.service.logTail(300).contains("event streams reopened") })
+        let heard = adminFull.events.count
+
+        // Everyone else reconnects and resubscribes by themselves (heartbeats on the full
+        // stream, bob's own events on the user stream)…
+        #expect(await eventually(timeout: .seconds(10)) { adminFull.events.count > heard })
+        var sent = 0
+        let bobHears = await eventually(timeout: .seconds(10)) {
+            sent += 1
+            _ = try? await admin.command(IntakeMessage.log, LogIntakeRequest(volume: 200 + Double(sent)), user: "bob") as IntakeRecord
+            try? await Task.sleep(for: .milliseconds(100))
+            return !bobStream.domainEvents.isEmpty
+        }
+        #expect(bobHears)
+        // …and ana's events no longer reach her: the admin sees her next one, she does not.
+        let _: IntakeRecord = try await admin.command(IntakeMessage.log, LogIntakeRequest(volume: 102), user: "ana")
+        #expect(await eventually(timeout: .seconds(5)) {
+            adminFull.domainEvents.filter { $0.envelope.user == "ana" && $0.topic == "intake.logged" }.count == 2
+        })
+        try await Task.sleep(for: .seconds(1))
+        #expect(anaStream.domainEvents.count == 1, "\(anaStream.domainEvents.map(\.topic))")
+        #expect(system.service.isRunning)
+    }
 }

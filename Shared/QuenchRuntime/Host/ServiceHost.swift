@@ -78,6 +78,7 @@ public final class ServiceHost: Service, @unchecked Sendable {
             rpcEndpoint: config.rpcEndpoint, pubEndpoint: config.pubEndpoint, userPubEndpoint: config.userPubEndpoint,
             heartbeat: config.heartbeatInterval,
             heartbeatBody: { [outbox, config] in Self.heartbeat(service: config.service, head: outbox.headSeq) })
+        guardian?.authenticator.onKeyRemoved { server.reopenEventStreams() }
         let endpoints = (rpc: served.rpc, pub: served.pub)
         outbox.setSink { topic, user, envelope in server.publish(topic: topic, user: user, envelope: envelope) }
         try writeReadyFile(served)

@@ -18,6 +18,7 @@ public final class Authenticator: Sendable {
     public let path: String
     private let logger: Logger
     private let state: Mutex<(list: AllowList, index: [String: String], principals: Set<String>, modified: Date?)>
+    private let revoked = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// Loads the allow-list; throws if it cannot be read or is invalid.
     public init(allowListFile path: String, logger: Logger) throws {
@@ -37,6 +38,12 @@ public final class Authenticator: Sendable {
         return state.withLock { $0.principals.contains(text) }
     }
 
+    /// Sets what runs after a reload that removed a key or bound it to another principal (on
+    /// the thread that reloaded): sessions authenticated with it must end.
+    public func onKeyRemoved(_ body: @escaping @Sendable () -> Void) {
+        revoked.withLock { $0 = body }
+    }
+
     /// Re-reads the file if its modification time changed.
     public func reloadIfChanged() {
         let modified = Self.modificationDate(path)
@@ -49,11 +56,13 @@ public final class Authenticator: Sendable {
         let modified = Self.modificationDate(path)
         do {
             let list = try AllowList.load(path: path)
-            let changed = state.withLock { current -> Bool in
-                defer { current = (list, Self.index(list), Set(list.clients.map(\.principal)), modified) }
-                return current.list != list
+            let index = Self.index(list)
+            let (changed, removed) = state.withLock { current -> (Bool, Int) in
+                defer { current = (list, index, Set(list.clients.map(\.principal)), modified) }
+                return (current.list != list, current.index.filter { index[$0.key] != $0.value }.count)
             }
-            if changed { logger.notice("allow-list reloaded", metadata: ["file": "\(path)", "keys": "\(list.clients.count)"]) }
+            if changed { logger.notice("allow-list reloaded", metadata: ["file": "\(path)", "keys": "\(list.clients.count)", "removed": "\(removed)"]) }
+            if removed > 0 { revoked.withLock { $0 }?() }
         } catch {
             state.withLock { $0.modified = modified }
             logger.error("allow-list not reloaded; keeping the previous one", metadata: ["error": "\(error)"])

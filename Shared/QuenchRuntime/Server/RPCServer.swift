@@ -1,3 +1,4 @@
+import Glibc
 import Logging
 import Synchronization
 import QuenchProtocol
@@ -44,6 +45,9 @@ final class RPCServer: @unchecked Sendable {
     private var publisher: Socket?
     private var userPublisher: Socket?
     private var accepting = false
+    /// The bound event endpoints (ports resolved), for `reopenEventStreams`.
+    private var eventEndpoints: (pub: String, userPub: String)?
+    private var reopening = false
 
     /// The longest subscription prefix a user-stream subscriber may send.
     static let maxSubscriptionBytes = 256
@@ -77,24 +81,13 @@ final class RPCServer: @unchecked Sendable {
             try router.setReceiveHighWaterMark(100_000)
             try router.setHeartbeat(interval: 2000, timeout: 6000, ttl: 6000)
             try router.bind(rpcEndpoint)
-            let publisher = try context.makeSocket(.pub)
-            try secure(publisher, domain: Authenticator.eventsDomain)
-            try publisher.setLinger(1000)
-            try publisher.setSendHighWaterMark(100_000)
-            try publisher.setMaxMessageSize(4096)
-            try publisher.bind(pubEndpoint)
-            let userPublisher = try context.makeSocket(.xpub)
-            try secure(userPublisher, domain: Authenticator.userEventsDomain)
-            try userPublisher.setXPubManual(true)
-            try userPublisher.setLinger(1000)
-            try userPublisher.setSendHighWaterMark(100_000)
-            // Handshake commands count against the limit too, so not lower than this.
-            try userPublisher.setMaxMessageSize(4096)
-            try userPublisher.bind(userPubEndpoint)
+            let publisher = try makePublisher(pubEndpoint)
+            let userPublisher = try makeUserPublisher(userPubEndpoint)
             self.router = router
             self.publisher = publisher
             self.userPublisher = userPublisher
             let bound = Endpoints(rpc: try router.lastEndpoint(), pub: try publisher.lastEndpoint(), userPub: try userPublisher.lastEndpoint())
+            eventEndpoints = (bound.pub, bound.userPub)
             accepting = true
             dispatcher.onBatchCommitted { [self] in scheduleFlush() }
             reactor.register(router) { [self] in readRequests() }
@@ -104,6 +97,73 @@ final class RPCServer: @unchecked Sendable {
             }
             if let body = heartbeatBody() { sendEvent(topic: EventTopic.heartbeat, user: nil, envelope: body) }
             return bound
+        }
+    }
+
+    private func makePublisher(_ endpoint: String) throws -> Socket {
+        let publisher = try context.makeSocket(.pub)
+        try secure(publisher, domain: Authenticator.eventsDomain)
+        try publisher.setLinger(1000)
+        try publisher.setSendHighWaterMark(100_000)
+        try publisher.setMaxMessageSize(4096)
+        try bindRetrying(publisher, endpoint)
+        return publisher
+    }
+
+    private func makeUserPublisher(_ endpoint: String) throws -> Socket {
+        let userPublisher = try context.makeSocket(.xpub)
+        try secure(userPublisher, domain: Authenticator.userEventsDomain)
+        try userPublisher.setXPubManual(true)
+        try userPublisher.setLinger(1000)
+        try userPublisher.setSendHighWaterMark(100_000)
+        // Handshake commands count against the limit too, so not lower than this.
+        try userPublisher.setMaxMessageSize(4096)
+        try bindRetrying(userPublisher, endpoint)
+        return userPublisher
+    }
+
+    /// Binds, retrying for up to a second while the address is still held: libzmq closes a
+    /// listener on its I/O thread, a moment after the socket that owned it was closed.
+    private func bindRetrying(_ socket: Socket, _ endpoint: String) throws {
+        var attempts = 0
+        while true {
+            do {
+                return try socket.bind(endpoint)
+            } catch let error as ZMQError where error.code == EADDRINUSE && reopening && attempts < 100 {
+                attempts += 1
+                usleep(10_000)
+            }
+        }
+    }
+
+    /// Ends every session on the two event streams: both sockets are closed (what was queued
+    /// for their subscribers is dropped) and bound again at the same endpoints, so every
+    /// subscriber reconnects and is authenticated afresh — a removed key is refused, the
+    /// others resubscribe on their own (libzmq resends a SUB's subscriptions on reconnect).
+    /// Called when a key leaves the allow-list; ZAP alone judges only new handshakes.
+    func reopenEventStreams() {
+        reactor.execute { [self] in
+            guard let endpoints = eventEndpoints, publisher != nil else { return }
+            reopening = true
+            defer { reopening = false }
+            if let userPublisher { reactor.unregister(userPublisher) }
+            for socket in [publisher, userPublisher].compactMap({ $0 }) {
+                try? socket.setLinger(0)
+                socket.close()
+            }
+            publisher = nil
+            userPublisher = nil
+            do {
+                publisher = try makePublisher(endpoints.pub)
+                let reopened = try makeUserPublisher(endpoints.userPub)
+                userPublisher = reopened
+                reactor.register(reopened) { [self] in readSubscriptions() }
+                logger.notice("event streams reopened: a key left the allow-list, every subscriber authenticates again", metadata: [
+                    "pub": "\(endpoints.pub)", "userPub": "\(endpoints.userPub)",
+                ])
+            } catch {
+                logger.critical("could not bind the event streams again; no events are published until a restart", metadata: ["error": "\(error)"])
+            }
         }
     }
 
