@@ -17,6 +17,7 @@ let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: 
 let configuration = Target.Dependency.product(name: "Configuration", package: "swift-configuration")
 let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
 let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
+let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
 let zip = Target.Dependency.product(name: "ZIPFoundation", package: "ZIPFoundation")
 
 /// A service: a library with the domain and handlers, and a thin executable.
@@ -58,6 +59,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: [.defaults, "CommandLineArguments"]),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
@@ -78,7 +80,7 @@ let package = Package(
         .target(name: "QuenchProtocol", dependencies: ["MessagePack", "CSystemExtras"], path: "Shared/QuenchProtocol", swiftSettings: swiftSettings),
         .target(
             name: "QuenchRuntime",
-            dependencies: ["ZeroMQ", "MessagePack", "QuenchProtocol", "CSystemExtras", log, lifecycle, unixSignals, grdb, configuration, systemPackage, metrics],
+            dependencies: ["ZeroMQ", "MessagePack", "QuenchProtocol", "CSystemExtras", log, lifecycle, unixSignals, grdb, configuration, systemPackage, metrics, prometheus],
             path: "Shared/QuenchRuntime",
             swiftSettings: swiftSettings
         ),

@@ -23,6 +23,7 @@ public struct QuenchCommand: AsyncParsableCommand {
             Down.self,
             Status.self,
             Ping.self,
+            Metrics.self,
             Log.self,
             Intakes.self,
             Fluids.self,

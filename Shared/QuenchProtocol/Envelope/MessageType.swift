@@ -4,6 +4,9 @@ public enum MessageType {
     public static let ping = "system.ping"
     /// Detailed state: storage, in-flight work, subscriptions. Reply: `HealthReply`.
     public static let health = "system.health"
+    /// The service's metrics, Prometheus text format (operators and services only):
+    /// `MetricsRequest` → `MetricsReply`.
+    public static let metrics = "system.metrics"
     /// Outbox read for catch-up: `EventsSinceRequest` → `EventsSinceReply`.
     public static let eventsSince = "events.since"
 }

@@ -91,3 +91,20 @@ public struct SubscriptionHealth: Codable, Sendable, Equatable {
         self.connected = connected
     }
 }
+
+/// `system.metrics` request: no fields.
+public struct MetricsRequest: Codable, Sendable, Equatable {
+    public init() {}
+}
+
+/// `system.metrics` reply: the service's metrics in the Prometheus text exposition format
+/// (version 0.0.4), ready for a scraper's text file.
+public struct MetricsReply: Codable, Sendable, Equatable {
+    public var service: String
+    public var text: String
+
+    public init(service: String, text: String) {
+        self.service = service
+        self.text = text
+    }
+}

@@ -65,6 +65,13 @@ public final class ServiceHost: Service, @unchecked Sendable {
     public func run() async throws {
         var registry = self.registry
         registry.query(MessageType.health) { [self] (_: HealthRequest, _) in health() }
+        registry.query(MessageType.metrics) { [self] (_: MetricsRequest, context) in
+            try context.requirePrivileged()
+            HostGauges(service: config.service).update(
+                uptimeSeconds: uptime, inFlight: stats.inFlight.load(ordering: .relaxed), headSeq: outbox.headSeq,
+                subscriptions: subscribers.map { $0.health() })
+            return MetricsReply(service: config.service, text: ServiceMetrics.text())
+        }
         let dispatcher = RequestDispatcher(
             service: config.service, registry: registry, database: database, outbox: outbox, stats: stats,
             logger: logger, maxMessageBytes: config.maxMessageBytes, maxInFlight: config.maxInFlight)

@@ -1,8 +1,8 @@
 import GRDB
 import QuenchProtocol
 
-/// `system.ping` and `events.since`, served by every service (`system.health` is added by
-/// the host, which owns the counters it reports).
+/// `system.ping` and `events.since`, served by every service (`system.health` and
+/// `system.metrics` are added by the host, which owns the state they report).
 enum SystemHandlers {
     static func register(in registry: inout HandlerRegistry, outbox: Outbox, database: ServiceDatabase) {
         let startedAt = ContinuousClock.now

@@ -34,7 +34,9 @@ public enum KeyFiles {
     /// Writes a key pair as `<base>.secret` (mode 0600) and `<base>.public`.
     public static func write(_ pair: CurveKeyPair, base: String) throws {
         let secret = base + ".secret"
-        FileManager.default.createFile(atPath: secret, contents: nil, attributes: [.posixPermissions: 0o600])
+        guard FileManager.default.createFile(atPath: secret, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: secret])
+        }
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: secret)
         try Data((pair.secretKey + "\n").utf8).write(to: URL(fileURLWithPath: secret))
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: secret)

@@ -1,4 +1,4 @@
-public import Configuration
+import Configuration
 public import ZeroMQ
 
 /// How a service secures its sockets, from configuration:

@@ -27,6 +27,7 @@ final class RequestDispatcher: Sendable {
     let maxMessageBytes: Int
     let maxInFlight: Int
     let committer: GroupCommitter
+    let metrics: RequestMetrics
 
     init(
         service: String, registry: HandlerRegistry, database: ServiceDatabase, outbox: Outbox,
@@ -40,11 +41,16 @@ final class RequestDispatcher: Sendable {
         self.logger = logger
         self.maxMessageBytes = maxMessageBytes
         self.maxInFlight = maxInFlight
-        committer = GroupCommitter(database: database, outbox: outbox)
+        committer = GroupCommitter(database: database, outbox: outbox, service: service)
+        metrics = RequestMetrics(service: service, types: registry.types)
     }
 
     func dispatch(_ bytes: [UInt8], principal: Principal) -> Outcome {
         stats.served.add(1, ordering: .relaxed)
+        let started = DispatchTime.now().uptimeNanoseconds
+        func errorReply(_ request: Envelope?, _ error: WireError) -> [UInt8] {
+            self.errorReply(request, error, started: started)
+        }
         guard bytes.count <= maxMessageBytes else {
             return .immediate(errorReply(nil, WireError(
                 code: .tooLarge, message: "message of \(bytes.count) bytes exceeds the limit of \(maxMessageBytes) bytes")))
@@ -74,9 +80,9 @@ final class RequestDispatcher: Sendable {
         let context = makeContext(request, principal: principal)
         switch handler {
         case .inline(let run):
-            return .immediate(encodeOutcome(request, context) { try run(request, context) })
+            return .immediate(encodeOutcome(request, context, started) { try run(request, context) })
         case .query(let run):
-            return deferred(request, context) { try await run(request, context) }
+            return deferred(request, context, started) { try await run(request, context) }
         case .command(let prepare):
             guard let key = request.idempotencyKey, !key.isEmpty, key.utf8.count <= 200 else {
                 return .immediate(errorReply(request, WireError(
@@ -101,13 +107,13 @@ final class RequestDispatcher: Sendable {
                 try IdempotencyStore.store(db, scope: scope, key: key, type: request.type, reply: reply)
                 return reply
             }
-            guard admitInFlight() else { return .immediate(tooBusy(request)) }
+            guard admitInFlight() else { return .immediate(tooBusy(request, started)) }
             return .queued { [self] respond in
                 committer.submit(work) { [self] result in
                     let reply: [UInt8]
                     switch result {
-                    case .success(let body): reply = encode(request.reply(raw: body), request)
-                    case .failure(let error): reply = errorReply(request, ErrorMapping.wireError(for: error, logger: context.logger))
+                    case .success(let body): reply = encode(request.reply(raw: body), request, started: started)
+                    case .failure(let error): reply = self.errorReply(request, ErrorMapping.wireError(for: error, logger: context.logger), started: started)
                     }
                     stats.inFlight.subtract(1, ordering: .relaxed)
                     respond(reply)
@@ -136,33 +142,33 @@ final class RequestDispatcher: Sendable {
         return true
     }
 
-    private func tooBusy(_ request: Envelope) -> [UInt8] {
+    private func tooBusy(_ request: Envelope, _ started: UInt64) -> [UInt8] {
         errorReply(request, WireError(
-            code: .resourceExhausted, message: "\(service) has \(maxInFlight) requests in flight; retry shortly"))
+            code: .resourceExhausted, message: "\(service) has \(maxInFlight) requests in flight; retry shortly"), started: started)
     }
 
     private func deferred(
-        _ request: Envelope, _ context: RequestContext,
+        _ request: Envelope, _ context: RequestContext, _ started: UInt64,
         _ run: @escaping @Sendable () async throws -> MessagePackRaw
     ) -> Outcome {
-        guard admitInFlight() else { return .immediate(tooBusy(request)) }
+        guard admitInFlight() else { return .immediate(tooBusy(request, started)) }
         return .deferred { [self] in
             let reply: [UInt8]
             do {
-                reply = encode(request.reply(raw: try await run()), request)
+                reply = encode(request.reply(raw: try await run()), request, started: started)
             } catch {
-                reply = errorReply(request, ErrorMapping.wireError(for: error, logger: context.logger))
+                reply = errorReply(request, ErrorMapping.wireError(for: error, logger: context.logger), started: started)
             }
             stats.inFlight.subtract(1, ordering: .relaxed)
             return reply
         }
     }
 
-    private func encodeOutcome(_ request: Envelope, _ context: RequestContext, _ run: () throws -> MessagePackRaw) -> [UInt8] {
+    private func encodeOutcome(_ request: Envelope, _ context: RequestContext, _ started: UInt64, _ run: () throws -> MessagePackRaw) -> [UInt8] {
         do {
-            return encode(request.reply(raw: try run()), request)
+            return encode(request.reply(raw: try run()), request, started: started)
         } catch {
-            return errorReply(request, ErrorMapping.wireError(for: error, logger: context.logger))
+            return errorReply(request, ErrorMapping.wireError(for: error, logger: context.logger), started: started)
         }
     }
 
@@ -173,14 +179,17 @@ final class RequestDispatcher: Sendable {
             timeZone: zone, sentAt: request.sentAt, idempotencyKey: request.idempotencyKey, logger: logger)
     }
 
-    func errorReply(_ request: Envelope?, _ error: WireError) -> [UInt8] {
+    /// An error reply; `started` (when the request was taken in) times it.
+    func errorReply(_ request: Envelope?, _ error: WireError, started: UInt64? = nil) -> [UInt8] {
         stats.countError(error.code)
+        metrics.failed(error.code)
         let reply = request?.reply(error: error) ?? Envelope(type: "error", error: error)
         logger.debug("error reply", metadata: ["code": "\(error.code)", "message": "\(error.message)"])
-        return encode(reply, request)
+        return encode(reply, request, started: started)
     }
 
-    private func encode(_ reply: Envelope, _ request: Envelope?) -> [UInt8] {
+    private func encode(_ reply: Envelope, _ request: Envelope?, started: UInt64?) -> [UInt8] {
+        metrics.replied(request?.type, nanoseconds: started.map { DispatchTime.now().uptimeNanoseconds &- $0 })
         do {
             return try reply.encoded()
         } catch {

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Dispatch
 import Foundation
 import GRDB
@@ -49,12 +50,17 @@ final class GroupCommitter: Sendable {
     private let state = Mutex(State())
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
+    private let batchSizes: CoreMetrics.Recorder
+    private let commitTimes: CoreMetrics.Timer
 
     /// - Parameter outbox: events the commands append are published after each commit.
-    init(database: ServiceDatabase, outbox: Outbox?, maxBatch: Int = 512) {
+    init(database: ServiceDatabase, outbox: Outbox?, maxBatch: Int = 512, service: String = "") {
         self.database = database
         self.outbox = outbox
         self.maxBatch = maxBatch
+        ServiceMetrics.install()
+        batchSizes = CoreMetrics.Recorder(label: "quench_commit_batch_commands", dimensions: [("service", service)])
+        commitTimes = CoreMetrics.Timer(label: "quench_commit_duration_seconds", dimensions: [("service", service)])
         let thread = Thread { [self] in
             Self.nameThread("quench-writer")
             run()
@@ -148,6 +154,7 @@ final class GroupCommitter: Sendable {
     }
 
     private func commit(_ batch: [Job]) {
+        let started = DispatchTime.now().uptimeNanoseconds
         let results: [Result<MessagePackRaw, any Error>]
         do {
             results = try database.pool.write { db in
@@ -162,6 +169,8 @@ final class GroupCommitter: Sendable {
             // did: nothing of the batch is stored.
             results = batch.map { _ in .failure(error) }
         }
+        commitTimes.recordNanoseconds(Int64(clamping: DispatchTime.now().uptimeNanoseconds &- started))
+        batchSizes.record(batch.count)
         for (job, result) in zip(batch, results) { job.completion(result) }
         afterBatch.withLock { $0 }?.run()
     }
