@@ -10,7 +10,7 @@ extension Reactor {
     /// The body of the reactor thread.
     func run() {
         threadID.store(currentThreadID(), ordering: .releasing)
-        setThreadName()
+        nameCurrentThread(name)
         while true {
             let stopRequested = runPendingJobs()
             if stopRequested { break }
@@ -19,20 +19,6 @@ extension Reactor {
         }
         finish()
         threadID.store(0, ordering: .releasing)
-    }
-
-    private func setThreadName() {
-        var bytes = Array(name.utf8.prefix(15))
-        while !bytes.isEmpty, String(validating: bytes, as: UTF8.self) == nil { bytes.removeLast() }
-        let threadName = String(decoding: bytes, as: UTF8.self)
-        #if canImport(Darwin)
-        _ = pthread_setname_np(threadName)
-        #else
-        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = write(fd, threadName, threadName.utf8.count)
-        close(fd)
-        #endif
     }
 
     /// Runs the jobs queued so far; returns whether a stop was requested.

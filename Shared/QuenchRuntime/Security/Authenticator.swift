@@ -18,7 +18,7 @@ public final class Authenticator: Sendable {
     public let path: String
     private let logger: Logger
     private let state: Mutex<(list: AllowList, index: [String: String], principals: Set<String>, modified: Date?)>
-    private let revoked = Mutex<(@Sendable () -> Void)?>(nil)
+    private let keyRemoved = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// Loads the allow-list; throws if it cannot be read or is invalid.
     public init(allowListFile path: String, logger: Logger) throws {
@@ -41,7 +41,7 @@ public final class Authenticator: Sendable {
     /// Sets what runs after a reload that removed a key or bound it to another principal (on
     /// the thread that reloaded): sessions authenticated with it must end.
     public func onKeyRemoved(_ body: @escaping @Sendable () -> Void) {
-        revoked.withLock { $0 = body }
+        keyRemoved.withLock { $0 = body }
     }
 
     /// Re-reads the file if its modification time changed.
@@ -62,7 +62,7 @@ public final class Authenticator: Sendable {
                 return (current.list != list, current.index.filter { index[$0.key] != $0.value }.count)
             }
             if changed { logger.notice("allow-list reloaded", metadata: ["file": "\(path)", "keys": "\(list.clients.count)", "removed": "\(removed)"]) }
-            if removed > 0 { revoked.withLock { $0 }?() }
+            if removed > 0 { keyRemoved.withLock { $0 }?() }
         } catch {
             state.withLock { $0.modified = modified }
             logger.error("allow-list not reloaded; keeping the previous one", metadata: ["error": "\(error)"])

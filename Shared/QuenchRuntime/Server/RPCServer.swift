@@ -47,7 +47,6 @@ final class RPCServer: @unchecked Sendable {
     private var accepting = false
     /// The bound event endpoints (ports resolved), for `reopenEventStreams`.
     private var eventEndpoints: (pub: String, userPub: String)?
-    private var reopening = false
 
     /// The longest subscription prefix a user-stream subscriber may send.
     static let maxSubscriptionBytes = 256
@@ -100,17 +99,19 @@ final class RPCServer: @unchecked Sendable {
         }
     }
 
-    private func makePublisher(_ endpoint: String) throws -> Socket {
+    /// The full event stream's PUB; `again`: the endpoint was just released (see `bind`).
+    private func makePublisher(_ endpoint: String, again: Bool = false) throws -> Socket {
         let publisher = try context.makeSocket(.pub)
         try secure(publisher, domain: Authenticator.eventsDomain)
         try publisher.setLinger(1000)
         try publisher.setSendHighWaterMark(100_000)
         try publisher.setMaxMessageSize(4096)
-        try bindRetrying(publisher, endpoint)
+        try bind(publisher, endpoint, again: again)
         return publisher
     }
 
-    private func makeUserPublisher(_ endpoint: String) throws -> Socket {
+    /// The user stream's XPUB; `again` as for `makePublisher`.
+    private func makeUserPublisher(_ endpoint: String, again: Bool = false) throws -> Socket {
         let userPublisher = try context.makeSocket(.xpub)
         try secure(userPublisher, domain: Authenticator.userEventsDomain)
         try userPublisher.setXPubManual(true)
@@ -118,18 +119,19 @@ final class RPCServer: @unchecked Sendable {
         try userPublisher.setSendHighWaterMark(100_000)
         // Handshake commands count against the limit too, so not lower than this.
         try userPublisher.setMaxMessageSize(4096)
-        try bindRetrying(userPublisher, endpoint)
+        try bind(userPublisher, endpoint, again: again)
         return userPublisher
     }
 
-    /// Binds, retrying for up to a second while the address is still held: libzmq closes a
-    /// listener on its I/O thread, a moment after the socket that owned it was closed.
-    private func bindRetrying(_ socket: Socket, _ endpoint: String) throws {
+    /// Binds. `again` (re-binding an endpoint this server just closed) retries for up to a
+    /// second while the address is still held: libzmq closes a listener on its I/O thread, a
+    /// moment after the socket that owned it was closed.
+    private func bind(_ socket: Socket, _ endpoint: String, again: Bool) throws {
         var attempts = 0
         while true {
             do {
                 return try socket.bind(endpoint)
-            } catch let error as ZMQError where error.code == EADDRINUSE && reopening && attempts < 100 {
+            } catch let error as ZMQError where again && error.code == EADDRINUSE && attempts < 100 {
                 attempts += 1
                 usleep(10_000)
             }
@@ -144,8 +146,6 @@ final class RPCServer: @unchecked Sendable {
     func reopenEventStreams() {
         reactor.execute { [self] in
             guard let endpoints = eventEndpoints, publisher != nil else { return }
-            reopening = true
-            defer { reopening = false }
             if let userPublisher { reactor.unregister(userPublisher) }
             for socket in [publisher, userPublisher].compactMap({ $0 }) {
                 try? socket.setLinger(0)
@@ -154,8 +154,8 @@ final class RPCServer: @unchecked Sendable {
             publisher = nil
             userPublisher = nil
             do {
-                publisher = try makePublisher(endpoints.pub)
-                let reopened = try makeUserPublisher(endpoints.userPub)
+                publisher = try makePublisher(endpoints.pub, again: true)
+                let reopened = try makeUserPublisher(endpoints.userPub, again: true)
                 userPublisher = reopened
                 reactor.register(reopened) { [self] in readSubscriptions() }
                 logger.notice("event streams reopened: a key left the allow-list, every subscriber authenticates again", metadata: [

@@ -4,6 +4,7 @@ import Foundation
 import GRDB
 import MessagePack
 import Synchronization
+import ZeroMQ
 
 /// Runs commands in shared write transactions on one dedicated writer thread: whatever has
 /// arrived while the previous transaction was being written goes into the next one, each
@@ -62,7 +63,7 @@ final class GroupCommitter: Sendable {
         batchSizes = CoreMetrics.Recorder(label: "quench_commit_batch_commands", dimensions: [("service", service)])
         commitTimes = CoreMetrics.Timer(label: "quench_commit_duration_seconds", dimensions: [("service", service)])
         let thread = Thread { [self] in
-            Self.nameThread("quench-writer")
+            nameCurrentThread("quench-writer")
             run()
         }
         thread.start()
@@ -115,17 +116,6 @@ final class GroupCommitter: Sendable {
     }
 
     // MARK: Writer thread
-
-    /// Foundation's `Thread.name` does not reach the OS thread on Linux: name it for
-    /// `top -H`, `perf` and `/proc/<pid>/task/*/comm`.
-    private static func nameThread(_ name: String) {
-        #if os(Linux)
-        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = write(fd, name, name.utf8.count)
-        close(fd)
-        #endif
-    }
 
     private func run() {
         while true {
