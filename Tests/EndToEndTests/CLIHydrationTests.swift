@@ -14,13 +14,23 @@ struct CLIHydrationTests {
         #expect(human.status == 0, "\(human.stderr)")
         #expect(human.stdout.contains("Logged 250 mL water"))
 
-        let coffee = try cli.run(["log", "0.5l", "--fluid", "coffee", "--at", "08:30", "--json", "--tz", "Europe/Berlin"])
+        // A wall-clock time of today in Berlin that is never in the future, whatever the hour
+        // the suite runs at (08:30 was refused as future-dated between 00:00 and 08:35 there),
+        // and the UTC time it stands for.
+        var berlin = Calendar(identifier: .gregorian)
+        berlin.timeZone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let midnight = berlin.startOfDay(for: Date())
+        let utc = DateFormatter()
+        utc.locale = Locale(identifier: "en_US_POSIX")
+        utc.timeZone = TimeZone(identifier: "UTC")
+        utc.dateFormat = "HH:mm:ss'Z'"
+        let coffee = try cli.run(["log", "0.5l", "--fluid", "coffee", "--at", "00:00", "--json", "--tz", "Europe/Berlin"])
         #expect(coffee.status == 0, "\(coffee.stderr)")
         let record = try coffee.json()
         #expect(record["volumeMl"] as? Double == 500)
         #expect(record["waterMl"] as? Double == 495)
         #expect(record["fluid"] as? String == "coffee")
-        #expect((record["at"] as? String)?.hasSuffix("07:30:00Z") == true)
+        #expect((record["at"] as? String)?.hasSuffix(utc.string(from: midnight)) == true, "\(record["at"] ?? "")")
         let id = try #require(record["id"] as? String)
         #expect(record["day"] as? String != nil)
 
