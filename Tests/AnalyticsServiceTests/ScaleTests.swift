@@ -12,20 +12,22 @@ struct ScaleTests {
         let fixture = try AnalyticsFixture()
         let today = LocalDay("2026-11-21")!
         try await fixture.database.pool.write { db in
+            var streaks = StreakBacklog()
             for offset in 0..<3660 {
                 let day = today.adding(days: -offset).description
-                try WaterStore.upsert(db, user: "ana", id: "w\(offset)", day: day, waterUl: Int64(1_500_000 + (offset % 7) * 300_000))
+                try WaterStore.upsert(db, user: "ana", id: "w\(offset)", day: day, waterUl: Int64(1_500_000 + (offset % 7) * 300_000), streaks: &streaks)
                 try ActivityStore.setSteps(db, user: "ana", day: day, steps: Int64(3_000 + offset % 9_000))
                 try ActivityStore.setDistance(db, user: "ana", day: day, meters: Double(offset % 6_000))
                 try StrengthStore.record(db, .init(
                     user: "ana", sampleId: "s\(offset)", exerciseKey: "squat", exerciseName: "Squat", day: day,
                     sets: 1, reps: 1 + offset % 14, weightKg: 60 + Double(offset % 40)))
                 if offset % 90 == 0 {
-                    try GoalStore.set(db, user: "ana", effectiveDay: day, goalMl: 1800 + Double(offset % 5) * 100, source: "manual", weightKg: nil)
+                    try GoalStore.set(db, user: "ana", effectiveDay: day, goalMl: 1800 + Double(offset % 5) * 100, source: "manual", weightKg: nil, streaks: &streaks)
                 }
                 // Another user's rows sit in the same indexes.
                 try ActivityStore.setSteps(db, user: "bob", day: day, steps: 1)
             }
+            try streaks.refresh(db)
             try ChallengeStore.upsert(db, Challenge(id: "c", title: "c", description: "", type: "step", goal: 8_000, reward: .init(trophy: "gold", points: 1)))
         }
         let context = fixture.context()

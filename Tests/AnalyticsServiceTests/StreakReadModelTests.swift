@@ -136,6 +136,23 @@ struct StreakReadModelTests {
         _ = try await fixture.database.pool.write { db in try fixture.handlers.rebuild(db, fixture.context(principal: .admin)) }
         for event in events { try fixture.apply(event) }
         #expect(try fixture.snapshot() == before)
+
+        // Applied as the subscribers do, in runs of up to 60 consecutive events of one
+        // publisher per transaction, each run's streak days re-judged once at its end: the
+        // same read model.
+        _ = try await fixture.database.pool.write { db in try fixture.handlers.rebuild(db, fixture.context(principal: .admin)) }
+        var start = 0
+        var runs = 0
+        while start < events.count {
+            var end = start + 1
+            let limit = start + Int.random(in: 1...60, using: &random)
+            while end < min(events.count, limit), events[end].publisher == events[start].publisher { end += 1 }
+            try fixture.apply(run: Array(events[start..<end]))
+            runs += 1
+            start = end
+        }
+        #expect(runs < events.count / 2, "the runs hold several events each")
+        #expect(try fixture.snapshot() == before)
     }
 
     @Test("the streak queries are index lookups: no scan, no sort")

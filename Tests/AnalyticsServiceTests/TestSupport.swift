@@ -50,6 +50,27 @@ final class AnalyticsFixture: @unchecked Sendable {
         try database.pool.write { db in try applier(db, event) }
     }
 
+    /// Applies a run of one publisher's events as its subscriber does: one transaction, a
+    /// savepoint per event, the run's shared work (`EventBatch.finish`) at the end.
+    func apply(run events: [Envelope]) throws {
+        guard let publisher = events.first?.publisher else { return }
+        var batch: any EventBatch = switch publisher {
+        case ServiceName.intake: IntakeApplier.batch()
+        case ServiceName.goals: GoalsApplier.batch()
+        default: EachEvent(HealthApplier.apply)
+        }
+        try database.pool.write { db in
+            for event in events {
+                precondition(event.publisher == publisher, "a run holds one publisher's events")
+                try db.inSavepoint {
+                    try batch.apply(db, event)
+                    return .commit
+                }
+            }
+            try batch.finish(db)
+        }
+    }
+
     func intake<Body: Encodable>(_ type: String, _ body: Body) throws {
         try apply(try event(type, publisher: ServiceName.intake, body))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MessagePack
 import QuenchProtocol
 import QuenchRuntime
 import Testing
@@ -35,9 +36,36 @@ struct HealthConsumersEndToEndTests {
         try await Task.sleep(for: .milliseconds(500))
         #expect(try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self).weightKg == 60)
 
+        // Forty weights goals missed while it was down come back in one catch-up page, which
+        // goals applies as one run: the goal follows the newest, in one goal.changed.
+        let changesBefore = try await goalChanges(goalsClient)
+        #expect(changesBefore.map(\.weightKg) == [80, 60], "\(changesBefore)")
+        goals.stop()
+        // Measured after the 60 kg (added over half a second ago), 10 ms apart, none in the future.
+        let first = Date().timeIntervalSince1970 - 0.45
+        let weights = (0..<40).map { index in
+            SampleInput(type: "body-mass", value: index == 39 ? 70 : 61 + Double(index % 20), unit: "kg",
+                        start: Date(timeIntervalSince1970: first + Double(index) * 0.01))
+        }
+        let added: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: weights))
+        #expect(added.samples.count == 40 && added.duplicates == 0)
+        try goals.start()
+        #expect(try await eventually { try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self).weightKg == 70 })
+        let changes = try await goalChanges(goalsClient)
+        #expect(changes.count == changesBefore.count + 1, "\(changes)")
+        #expect(changes.last?.oldGoalMl == changesBefore.last?.newGoalMl && changes.last?.weightKg == 70)
+
         await goalsClient.close()
         goals.stop()
         await fixture.close()
+    }
+
+    /// goals' `goal.changed` events so far, through `events.since`.
+    private func goalChanges(_ client: RPCClient) async throws -> [GoalChangedBody] {
+        let page = try await client.call(MessageType.eventsSince, EventsSinceRequest(after: 0, limit: 1000), as: EventsSinceReply.self)
+        return try page.events.map { try $0.decode(Envelope.self) }
+            .filter { $0.type == GoalEvent.changed }
+            .map { try $0.decodeBody(GoalChangedBody.self) }
     }
 
     @Test("dietary water: one health.water.recorded per new sample, with its identity; duplicates emit nothing")

@@ -123,4 +123,44 @@ struct HealthEventApplierTests {
         #expect(try store.state("ana") == nil)
         #expect(try store.goalChanges().isEmpty)
     }
+
+    @Test("a run of weights in one transaction re-derives the goal once: one event from the goal before the run to the one after it, the same state as one by one")
+    func runOfWeights() throws {
+        let kgs: [Double] = [70, 72, 90, 95, 60, 81]
+        func events(_ store: TestDatabase) throws -> [Envelope] {
+            var result = [try store.event(HealthEvent.consentChanged, Self.consent(true))]
+            for (index, kg) in kgs.enumerated() {
+                result.append(try store.event(HealthEvent.weightRecorded, Self.weight(kg, hoursAgo: Double(kgs.count - index), id: "w\(index)")))
+            }
+            // An unreadable event in the middle is skipped; the run goes on.
+            result.insert(try store.event(HealthEvent.weightRecorded, Self.weight(.nan, id: "bad")), at: 3)
+            // Another user's weight in the same run gets its own event.
+            var bob = Self.consent(true)
+            bob.user = "bob"
+            result.insert(try store.event(HealthEvent.consentChanged, bob), at: 2)
+            result.append(try store.event(HealthEvent.weightRecorded, Self.weight(88, id: "b", user: "bob")))
+            return result
+        }
+
+        let oneByOne = try TestDatabase()
+        _ = try oneByOne.command("ana") { $0.setManual(3000) }
+        for event in try events(oneByOne) {
+            try? oneByOne.deliver(run: [event])
+        }
+        let run = try TestDatabase()
+        _ = try run.command("ana") { $0.setManual(3000) }
+        #expect(try run.deliver(run: try events(run)) == 1)
+
+        // One by one: the manual goal, then one change per weight.
+        #expect(try oneByOne.goalChanges().filter { $0.user == "ana" }.count == 1 + kgs.count)
+        let changes = try run.goalChanges().dropFirst()
+        #expect(changes.map(\.user) == ["ana", "bob"])
+        let ana = try #require(changes.first)
+        #expect(ana.oldGoalMl == 3000 && ana.source == "auto" && ana.weightKg == 81)
+        #expect(try ana.newGoalMl == oneByOne.goalChanges().last { $0.user == "ana" }?.newGoalMl)
+        for user in ["ana", "bob"] {
+            #expect(try run.state(user) == oneByOne.state(user))
+            #expect(try run.history(user) == oneByOne.history(user))
+        }
+    }
 }

@@ -42,6 +42,38 @@ final class TestDatabase: Sendable {
         try database.pool.write { db in try applier.apply(db, event) }
     }
 
+    /// A health event as health-ingest publishes it, with the next seq.
+    func event<Body: Encodable>(_ type: String, _ body: Body) throws -> Envelope {
+        let next = seq.withLock { value -> UInt64 in
+            value += 1
+            return value
+        }
+        return Envelope(type: type, body: try MessagePackRaw(encoding: body), publisher: ServiceName.healthIngest, seq: next)
+    }
+
+    /// Applies a run of events as the subscriber does: one transaction, a savepoint per
+    /// event (a skipped one is rolled back and the run goes on), the run's shared work at the
+    /// end. Returns how many were skipped.
+    @discardableResult
+    func deliver(run events: [Envelope]) throws -> Int {
+        try database.pool.write { db in
+            var batch = applier.makeBatch()
+            var skipped = 0
+            for event in events {
+                do {
+                    try db.inSavepoint {
+                        try batch.apply(db, event)
+                        return .commit
+                    }
+                } catch is EventSkip {
+                    skipped += 1
+                }
+            }
+            try batch.finish(db)
+            return skipped
+        }
+    }
+
     /// The `goal.changed` bodies in the outbox, oldest first.
     func goalChanges() throws -> [GoalChangedBody] {
         try database.pool.read { db in

@@ -16,14 +16,14 @@ public enum AnalyticsDefinition {
             migrator: AnalyticsSchema.migrator
         ) { environment in
             let subscribers = [
-                (ServiceName.intake, Set<String>(), IntakeApplier.apply as EventApplier),
-                (ServiceName.goals, Set<String>(), GoalsApplier.apply as EventApplier),
-                (ServiceName.healthIngest, HealthApplier.ignored, HealthApplier.apply as EventApplier),
-            ].map { name, ignored, apply in
+                (ServiceName.intake, Set<String>(), { IntakeApplier.batch() } as EventBatchFactory),
+                (ServiceName.goals, Set<String>(), { GoalsApplier.batch() } as EventBatchFactory),
+                (ServiceName.healthIngest, HealthApplier.ignored, { EachEvent(HealthApplier.apply) } as EventBatchFactory),
+            ].map { name, ignored, batch in
                 CatchUpSubscriber(
                     publisher: environment.config.upstream(name), database: environment.database,
                     heartbeatInterval: environment.config.heartbeatInterval, ignoring: ignored,
-                    logger: environment.logger, apply: apply)
+                    logger: environment.logger, batch: batch)
             }
             var registry = HandlerRegistry()
             AnalyticsHandlers(

@@ -25,10 +25,8 @@ public enum GoalsDefinition {
                 database: environment.database,
                 outbox: environment.outbox,
                 ignoring: HealthEventApplier.ignored,
-                logger: environment.logger
-            ) { db, event in
-                try applier.apply(db, event)
-            }
+                logger: environment.logger,
+                batch: { applier.makeBatch() })
             return (registry, [subscriber])
         }
     }

@@ -23,47 +23,88 @@ struct HealthEventApplier: Sendable {
         self.now = now
     }
 
+    /// The run of one subscriber transaction (see `Batch`).
+    func makeBatch() -> Batch {
+        Batch(applier: self)
+    }
+
+    /// Applies one event on its own: a run of one.
     func apply(_ db: Database, _ event: Envelope) throws {
-        switch event.type {
-        case HealthEvent.weightRecorded:
-            let body = try decode(WeightRecordedBody.self, event)
-            let reading = try Self.reading(body)
-            try update(db, user: body.user) { $0.record(reading) }
-        case HealthEvent.consentChanged:
-            let body = try decode(ConsentChangedBody.self, event)
-            guard body.type == ConsentType.bodyMass.rawValue else { return }
-            let latest = try body.latestWeight.map(Self.reading(_:))
-            try update(db, user: body.user) {
-                $0.consentChanged(granted: body.granted, latest: body.granted ? latest : nil, deleted: body.deleted == true)
+        var batch = makeBatch()
+        try batch.apply(db, event)
+        try batch.finish(db)
+    }
+
+    /// One transaction's run of health events. Each user's state is loaded once, changed
+    /// by every event of the run in order, and saved once at the end with one goal
+    /// re-derivation: an import's thousands of weights make one `goal.changed` per user per
+    /// run (from the goal before the run to the one after it) instead of one per weight.
+    /// The goals in between were never committed, so nobody could have seen them.
+    struct Batch: EventBatch {
+        let applier: HealthEventApplier
+        private var pending: [String: (before: GoalState?, state: GoalState)] = [:]
+        private var order: [String] = []
+
+        init(applier: HealthEventApplier) {
+            self.applier = applier
+        }
+
+        mutating func apply(_ db: Database, _ event: Envelope) throws {
+            switch event.type {
+            case HealthEvent.weightRecorded:
+                let body = try applier.decode(WeightRecordedBody.self, event)
+                let reading = try HealthEventApplier.reading(body)
+                try change(db, user: body.user) { $0.record(reading) }
+            case HealthEvent.consentChanged:
+                let body = try applier.decode(ConsentChangedBody.self, event)
+                guard body.type == ConsentType.bodyMass.rawValue else { return }
+                let latest = try body.latestWeight.map(HealthEventApplier.reading(_:))
+                try change(db, user: body.user) {
+                    $0.consentChanged(granted: body.granted, latest: body.granted ? latest : nil, deleted: body.deleted == true)
+                }
+            case HealthEvent.samplesDeleted:
+                let body = try applier.decode(SamplesDeletedBody.self, event)
+                guard body.type == ConsentType.bodyMass.rawValue else { return }
+                try change(db, user: body.user) { $0.weight = nil }
+            case HealthEvent.erased:
+                let body = try applier.decode(UserErasedBody.self, event)
+                try change(db, user: body.user) { $0.forgetHealthData() }
+            default:
+                return
             }
-        case HealthEvent.samplesDeleted:
-            let body = try decode(SamplesDeletedBody.self, event)
-            guard body.type == ConsentType.bodyMass.rawValue else { return }
-            try update(db, user: body.user) { $0.weight = nil }
-        case HealthEvent.erased:
-            let body = try decode(UserErasedBody.self, event)
-            try update(db, user: body.user) { $0.forgetHealthData() }
-        default:
-            return
+        }
+
+        /// Saves each changed user's state and re-derives the goal, in the order the users
+        /// first appeared in the run.
+        mutating func finish(_ db: Database) throws {
+            let updater = GoalUpdater { [outbox = applier.outbox] db, user, body in
+                try outbox.append(db, type: GoalEvent.changed, user: user, body: body)
+            }
+            let now = applier.now()
+            for user in order {
+                guard let (before, state) = pending[user], state != before ?? GoalState() else { continue }
+                try updater.commit(db, user: user, state: state, today: GoalUpdater.today(now, zone: state.timeZone))
+            }
+            pending = [:]
+            order = []
+        }
+
+        /// Changes the user's state in memory (loaded on the user's first event of the run).
+        /// Every check that can throw comes before the change, so a skipped event changes nothing.
+        private mutating func change(_ db: Database, user: String, _ change: (inout GoalState) -> Void) throws {
+            guard !user.isEmpty, user.count <= HealthEventApplier.maxUserLength else {
+                throw EventSkip("event names no valid user")
+            }
+            if pending[user] == nil {
+                let before = try GoalStore.state(db, user: user)
+                pending[user] = (before, before ?? GoalState())
+                order.append(user)
+            }
+            change(&pending[user]!.state)
         }
     }
 
-    /// Loads the user's state, changes it, and commits only when something differs.
-    private func update(_ db: Database, user: String, _ change: (inout GoalState) -> Void) throws {
-        guard !user.isEmpty, user.count <= Self.maxUserLength else {
-            throw EventSkip("event names no valid user")
-        }
-        let before = try GoalStore.state(db, user: user)
-        var state = before ?? GoalState()
-        change(&state)
-        if state == before ?? GoalState() { return }
-        let updater = GoalUpdater { [outbox] db, user, body in
-            try outbox.append(db, type: GoalEvent.changed, user: user, body: body)
-        }
-        try updater.commit(db, user: user, state: state, today: GoalUpdater.today(now(), zone: state.timeZone))
-    }
-
-    private func decode<Body: Decodable>(_ type: Body.Type, _ event: Envelope) throws -> Body {
+    fileprivate func decode<Body: Decodable>(_ type: Body.Type, _ event: Envelope) throws -> Body {
         do {
             return try event.decodeBody(Body.self)
         } catch {

@@ -47,7 +47,7 @@ public typealias EventApplier = @Sendable (_ db: Database, _ event: Envelope) th
 public final class CatchUpSubscriber: Service, @unchecked Sendable {
     public let publisher: PublisherEndpoints
     private let database: ServiceDatabase
-    private let apply: EventApplier
+    private let makeBatch: EventBatchFactory
     /// The subscribing service's outbox, when its appliers emit events of their own.
     private let outbox: Outbox?
     /// Event types the applier does nothing with: the cursor moves past them without a
@@ -74,7 +74,8 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
     /// The most live events applied in one transaction.
     static let maxBatch = 1000
 
-    public init(
+    /// A subscriber applying each event on its own (`apply`), in transactions of many.
+    public convenience init(
         publisher: PublisherEndpoints,
         database: ServiceDatabase,
         clientOptions: RPCClientOptions = RPCClientOptions(attemptTimeout: .seconds(2), attempts: 1),
@@ -86,6 +87,25 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
         logger: Logger,
         apply: @escaping EventApplier
     ) {
+        self.init(
+            publisher: publisher, database: database, clientOptions: clientOptions, heartbeatInterval: heartbeatInterval,
+            liveBufferLimit: liveBufferLimit, context: context, outbox: outbox, ignoring: ignoring, logger: logger,
+            batch: { EachEvent(apply) })
+    }
+
+    /// A subscriber applying each transaction's run of events through a fresh `EventBatch`.
+    public init(
+        publisher: PublisherEndpoints,
+        database: ServiceDatabase,
+        clientOptions: RPCClientOptions = RPCClientOptions(attemptTimeout: .seconds(2), attempts: 1),
+        heartbeatInterval: Duration = .seconds(1),
+        liveBufferLimit: Int = 10_000,
+        context: Context = SharedContext.context,
+        outbox: Outbox? = nil,
+        ignoring: Set<String> = [],
+        logger: Logger,
+        batch: @escaping EventBatchFactory
+    ) {
         self.outbox = outbox
         self.ignored = ignoring
         self.liveBufferLimit = max(1, liveBufferLimit)
@@ -96,7 +116,7 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
         self.clientOptions = clientOptions
         self.heartbeatInterval = heartbeatInterval
         self.context = context
-        self.apply = apply
+        self.makeBatch = batch
         var logger = logger
         logger[metadataKey: "publisher"] = "\(publisher.name)"
         self.logger = logger
@@ -341,11 +361,12 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
 
     /// Applies consecutive events after the cursor in one transaction with the cursor.
     private func applyBatch(_ events: [Envelope]) async throws {
-        let (cursor, skipped) = try await database.pool.write { [publisher, apply, logger, outbox, ignored] db -> (UInt64, UInt64) in
+        let (cursor, skipped) = try await database.pool.write { [publisher, makeBatch, logger, outbox, ignored] db -> (UInt64, UInt64) in
             let stored = try SubscriptionCursor.load(db, publisher: publisher.name)
             let start = stored.seq
             var cursor = start
             var skipped: UInt64 = 0
+            var batch = makeBatch()
             let run = {
                 for event in events {
                     guard let seq = event.seq else { continue }
@@ -357,7 +378,7 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
                     }
                     let mark = outbox?.mark()
                     do {
-                        try db.inCachedSavepoint { try apply(db, event) }.get()
+                        try db.inCachedSavepoint { try batch.apply(db, event) }.get()
                     } catch let error where Self.isSkippable(error) {
                         outbox?.rollBack(to: mark)
                         skipped += 1
@@ -367,6 +388,22 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
                         throw error
                     }
                     cursor = seq
+                }
+                guard cursor != start else { return }
+                // The run's shared work. It cannot be pinned on one event: when it fails for a
+                // reason a retry would not cure, the run stays applied and the failure is
+                // counted as a skip and logged, so the subscriber does not stall on it.
+                let mark = outbox?.mark()
+                do {
+                    try db.inCachedSavepoint { try batch.finish(db) }.get()
+                } catch let error where Self.isSkippable(error) {
+                    outbox?.rollBack(to: mark)
+                    skipped += 1
+                    logger.error("the work shared by a run of events failed and was skipped",
+                                 metadata: ["through": "\(cursor)", "reason": "\(error)"])
+                } catch {
+                    outbox?.rollBack(to: mark)
+                    throw error
                 }
             }
             // The events the appliers append are kept in memory and published right after

@@ -7,7 +7,17 @@ enum GoalsApplier {
     static let maxGoalMl = 100_000.0
     static let maxTextLength = 2_000
 
+    /// A subscriber transaction's run (`StreakBatch`).
+    static func batch() -> StreakBatch {
+        StreakBatch(apply)
+    }
+
+    /// Applies one event on its own: a run of one.
     static func apply(_ db: Database, _ event: Envelope) throws {
+        try batch().applyAlone(db, event)
+    }
+
+    static func apply(_ db: Database, _ event: Envelope, streaks: inout StreakBacklog) throws {
         switch event.type {
         case GoalEvent.changed:
             let body = try EventInput.body(event, GoalChangedBody.self)
@@ -18,7 +28,7 @@ enum GoalsApplier {
                 db, user: try EventInput.user(body.user, event),
                 effectiveDay: try EventInput.day(body.effectiveDay, field: "effectiveDay", event),
                 goalMl: try positive(body.newGoalMl, field: "newGoalMl", upTo: maxGoalMl, event),
-                source: body.source, weightKg: body.weightKg)
+                source: body.source, weightKg: body.weightKg, streaks: &streaks)
         case GoalEvent.challengeUpserted:
             let challenge = try EventInput.body(event, ChallengeUpsertedBody.self).challenge
             try validate(challenge, event)
@@ -28,7 +38,7 @@ enum GoalsApplier {
             try ChallengeStore.upsert(db, challenge)
         case GoalEvent.erased:
             let body = try EventInput.body(event, UserErasedBody.self)
-            try GoalStore.eraseUser(db, user: try EventInput.user(body.user, event))
+            try GoalStore.eraseUser(db, user: try EventInput.user(body.user, event), streaks: &streaks)
         default:
             if EventInput.isSystem(event) { return }
             throw EventInput.unknown(event)

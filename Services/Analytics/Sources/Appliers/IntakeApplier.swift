@@ -4,7 +4,17 @@ import QuenchRuntime
 
 /// Applies intake's events to the water read models.
 enum IntakeApplier {
+    /// A subscriber transaction's run (`StreakBatch`).
+    static func batch() -> StreakBatch {
+        StreakBatch(apply)
+    }
+
+    /// Applies one event on its own: a run of one.
     static func apply(_ db: Database, _ event: Envelope) throws {
+        try batch().applyAlone(db, event)
+    }
+
+    static func apply(_ db: Database, _ event: Envelope, streaks: inout StreakBacklog) throws {
         switch event.type {
         case IntakeEvent.logged, IntakeEvent.updated:
             let body = try EventInput.body(event, IntakeEventBody.self)
@@ -16,11 +26,13 @@ enum IntakeApplier {
             try WaterStore.upsert(
                 db, user: user, id: try EventInput.id(intake.id, field: "intake.id", event),
                 day: try EventInput.day(intake.day, field: "intake.day", event),
-                waterUl: try EventInput.integer(intake.waterMicrolitres, field: "intake.waterMicrolitres", in: 0...1_000_000_000, event))
+                waterUl: try EventInput.integer(intake.waterMicrolitres, field: "intake.waterMicrolitres", in: 0...1_000_000_000, event),
+                streaks: &streaks)
         case IntakeEvent.deleted:
             let intake = try EventInput.body(event, IntakeEventBody.self).intake
             try WaterStore.remove(
-                db, user: try EventInput.user(intake.user, event), id: try EventInput.id(intake.id, field: "intake.id", event))
+                db, user: try EventInput.user(intake.user, event), id: try EventInput.id(intake.id, field: "intake.id", event),
+                streaks: &streaks)
         case IntakeEvent.erased:
             let body = try EventInput.body(event, UserErasedBody.self)
             try WaterStore.eraseUser(db, user: try EventInput.user(body.user, event))

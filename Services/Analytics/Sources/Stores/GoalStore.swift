@@ -3,19 +3,22 @@ import QuenchRuntime
 import QuenchProtocol
 
 /// Goal changes keyed by (user, effective day); a second change for the same day replaces it.
-/// Each change re-judges the days it decides the goal of (`StreakStore`).
+/// Each change lists the days it decides the goal of for re-judging (`StreakBacklog`).
 enum GoalStore {
-    static func set(_ db: Database, user: String, effectiveDay: String, goalMl: Double, source: String, weightKg: Double?) throws {
+    static func set(
+        _ db: Database, user: String, effectiveDay: String, goalMl: Double, source: String, weightKg: Double?,
+        streaks: inout StreakBacklog
+    ) throws {
         try db.execute(cached: """
             INSERT INTO goal_change (user, effectiveDay, goalMl, source, weightKg) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (user, effectiveDay) DO UPDATE SET goalMl = excluded.goalMl, source = excluded.source, weightKg = excluded.weightKg
             """, arguments: [user, effectiveDay, goalMl, source, weightKg])
-        try StreakStore.refreshGoal(db, user: user, from: effectiveDay)
+        streaks.goal(user: user, from: effectiveDay)
     }
 
-    static func eraseUser(_ db: Database, user: String) throws {
+    static func eraseUser(_ db: Database, user: String, streaks: inout StreakBacklog) throws {
         try db.execute(cached: "DELETE FROM goal_change WHERE user = ?", arguments: [user])
-        try StreakStore.refreshAll(db, user: user)
+        streaks.all(user: user)
     }
 
     /// The goal in effect on `day`.

@@ -36,15 +36,17 @@ enum StreakStore {
         }
     }
 
-    /// Re-judges every day from `from` up to the next goal change (or the user's last day
-    /// with water): the days whose goal a change at `from` decides.
-    static func refreshGoal(_ db: Database, user: String, from day: String) throws {
-        guard let from = DayText.ordinal(day) else { return }
+    /// The days (ordinals) whose goal a change effective on `day` decides: from it up to the
+    /// next goal change, or the user's last day with water; nil when there are none.
+    static func goalSpan(_ db: Database, user: String, from day: String) throws -> (first: Int, last: Int)? {
+        guard let from = DayText.ordinal(day) else { return nil }
         let next = try String.fetchOne(
             db, cached: "SELECT effectiveDay FROM goal_change WHERE user = ? AND effectiveDay > ? ORDER BY effectiveDay LIMIT 1",
             arguments: [user, day])
-        let through = try next.flatMap(DayText.ordinal).map { $0 - 1 } ?? lastWaterDay(db, user: user)
-        if let through { try refresh(db, user: user, from: from, through: through) }
+        guard let through = try next.flatMap(DayText.ordinal).map({ $0 - 1 }) ?? lastWaterDay(db, user: user), from <= through else {
+            return nil
+        }
+        return (from, through)
     }
 
     /// Re-judges every day the user has water on (after the goal history is erased).

@@ -3,10 +3,10 @@ import QuenchRuntime
 import QuenchProtocol
 
 /// Water per intake (so edits, deletes and replays are exact) and per (user, day); every
-/// change of a day's total re-judges that day's streak (`StreakStore`).
+/// change of a day's total lists that day for re-judging its streak (`StreakBacklog`).
 enum WaterStore {
     /// Stores the intake as it is now, moving its water from the day it was on.
-    static func upsert(_ db: Database, user: String, id: String, day: String, waterUl: Int64) throws {
+    static func upsert(_ db: Database, user: String, id: String, day: String, waterUl: Int64, streaks: inout StreakBacklog) throws {
         let previousDay = try take(db, user: user, id: id)
         try db.cachedStatement(sql: "INSERT INTO intake_entry (user, id, day, waterUl) VALUES (?, ?, ?, ?)")
             .execute(arguments: [user, id, day, waterUl])
@@ -14,13 +14,13 @@ enum WaterStore {
             INSERT INTO water_day (user, day, waterUl, intakes) VALUES (?, ?, ?, 1)
             ON CONFLICT (user, day) DO UPDATE SET waterUl = waterUl + excluded.waterUl, intakes = intakes + 1
             """).execute(arguments: [user, day, waterUl])
-        if let previousDay, previousDay != day { try refresh(db, user: user, day: previousDay) }
-        try refresh(db, user: user, day: day)
+        if let previousDay, previousDay != day { streaks.water(user: user, day: previousDay) }
+        streaks.water(user: user, day: day)
     }
 
     /// Forgets the intake and takes its water off its day; nothing when it is unknown.
-    static func remove(_ db: Database, user: String, id: String) throws {
-        if let day = try take(db, user: user, id: id) { try refresh(db, user: user, day: day) }
+    static func remove(_ db: Database, user: String, id: String, streaks: inout StreakBacklog) throws {
+        if let day = try take(db, user: user, id: id) { streaks.water(user: user, day: day) }
     }
 
     static func eraseUser(_ db: Database, user: String) throws {
@@ -75,10 +75,5 @@ enum WaterStore {
             .execute(arguments: [water, user, day])
         try db.cachedStatement(sql: "DELETE FROM water_day WHERE user = ? AND day = ? AND intakes <= 0").execute(arguments: [user, day])
         return day
-    }
-
-    private static func refresh(_ db: Database, user: String, day: String) throws {
-        guard let ordinal = DayText.ordinal(day) else { return }
-        try StreakStore.refresh(db, user: user, from: ordinal, through: ordinal)
     }
 }
