@@ -114,9 +114,9 @@ let package = Package(
         .target(name: "QuenchTestSupport", path: "Tests/QuenchTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "MessagePackTests", dependencies: ["QuenchTestSupport", "MessagePack"], exclude: ["Regressions"], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchProtocolTests", dependencies: ["QuenchTestSupport", "QuenchProtocol", "MessagePack"], swiftSettings: swiftSettings),
-        .testTarget(name: "QuenchRuntimeTests", dependencies: ["QuenchRuntime", "QuenchProtocol", "MessagePack", grdb, log], swiftSettings: swiftSettings),
+        .testTarget(name: "QuenchRuntimeTests", dependencies: ["QuenchTestSupport", "QuenchRuntime", "QuenchProtocol", "MessagePack", grdb, log], swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
-        .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", zip], swiftSettings: swiftSettings),
+        .testTarget(name: "HealthImportTests", dependencies: ["QuenchTestSupport", "HealthImport", zip], swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", "QuenchTestSupport", grdb, log, lifecycle],
@@ -125,7 +125,7 @@ let package = Package(
         // (service unit-test targets are added below, one per service)
         .testTarget(name: "HealthIngestServiceTests", dependencies: ["HealthIngestService", "QuenchProtocol", "QuenchRuntime", grdb], swiftSettings: swiftSettings),
         .testTarget(name: "AnalyticsServiceTests", dependencies: ["QuenchTestSupport", "AnalyticsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb, log], swiftSettings: swiftSettings),
-        .testTarget(name: "GoalsServiceTests", dependencies: ["GoalsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
+        .testTarget(name: "GoalsServiceTests", dependencies: ["QuenchTestSupport", "GoalsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
     ]
         + service("Intake", module: "IntakeService", executable: "quench-intake")
         + service("Goals", module: "GoalsService", executable: "quench-goals")

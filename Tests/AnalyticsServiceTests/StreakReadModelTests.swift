@@ -172,7 +172,7 @@ struct StreakReadModelTests {
 
     @Test("the migration builds the runs of a database written before them")
     func migration() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("quench-analytics-tests/\(UUID().uuidString).sqlite").path
+        let path = TestScratch.file("analytics-migration", named: "analytics.sqlite").path
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let queue = try DatabaseQueue(path: path)

@@ -5,6 +5,7 @@ import Logging
 import MessagePack
 import QuenchProtocol
 import QuenchRuntime
+import QuenchTestSupport
 
 /// An analytics database in a fresh temporary file, with helpers to apply events as the
 /// subscribers do and to ask the handlers as the RPC server does.
@@ -14,9 +15,7 @@ final class AnalyticsFixture: @unchecked Sendable {
     private var seqs: [String: UInt64] = [:]
 
     init(now: String = "2026-11-21T12:00:00Z") throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quench-analytics-tests")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("\(UUID().uuidString).sqlite").path
+        let path = TestScratch.file("analytics", named: "analytics.sqlite").path
         database = try ServiceDatabase(path: path, migrator: AnalyticsSchema.migrator)
         let clock = Clock()
         clock.value = ISO8601DateFormatter().date(from: now)!

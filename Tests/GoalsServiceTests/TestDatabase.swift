@@ -4,6 +4,7 @@ import GRDB
 import MessagePack
 import QuenchProtocol
 import QuenchRuntime
+import QuenchTestSupport
 import Synchronization
 
 /// A goals database in a temporary file, with its outbox, and a clock the test moves.
@@ -14,8 +15,7 @@ final class TestDatabase: Sendable {
     private let seq = Mutex<UInt64>(0)
 
     init() throws {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("goals-unit-\(UUID().uuidString).sqlite").path
+        let path = TestScratch.file("goals-unit", named: "goals.sqlite").path
         database = try ServiceDatabase(path: path, migrator: GoalsSchema.migrator)
         outbox = try Outbox(publisher: ServiceName.goals, database: database)
     }

@@ -1,13 +1,12 @@
 import Foundation
 import HealthImport
+import QuenchTestSupport
 import ZIPFoundation
 
 /// Temporary files and small builders shared by the tests.
 enum TestSupport {
     static func temporaryPath(_ name: String) -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("HealthImportTests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent(name).path
+        TestScratch.file("health-import", named: name).path
     }
 
     static func write(_ text: String, named name: String = "export.xml") throws -> String {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import MessagePack
 @testable import QuenchRuntime
+import QuenchTestSupport
 import Synchronization
 import Testing
 
@@ -17,7 +18,7 @@ struct GroupCommitterTests {
         let published = Mutex<[UInt64]>([])
 
         init() throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("committer-\(UUID().uuidString)")
+            let folder = TestScratch.directory("committer")
             var migrator = DatabaseMigrator()
             migrator.registerMigration("notes") { db in
                 try db.execute(sql: """

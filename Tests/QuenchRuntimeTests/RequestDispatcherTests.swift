@@ -4,6 +4,7 @@ import Logging
 import MessagePack
 import QuenchProtocol
 @testable import QuenchRuntime
+import QuenchTestSupport
 import Testing
 
 /// The router's decoding, checks and error mapping, without sockets: bytes in, reply bytes out.
@@ -19,7 +20,7 @@ struct RequestDispatcherTests {
         let database: ServiceDatabase
 
         init(maxMessageBytes: Int = 4096, maxInFlight: Int = 100) throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dispatcher-\(UUID().uuidString)")
+            let folder = TestScratch.directory("dispatcher")
             var migrator = DatabaseMigrator()
             migrator.registerMigration("notes") { db in
                 try db.execute(sql: "CREATE TABLE note (text TEXT NOT NULL)")

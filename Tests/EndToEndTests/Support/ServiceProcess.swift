@@ -1,4 +1,5 @@
 import Foundation
+import QuenchTestSupport
 import Testing
 
 /// A real service executable started for a test: its own data folder, endpoints on
@@ -173,11 +174,7 @@ struct TestFailure: Error, CustomStringConvertible {
 
 /// A fresh temporary folder for one test.
 func temporaryDirectory(_ label: String) -> URL {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("quench-tests")
-        .appendingPathComponent("\(label)-\(UUID().uuidString.prefix(8))")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    TestScratch.directory(label)
 }
 
 /// Polls `condition` until it holds or `timeout` passes.
