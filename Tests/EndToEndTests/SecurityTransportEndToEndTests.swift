@@ -62,6 +62,41 @@ struct SecurityTransportEndToEndTests {
         #expect(system.service.logTail(300).contains("SIGHUP"))
     }
 
+    @Test("a rotation: one of a principal's two keys revoked is refused on its live connection; the other key goes on")
+    func rotatedKeyRefusedLive() async throws {
+        let system = try SecureIntake("sec-rotate", admit: ["admin": "admin", "erin-old": "user:erin", "erin-new": "user:erin"])
+        defer { Task { await system.close() } }
+        let old = try system.client("erin-old")
+        let new = try system.client("erin-new")
+        let first: IntakeRecord = try await old.command(IntakeMessage.log, LogIntakeRequest(volume: 200))
+        #expect(first.user == "erin")
+        _ = try await new.call(MessageType.ping, PingRequest(), as: PingReply.self)
+
+        // The old key leaves the list; its connection stays open (no reconnect) and is
+        // refused at its next request, while the principal's new key still works.
+        try system.keys.writeAllowList(["admin": "admin", "erin-new": "user:erin"])
+        let refused = await eventually(timeout: .seconds(20)) {
+            do {
+                _ = try await old.call(MessageType.ping, PingRequest(), as: PingReply.self)
+                return false
+            } catch let error as QuenchError {
+                return error.code == .unauthenticated && error.message.contains("removed from the allow-list")
+            } catch {
+                return false
+            }
+        }
+        #expect(refused)
+        await expectRefusal(.unauthenticated) {
+            let _: IntakeRecord = try await old.command(IntakeMessage.log, LogIntakeRequest(volume: 300))
+        }
+        let second: IntakeRecord = try await new.command(IntakeMessage.log, LogIntakeRequest(volume: 250))
+        #expect(second.user == "erin")
+        let list = try await new.call(IntakeMessage.list, ListIntakesRequest(), as: ListIntakesReply.self)
+        #expect(list.intakes.map(\.volumeMl).sorted() == [200, 250], "the refused log stored nothing")
+        await old.close()
+        await new.close()
+    }
+
     /// Logs 1234.567 mL of "zzplaintextzz" through a recording proxy; returns the bytes seen.
     private func capture(_ service: ServiceProcess, options: RPCClientOptions) async throws -> [UInt8] {
         let recorder = try TCPRecorder(targetPort: port(of: service.rpcEndpoint))

@@ -80,7 +80,7 @@ public final class ServiceHost: Service, @unchecked Sendable {
         let server = try RPCServer(
             context: context, dispatcher: dispatcher, logger: logger, maxMessageBytes: config.maxMessageBytes,
             security: config.security,
-            admits: { [guardian] principal in guardian?.authenticator.admits(principal) ?? true })
+            principalOfKey: { [guardian] key in guardian?.authenticator.principal(ofKey: key) })
         let served = try await server.start(
             rpcEndpoint: config.rpcEndpoint, pubEndpoint: config.pubEndpoint, userPubEndpoint: config.userPubEndpoint,
             heartbeat: config.heartbeatInterval,

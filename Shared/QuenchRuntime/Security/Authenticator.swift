@@ -4,8 +4,11 @@ import Synchronization
 public import ZeroMQ
 
 /// Decides every CURVE handshake of a service (the ZAP callback): admits only client keys on
-/// the allow-list, as their principal, and keeps the list current (`reloadIfChanged` every
-/// second, `reload` on SIGHUP).
+/// the allow-list and keeps the list current (`reloadIfChanged` every second, `reload` on
+/// SIGHUP). A connection's ZAP `User-Id` is its client key; each request's principal is what
+/// the list binds that key to *now* (`principal(ofKey:)`), so a key removed from the list is
+/// refused on its live connections at its next request, even when its principal keeps
+/// another key.
 ///
 /// Domains: `quench.rpc` (requests) and `quench.user-events` (the per-user event stream)
 /// admit every listed key; `quench.events` (the full event stream) admits only `service:`
@@ -17,7 +20,7 @@ public final class Authenticator: Sendable {
 
     public let path: String
     private let logger: Logger
-    private let state: Mutex<(list: AllowList, index: [String: String], principals: Set<String>, modified: Date?)>
+    private let state: Mutex<(list: AllowList, index: [String: Principal], modified: Date?)>
     private let keyRemoved = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// Loads the allow-list; throws if it cannot be read or is invalid.
@@ -25,17 +28,17 @@ public final class Authenticator: Sendable {
         self.path = path
         self.logger = logger
         let list = try AllowList.load(path: path)
-        state = Mutex((list, Self.index(list), Set(list.clients.map(\.principal)), Self.modificationDate(path)))
+        state = Mutex((list, Self.index(list), Self.modificationDate(path)))
     }
 
     /// How many keys are admitted now.
     public var count: Int { state.withLock { $0.list.clients.count } }
 
-    /// Whether any key still admits `principal`: requests on a connection whose principal was
-    /// revoked since its handshake are refused.
-    public func admits(_ principal: Principal) -> Bool {
-        let text = principal.description
-        return state.withLock { $0.principals.contains(text) }
+    /// The principal the allow-list binds `key` (a connection's `User-Id`, Z85) to now; nil
+    /// once the key was removed: requests on a connection whose key was revoked since its
+    /// handshake are refused.
+    public func principal(ofKey key: String) -> Principal? {
+        state.withLock { $0.index[key] }
     }
 
     /// Sets what runs after a reload that removed a key or bound it to another principal (on
@@ -58,7 +61,7 @@ public final class Authenticator: Sendable {
             let list = try AllowList.load(path: path)
             let index = Self.index(list)
             let (changed, removed) = state.withLock { current -> (Bool, Int) in
-                defer { current = (list, index, Set(list.clients.map(\.principal)), modified) }
+                defer { current = (list, index, modified) }
                 return (current.list != list, current.index.filter { index[$0.key] != $0.value }.count)
             }
             if changed { logger.notice("allow-list reloaded", metadata: ["file": "\(path)", "keys": "\(list.clients.count)", "removed": "\(removed)"]) }
@@ -74,7 +77,7 @@ public final class Authenticator: Sendable {
         guard let key = request.curvePublicKey else {
             return .deny("CURVE required")
         }
-        guard let text = state.withLock({ $0.index[key] }), let principal = Principal(transport: text) else {
+        guard let principal = state.withLock({ $0.index[key] }) else {
             logger.warning("refused an unknown client key", metadata: ["key": "\(key)", "address": "\(request.address)", "domain": "\(request.domain)"])
             return .deny("key not on the allow-list")
         }
@@ -83,16 +86,17 @@ public final class Authenticator: Sendable {
             logger.info("refused a user key on the full event stream; users subscribe on the user event stream", metadata: ["user": "\(id)"])
             return .deny("users subscribe on the user event stream")
         case (Self.rpcDomain, _), (Self.eventsDomain, _), (Self.userEventsDomain, _):
-            return .allow(text)
+            return .allow(key)
         default:
             return .deny("unknown domain")
         }
     }
 
-    private static func index(_ list: AllowList) -> [String: String] {
-        var index: [String: String] = [:]
+    /// Each key's principal (the first entry of a key listed twice; the file was validated).
+    private static func index(_ list: AllowList) -> [String: Principal] {
+        var index: [String: Principal] = [:]
         for client in list.clients where index[client.publicKey] == nil {
-            index[client.publicKey] = client.principal
+            index[client.publicKey] = Principal(transport: client.principal)
         }
         return index
     }

@@ -1,6 +1,6 @@
 extension Principal {
-    /// Parses the principal text an allow-list entry names and the ZAP handler returns as
-    /// `User-Id`: `user:<id>`, `service:<name>` or `admin`. `nil` for anything else.
+    /// Parses the principal text an allow-list entry names: `user:<id>`, `service:<name>` or
+    /// `admin`. `nil` for anything else.
     public init?(transport text: String) {
         if text == "admin" {
             self = .admin

@@ -12,7 +12,8 @@ import ZeroMQ
 /// the sockets are only ever touched here.
 ///
 /// With CURVE every socket is a CURVE server with a ZAP domain (`Authenticator`); the
-/// principal of a request is the ZAP `User-Id` of the connection it came on.
+/// principal of a request is the one the allow-list binds the connection's key (its ZAP
+/// `User-Id`) to when the request arrives.
 final class RPCServer: @unchecked Sendable {
     struct Endpoints: Sendable {
         var rpc: String
@@ -26,7 +27,8 @@ final class RPCServer: @unchecked Sendable {
     private let logger: Logger
     private let maxMessageBytes: Int
     private let security: SecurityConfig
-    private let admits: @Sendable (Principal) -> Bool
+    /// The principal a connection's `User-Id` (its CURVE client key) is bound to now; nil once removed.
+    private let principalOfKey: @Sendable (String) -> Principal?
 
     /// Replies and events handed over from other threads (the writer, query tasks), sent
     /// by the reactor in the order they were handed over. One wake-up of the reactor
@@ -53,14 +55,14 @@ final class RPCServer: @unchecked Sendable {
 
     init(
         context: Context, dispatcher: RequestDispatcher, logger: Logger, maxMessageBytes: Int,
-        security: SecurityConfig = .insecure, admits: @escaping @Sendable (Principal) -> Bool = { _ in true }
+        security: SecurityConfig = .insecure, principalOfKey: @escaping @Sendable (String) -> Principal? = { _ in nil }
     ) throws {
         self.context = context
         self.dispatcher = dispatcher
         self.logger = logger
         self.maxMessageBytes = maxMessageBytes
         self.security = security
-        self.admits = admits
+        self.principalOfKey = principalOfKey
         reactor = try Reactor(name: "quench-\(dispatcher.service)-rpc")
     }
 
@@ -247,7 +249,7 @@ final class RPCServer: @unchecked Sendable {
                 logger.error("receive failed", metadata: ["error": "\(error)"])
                 return
             }
-            handle(message.frames, principal: principal(of: message))
+            handle(message.frames, caller: caller(of: message))
         }
         if budget == 0 {
             // Yield to other reactor work, then carry on draining.
@@ -255,14 +257,24 @@ final class RPCServer: @unchecked Sendable {
         }
     }
 
-    /// The authenticated caller: the ZAP `User-Id` of the connection, `.insecure` without CURVE.
-    /// `nil` when CURVE is on and the message carries no valid principal (never expected).
-    private func principal(of message: ReceivedMessage) -> Principal? {
-        guard !security.insecure else { return .insecure }
-        return message.userID.flatMap(Principal.init(transport:))
+    /// Who sent a message.
+    private enum Caller {
+        case principal(Principal)
+        /// CURVE is on and the message carries no `User-Id` (never expected).
+        case unauthenticated
+        /// The connection's key was removed from the allow-list after its handshake.
+        case removed
     }
 
-    private func handle(_ frames: [[UInt8]], principal: Principal?) {
+    /// The authenticated caller: the principal the allow-list binds the connection's key (its
+    /// ZAP `User-Id`) to now; `.insecure` without CURVE.
+    private func caller(of message: ReceivedMessage) -> Caller {
+        guard !security.insecure else { return .principal(.insecure) }
+        guard let key = message.userID else { return .unauthenticated }
+        return principalOfKey(key).map(Caller.principal) ?? .removed
+    }
+
+    private func handle(_ frames: [[UInt8]], caller: Caller) {
         // [routing id…][empty][envelope]: everything before the empty frame is the route back.
         guard let delimiter = frames.firstIndex(where: \.isEmpty), delimiter >= 1 else {
             guard let identity = frames.first, frames.count >= 2 else { return }
@@ -278,15 +290,18 @@ final class RPCServer: @unchecked Sendable {
             send(route + [[]], reply)
             return
         }
-        guard let principal else {
+        let principal: Principal
+        switch caller {
+        case .principal(let known):
+            principal = known
+        case .unauthenticated:
             logger.error("a request arrived without an authenticated principal; refused")
             send(route + [[]], dispatcher.errorReply(nil, WireError(
                 code: .unauthenticated, message: "this connection is not authenticated")))
             return
-        }
-        guard admits(principal) else {
+        case .removed:
             send(route + [[]], dispatcher.errorReply(nil, WireError(
-                code: .unauthenticated, message: "\(principal) was removed from the allow-list")))
+                code: .unauthenticated, message: "the key of this connection was removed from the allow-list")))
             return
         }
         switch dispatcher.dispatch(frames[delimiter + 1], principal: principal) {
@@ -342,13 +357,13 @@ final class RPCServer: @unchecked Sendable {
             guard let frame = message.frames.first, let kind = frame.first, kind <= 1,
                   frame.count - 1 <= Self.maxSubscriptionBytes else { continue }
             var prefix = Array(frame.dropFirst())
-            switch principal(of: message) {
-            case .user(let id):
+            switch caller(of: message) {
+            case .principal(.user(let id)):
                 let own = Array("\(id)/".utf8)
                 if !prefix.starts(with: own) { prefix = own + prefix }
-            case .service, .admin, .insecure:
+            case .principal:
                 break
-            case nil:
+            case .unauthenticated, .removed:
                 continue
             }
             do {
