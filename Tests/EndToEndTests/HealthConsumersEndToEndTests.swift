@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import MessagePack
 import QuenchProtocol
 import QuenchRuntime
@@ -126,6 +127,26 @@ struct HealthConsumersEndToEndTests {
 
         #expect(try fixture.quench(["import", "apple-health", xml]).status == 0)
         try await Task.sleep(for: .milliseconds(700))
+        #expect(try await totals() == afterImport)
+
+        // Every water event delivered again (intake's cursor wound back while it was down):
+        // the intakes are keyed by sample, so nothing is added.
+        intake.stop()
+        let database = try DatabaseQueue(path: intake.databasePath)
+        let head = try await database.write { db -> Int64 in
+            let head = try Int64.fetchOne(db, sql: "SELECT seq FROM runtime_cursor WHERE publisher = 'health-ingest'") ?? 0
+            try db.execute(sql: "UPDATE runtime_cursor SET seq = 0 WHERE publisher = 'health-ingest'")
+            return head
+        }
+        try await database.close()
+        #expect(head > 0)
+        try intake.start()
+        let replayed = try await eventually {
+            try await DatabaseQueue(path: intake.databasePath).read { db in
+                try Int64.fetchOne(db, sql: "SELECT seq FROM runtime_cursor WHERE publisher = 'health-ingest'") ?? 0
+            } >= head
+        }
+        #expect(replayed)
         #expect(try await totals() == afterImport)
 
         try await fixture.revoke(.dietaryWater, deleteData: true)

@@ -54,16 +54,12 @@ struct HealthWaterApplier: Sendable {
         guard LocalDay(sample.day) != nil else {
             throw EventSkip("water sample \(sample.sampleId) has no valid day")
         }
-        let exists = try Bool.fetchOne(
-            db, cached: "SELECT EXISTS (SELECT 1 FROM intake WHERE user = ? AND sourceRef = ?)",
-            arguments: [sample.user, sample.sampleId]) ?? false
-        if exists { return }
         let now = Date()
         let intake = IntakeStore.Row_(
             id: IntakeStore.newID(), user: sample.user, fluid: "water", volumeUl: microlitres, basisPoints: 10_000,
             at: sample.at, day: sample.day, timeZone: sample.timeZone, source: "apple-health",
             createdAt: now, updatedAt: now)
-        try IntakeStore.insert(db, intake, sourceRef: sample.sampleId)
+        guard try IntakeStore.insert(db, intake, sourceRef: sample.sampleId) else { return }
         try outbox.append(db, type: IntakeEvent.logged, user: sample.user, body: IntakeEventBody(intake: intake.record))
     }
 

@@ -67,12 +67,26 @@ enum IntakeStore {
         (volumeUl * Int64(basisPoints) + 5_000) / 10_000
     }
 
-    static func insert(_ db: Database, _ intake: Row_, sourceRef: String? = nil) throws {
+    static func insert(_ db: Database, _ intake: Row_) throws {
+        try insert(db, intake, sourceRef: nil, sql: insertSQL)
+    }
+
+    /// Inserts the intake made from another service's record `sourceRef` unless the user has
+    /// one from it already (one probe of the `intake_source_ref` index); true when inserted.
+    static func insert(_ db: Database, _ intake: Row_, sourceRef: String) throws -> Bool {
+        try insert(db, intake, sourceRef: sourceRef, sql: insertFromSourceSQL)
+        return db.changesCount == 1
+    }
+
+    private static let insertSQL = """
+        INSERT INTO intake (id, user, fluid, volumeUl, waterUl, waterBasisPoints, at, day, timeZone, source, sourceRef, createdAt, updatedAt)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+    private static let insertFromSourceSQL = insertSQL + " ON CONFLICT (user, sourceRef) WHERE sourceRef IS NOT NULL DO NOTHING"
+
+    private static func insert(_ db: Database, _ intake: Row_, sourceRef: String?, sql: String) throws {
         // The hot path of intake.log: a cached statement bound in place.
-        let insert = try DirectStatement(db, sql: """
-            INSERT INTO intake (id, user, fluid, volumeUl, waterUl, waterBasisPoints, at, day, timeZone, source, sourceRef, createdAt, updatedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let insert = try DirectStatement(db, sql: sql)
         insert.bind(1, intake.id)
         insert.bind(2, intake.user)
         insert.bind(3, intake.fluid)
