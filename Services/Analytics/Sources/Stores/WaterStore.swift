@@ -7,13 +7,22 @@ import QuenchProtocol
 enum WaterStore {
     /// Stores the intake as it is now, moving its water from the day it was on.
     static func upsert(_ db: Database, user: String, id: String, day: String, waterUl: Int64, streaks: inout StreakBacklog) throws {
+        // Once per intake event (an import sends tens of thousands): statements bound in place.
         let previousDay = try take(db, user: user, id: id)
-        try db.cachedStatement(sql: "INSERT INTO intake_entry (user, id, day, waterUl) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [user, id, day, waterUl])
-        try db.cachedStatement(sql: """
+        let entry = try DirectStatement(db, sql: "INSERT INTO intake_entry (user, id, day, waterUl) VALUES (?, ?, ?, ?)")
+        entry.bind(1, user)
+        entry.bind(2, id)
+        entry.bind(3, day)
+        entry.bind(4, waterUl)
+        try entry.run()
+        let total = try DirectStatement(db, sql: """
             INSERT INTO water_day (user, day, waterUl, intakes) VALUES (?, ?, ?, 1)
             ON CONFLICT (user, day) DO UPDATE SET waterUl = waterUl + excluded.waterUl, intakes = intakes + 1
-            """).execute(arguments: [user, day, waterUl])
+            """)
+        total.bind(1, user)
+        total.bind(2, day)
+        total.bind(3, waterUl)
+        try total.run()
         if let previousDay, previousDay != day { streaks.water(user: user, day: previousDay) }
         streaks.water(user: user, day: day)
     }
@@ -65,11 +74,16 @@ enum WaterStore {
 
     /// Forgets the intake and takes its water off its day; returns that day, nil when unknown.
     private static func take(_ db: Database, user: String, id: String) throws -> String? {
-        guard let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT day, waterUl FROM intake_entry WHERE user = ? AND id = ?"), arguments: [user, id]
-        ) else { return nil }
-        let day: String = row[0]
-        let water: Int64 = row[1]
+        let find = try DirectStatement(db, sql: "SELECT day, waterUl FROM intake_entry WHERE user = ? AND id = ?")
+        find.bind(1, user)
+        find.bind(2, id)
+        guard try find.step() else {
+            find.finish()
+            return nil
+        }
+        let day = find.text(0)
+        let water = find.int64(1)
+        find.finish()
         try db.cachedStatement(sql: "DELETE FROM intake_entry WHERE user = ? AND id = ?").execute(arguments: [user, id])
         try db.cachedStatement(sql: "UPDATE water_day SET waterUl = MAX(waterUl - ?, 0), intakes = intakes - 1 WHERE user = ? AND day = ?")
             .execute(arguments: [water, user, day])
