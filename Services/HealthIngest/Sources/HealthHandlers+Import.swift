@@ -6,8 +6,10 @@ import QuenchRuntime
 extension HealthHandlers {
     /// SQLite page cache of the writer during imports (the default is 2 MiB). An import in
     /// time order writes at the right edge of each index, so a small cache holds its working
-    /// set; 64 MiB here made the service's resident memory grow by as much on a large import.
-    static let writerCacheKiB = 16_384
+    /// set; 64 MiB here made the service's resident memory grow by as much on a large import,
+    /// and 8 MiB instead of 16 kept a 1,000,000-record import as fast (three alternating
+    /// pairs, docs/BENCHMARKS.md) with health-ingest's peak RSS 62 → 52 MB.
+    static let writerCacheKiB = 8_192
 
     func beginImport(_ request: ImportBeginRequest, _ write: WriteContext) throws -> ImportJob {
         let user = try write.request.actingUser()
