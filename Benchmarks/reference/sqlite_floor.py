@@ -3,7 +3,7 @@
 Inserts N sample rows (default 600,716: what the 1,000,000-record benchmark export stores),
 in time order with the benchmark export's type mix, into health-ingest's `sample` table and
 indexes (a copy of Services/HealthIngest/Sources/HealthSchema.swift), the way health-ingest
-writes them: WAL, synchronous=FULL, a 16 MiB page cache, 12,000 rows per transaction,
+writes them: WAL, synchronous=FULL, an 8 MiB page cache, 12,000 rows per transaction,
 INSERT ... ON CONFLICT DO NOTHING. Python's own per-row cost is included, so the figure is an
 upper bound on SQLite's share. Prints seconds per variant (median of --runs).
 
@@ -56,7 +56,7 @@ def run(folder, statements, data):
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("PRAGMA synchronous = FULL")
-    db.execute("PRAGMA cache_size = -16384")
+    db.execute("PRAGMA cache_size = -8192")
     for statement in statements:
         db.execute(statement)
     began = time.perf_counter()
