@@ -138,7 +138,7 @@ struct HealthConsumersEndToEndTests {
             try db.execute(sql: "UPDATE runtime_cursor SET seq = 0 WHERE publisher = 'health-ingest'")
             return head
         }
-        try await database.close()
+        try database.close()
         #expect(head > 0)
         try intake.start()
         let replayed = try await eventually {

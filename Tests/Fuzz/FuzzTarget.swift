@@ -6,7 +6,7 @@ import QuenchProtocol
 /// service — the MessagePack decoder (generic values and raw validation), the envelope, and
 /// every request body type decoded from it — plus re-encoding whatever decoded.
 enum FuzzTarget {
-    static let requestTypes: [any Decodable.Type] = [
+    static let requestTypes: [any (Decodable & Sendable).Type] = [
         GetGoalRequest.self, SetGoalRequest.self, AutoGoalRequest.self, GoalAtRequest.self, GoalDaysRequest.self,
         GoalHistoryRequest.self, ListChallengesRequest.self, LoadChallengesRequest.self,
         LogIntakeRequest.self, EditIntakeRequest.self, DeleteIntakeRequest.self, ListIntakesRequest.self,

@@ -145,7 +145,7 @@ struct HealthEventApplierTests {
         let oneByOne = try TestDatabase()
         _ = try oneByOne.command("ana") { $0.setManual(3000) }
         for event in try events(oneByOne) {
-            try? oneByOne.deliver(run: [event])
+            _ = try? oneByOne.deliver(run: [event])
         }
         let run = try TestDatabase()
         _ = try run.command("ana") { $0.setManual(3000) }

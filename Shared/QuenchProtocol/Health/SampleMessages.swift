@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// `samples.add`: up to 100 samples, all or nothing. A sample of a type without consent is
 /// refused (`failed_precondition`); an invalid one is refused naming `samples[i].<field>`.

@@ -1,9 +1,8 @@
 import Foundation
 public import Logging
-import Synchronization
-import Synchronization
-public import MessagePack
+import MessagePack
 public import QuenchProtocol
+import Synchronization
 public import ZeroMQ
 
 /// A client for one Quench service: a DEALER socket on its own reactor thread, any number

@@ -1,7 +1,7 @@
 import Foundation
 public import GRDB
 public import MessagePack
-public import QuenchProtocol
+import QuenchProtocol
 import Synchronization
 
 /// The durable event outbox (design §3): each event is a row of `runtime_outbox` with a

@@ -1,6 +1,6 @@
-public import GRDB
-public import MessagePack
-public import QuenchProtocol
+import GRDB
+import MessagePack
+import QuenchProtocol
 
 /// The request types a service serves and how each runs:
 /// - `inline`: on the socket thread itself; for tiny, non-blocking answers (`system.ping`).
@@ -24,7 +24,7 @@ public struct HandlerRegistry: Sendable {
         handlers.keys.sorted()
     }
 
-    public mutating func inline<Request: Decodable, Reply: Encodable>(
+    public mutating func inline<Request: Decodable & SendableMetatype, Reply: Encodable & SendableMetatype>(
         _ type: String,
         _ handler: @escaping @Sendable (Request, RequestContext) throws -> Reply
     ) {
@@ -34,7 +34,7 @@ public struct HandlerRegistry: Sendable {
         }
     }
 
-    public mutating func query<Request: Decodable, Reply: Encodable>(
+    public mutating func query<Request: Decodable & SendableMetatype, Reply: Encodable & SendableMetatype>(
         _ type: String,
         _ handler: @escaping @Sendable (Request, RequestContext) async throws -> Reply
     ) {
@@ -44,7 +44,7 @@ public struct HandlerRegistry: Sendable {
         }
     }
 
-    public mutating func command<Request: Decodable & Sendable, Reply: Encodable>(
+    public mutating func command<Request: Decodable & Sendable, Reply: Encodable & SendableMetatype>(
         _ type: String,
         _ handler: @escaping @Sendable (Request, WriteContext) throws -> Reply
     ) {

@@ -1,6 +1,6 @@
 public import Foundation
 public import Logging
-public import QuenchProtocol
+import QuenchProtocol
 
 /// Who is calling, as established by the transport (CURVE + ZAP), never by the envelope.
 public enum Principal: Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 public import GRDB
-public import QuenchProtocol
+import QuenchProtocol
 
 /// A command's view of its write transaction: the database and the outbox. Everything
 /// done through it commits or rolls back together with the idempotency record.
