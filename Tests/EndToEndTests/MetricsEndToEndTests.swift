@@ -48,6 +48,40 @@ struct MetricsEndToEndTests {
         #expect(printed.stdout.contains("# TYPE quench_request_duration_seconds histogram"))
     }
 
+    @Test("a subscriber's metrics count the events it applied and its transactions")
+    func subscriberMetrics() async throws {
+        let fixture = try HealthFixture("metrics-subscriber")
+        let config = fixture.service.dataDirectory.appendingPathComponent("intake-config.json")
+        let upstream = #"{"upstream":{"health-ingest":{"rpc":"\#(fixture.service.rpcEndpoint)","pub":"\#(fixture.service.pubEndpoint)"}}}"#
+        try Data(upstream.utf8).write(to: config)
+        let intake = try ServiceProcess(
+            "intake", dataDirectory: fixture.service.dataDirectory.appendingPathComponent("intake"), arguments: ["--config", config.path])
+        defer { intake.stop() }
+        let client = try RPCClient(endpoint: intake.rpcEndpoint, options: RPCClientOptions(timeZone: "Europe/Berlin", user: fixture.user))
+
+        try await fixture.grant(.dietaryWater)
+        let at = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 3600).rounded())
+        let glasses = (0..<3).map { SampleInput(type: "dietary-water", value: 250, unit: "mL", start: at.addingTimeInterval(Double($0) * 60)) }
+        let _: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: glasses))
+        let head = try await fixture.events().last?.seq ?? 0
+        #expect(head >= 4)
+        var samples: [String: Double] = [:]
+        let caughtUp = try await eventually {
+            samples = Self.samples(try await client.call(MessageType.metrics, MetricsRequest(), as: MetricsReply.self).text)
+            return samples[#"quench_subscription_applied_seq{service="intake",publisher="health-ingest"}"#] == Double(head)
+        }
+        #expect(caughtUp, "\(samples.filter { $0.key.contains("subscription") })")
+        let labels = #"{service="intake",publisher="health-ingest"}"#
+        // Every event from the start (ignored types included) went through a transaction.
+        #expect(samples["quench_subscription_events_applied_total" + labels] == Double(head))
+        #expect(samples["quench_subscription_batch_events_sum" + labels] == Double(head))
+        let transactions = samples["quench_subscription_batch_events_count" + labels] ?? 0
+        #expect(transactions >= 1 && transactions <= Double(head))
+        #expect(samples["quench_subscription_batch_duration_seconds_count" + labels] == transactions)
+        await client.close()
+        await fixture.close()
+    }
+
     @Test("a user key may not read the metrics; an admin key may")
     func operatorsOnly() async throws {
         let system = try SecureIntake("metrics-keys")

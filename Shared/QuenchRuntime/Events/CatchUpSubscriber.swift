@@ -68,6 +68,9 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
         var ready = false
     }
 
+    /// Set by the service host that runs this subscriber (`recordMetrics`).
+    private let metrics = Mutex<SubscriberMetrics?>(nil)
+
     /// The live inbox of the running subscriber (nil before `run`).
     private let inbox = Mutex<LiveInbox?>(nil)
 
@@ -135,6 +138,11 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
     /// Live messages dropped because the live buffer was full (each found again by catch-up).
     public var droppedLiveMessages: UInt64 {
         inbox.withLock { $0 }?.droppedEvents ?? 0
+    }
+
+    /// Records what this subscriber applies in the process's metrics, labelled `service`.
+    func recordMetrics(service: String) {
+        metrics.withLock { $0 = SubscriberMetrics(service: service, publisher: publisher.name) }
     }
 
     /// Forgets the cursor (with the read models, in the caller's transaction): a rebuild.
@@ -361,7 +369,8 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
 
     /// Applies consecutive events after the cursor in one transaction with the cursor.
     private func applyBatch(_ events: [Envelope]) async throws {
-        let (cursor, skipped) = try await database.pool.write { [publisher, makeBatch, logger, outbox, ignored] db -> (UInt64, UInt64) in
+        let began = DispatchTime.now().uptimeNanoseconds
+        let (cursor, skipped, applied) = try await database.pool.write { [publisher, makeBatch, logger, outbox, ignored] db -> (UInt64, UInt64, UInt64) in
             let stored = try SubscriptionCursor.load(db, publisher: publisher.name)
             let start = stored.seq
             var cursor = start
@@ -418,11 +427,14 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
                 try SubscriptionCursor.save(db, publisher: publisher.name, seq: cursor, skippedDelta: skipped)
             }
             outbox?.publishAfterCommit(db, appended)
-            return (cursor, stored.skipped + skipped)
+            return (cursor, stored.skipped + skipped, cursor - start)
         }
         status.withLock { state in
             state.applied = cursor
             state.skipped = skipped
+        }
+        if applied > 0, let metrics = metrics.withLock({ $0 }) {
+            metrics.applied(applied, nanoseconds: Int64(clamping: DispatchTime.now().uptimeNanoseconds &- began))
         }
     }
 

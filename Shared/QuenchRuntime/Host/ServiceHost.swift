@@ -43,6 +43,7 @@ public final class ServiceHost: Service, @unchecked Sendable {
         self.database = database
         self.outbox = outbox
         self.subscribers = subscribers
+        for subscriber in subscribers { subscriber.recordMetrics(service: config.service) }
         self.logger = logger
         self.context = context
         var registry = handlers

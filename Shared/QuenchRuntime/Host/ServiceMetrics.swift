@@ -82,6 +82,29 @@ final class RequestMetrics: Sendable {
     }
 }
 
+/// What one catch-up subscriber applies: events and transactions (made when its service
+/// host starts it; labels are the service and the publisher).
+struct SubscriberMetrics: Sendable {
+    private let events: CoreMetrics.Counter
+    private let batchEvents: CoreMetrics.Recorder
+    private let batchDuration: CoreMetrics.Timer
+
+    init(service: String, publisher: String) {
+        ServiceMetrics.install()
+        let dimensions = [("service", service), ("publisher", publisher)]
+        events = CoreMetrics.Counter(label: "quench_subscription_events_applied_total", dimensions: dimensions)
+        batchEvents = CoreMetrics.Recorder(label: "quench_subscription_batch_events", dimensions: dimensions)
+        batchDuration = CoreMetrics.Timer(label: "quench_subscription_batch_duration_seconds", dimensions: dimensions)
+    }
+
+    /// A transaction applied `count` events (skipped ones included) in `nanoseconds`.
+    func applied(_ count: UInt64, nanoseconds: Int64) {
+        events.increment(by: Int64(clamping: count))
+        batchEvents.record(Int64(clamping: count))
+        batchDuration.recordNanoseconds(nanoseconds)
+    }
+}
+
 /// Gauges of the host's own state, set when the metrics are read (`system.metrics`), so
 /// nothing is recorded on the request path for them.
 struct HostGauges: Sendable {
