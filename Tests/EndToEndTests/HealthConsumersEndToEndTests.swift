@@ -13,11 +13,7 @@ struct HealthConsumersEndToEndTests {
     @Test("a weight recorded in health-ingest reaches goals: the auto goal follows it")
     func weightReachesGoals() async throws {
         let fixture = try HealthFixture("weight-goals")
-        let config = fixture.service.dataDirectory.appendingPathComponent("goals-config.json")
-        let upstream = #"{"upstream":{"health-ingest":{"rpc":"\#(fixture.service.rpcEndpoint)","pub":"\#(fixture.service.pubEndpoint)"}}}"#
-        try Data(upstream.utf8).write(to: config)
-        let goals = try ServiceProcess(
-            "goals", dataDirectory: fixture.service.dataDirectory.appendingPathComponent("goals"), arguments: ["--config", config.path])
+        let goals = try fixture.follower("goals")
         let goalsClient = try RPCClient(endpoint: goals.rpcEndpoint, options: RPCClientOptions(timeZone: "Europe/Berlin", user: fixture.user))
 
         try await fixture.grant(.bodyMass)
@@ -102,11 +98,7 @@ struct HealthConsumersEndToEndTests {
     @Test("imported water reaches a real intake following health-ingest: once, also after a re-import; gone after revoke with delete")
     func waterReachesIntake() async throws {
         let fixture = try HealthFixture("water-intake", timeZone: "America/Los_Angeles")
-        let config = fixture.service.dataDirectory.appendingPathComponent("intake-config.json")
-        let upstream = #"{"upstream":{"health-ingest":{"rpc":"\#(fixture.service.rpcEndpoint)","pub":"\#(fixture.service.pubEndpoint)"}}}"#
-        try Data(upstream.utf8).write(to: config)
-        let intake = try ServiceProcess(
-            "intake", dataDirectory: fixture.service.dataDirectory.appendingPathComponent("intake"), arguments: ["--config", config.path])
+        let intake = try fixture.follower("intake")
         let intakeClient = try RPCClient(endpoint: intake.rpcEndpoint, options: RPCClientOptions(timeZone: "America/Los_Angeles", user: fixture.user))
         let totals = { () async throws -> [Int64] in
             try await intakeClient.call(IntakeMessage.totals, TotalsRequest(from: "2025-10-11", to: "2025-10-12"), as: TotalsReply.self)

@@ -18,6 +18,16 @@ final class HealthFixture: @unchecked Sendable {
             options: RPCClientOptions(attemptTimeout: .seconds(20), attempts: 1, timeZone: timeZone, user: user))
     }
 
+    /// Starts the real `quench-<service>` (goals, intake, analytics) following this
+    /// health-ingest, in a folder next to it.
+    func follower(_ service: String) throws -> ServiceProcess {
+        let config = self.service.dataDirectory.appendingPathComponent("\(service)-config.json")
+        let upstream = #"{"upstream":{"health-ingest":{"rpc":"\#(self.service.rpcEndpoint)","pub":"\#(self.service.pubEndpoint)"}}}"#
+        try Data(upstream.utf8).write(to: config)
+        return try ServiceProcess(
+            service, dataDirectory: self.service.dataDirectory.appendingPathComponent(service), arguments: ["--config", config.path])
+    }
+
     func command<Request: Encodable, Reply: Decodable>(_ type: String, _ body: Request, as: Reply.Type = Reply.self) async throws -> Reply {
         try await client.call(type, body, as: Reply.self, idempotencyKey: UUID().uuidString)
     }

@@ -51,11 +51,7 @@ struct MetricsEndToEndTests {
     @Test("a subscriber's metrics count the events it applied and its transactions")
     func subscriberMetrics() async throws {
         let fixture = try HealthFixture("metrics-subscriber")
-        let config = fixture.service.dataDirectory.appendingPathComponent("intake-config.json")
-        let upstream = #"{"upstream":{"health-ingest":{"rpc":"\#(fixture.service.rpcEndpoint)","pub":"\#(fixture.service.pubEndpoint)"}}}"#
-        try Data(upstream.utf8).write(to: config)
-        let intake = try ServiceProcess(
-            "intake", dataDirectory: fixture.service.dataDirectory.appendingPathComponent("intake"), arguments: ["--config", config.path])
+        let intake = try fixture.follower("intake")
         defer { intake.stop() }
         let client = try RPCClient(endpoint: intake.rpcEndpoint, options: RPCClientOptions(timeZone: "Europe/Berlin", user: fixture.user))
 
