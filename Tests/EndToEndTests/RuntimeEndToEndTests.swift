@@ -1,8 +1,10 @@
 import Foundation
 import GRDB
+import Logging
 import MessagePack
 import QuenchProtocol
 import QuenchRuntime
+import Synchronization
 import Testing
 import ZeroMQ
 
@@ -285,6 +287,90 @@ struct RuntimeEndToEndTests {
         await second.stop()
         await client.close()
         service.stop()
+    }
+
+    @Test("a run's shared work (EventBatch.finish) commits with its events once per transaction; when it fails for good the run stays applied, counted as skipped")
+    func eventBatchFinish() async throws {
+        let folder = temporaryDirectory("event-batch")
+        let service = try ServiceProcess("intake", dataDirectory: folder.appendingPathComponent("intake"))
+        let client = try RPCClient(endpoint: service.rpcEndpoint, options: RPCClientOptions(user: "ana"))
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("runs") { db in
+            try db.execute(sql: """
+                CREATE TABLE applied (seq INTEGER PRIMARY KEY);
+                CREATE TABLE run (id INTEGER PRIMARY KEY, events INTEGER NOT NULL);
+                """)
+        }
+        let database = try ServiceDatabase(path: folder.appendingPathComponent("consumer.sqlite").path, migrator: migrator)
+        let failures = FailureBudget(1)
+        let subscriber = CatchUpSubscriber(
+            publisher: PublisherEndpoints(name: "intake", rpcEndpoint: service.rpcEndpoint, pubEndpoint: service.pubEndpoint),
+            database: database, heartbeatInterval: .milliseconds(200), logger: Logger(label: "test.batch"),
+            batch: { LedgerRun(failures: failures) })
+        func log(_ count: Int) async throws {
+            for _ in 0..<count {
+                _ = try await client.call(
+                    IntakeMessage.log, LogIntakeRequest(volume: 100), as: IntakeRecord.self, idempotencyKey: UUID().uuidString)
+            }
+        }
+        func state() throws -> (applied: [Int64], runs: [Int64]) {
+            try database.pool.read { db in
+                (try Int64.fetchAll(db, sql: "SELECT seq FROM applied ORDER BY seq"),
+                 try Int64.fetchAll(db, sql: "SELECT events FROM run ORDER BY id"))
+            }
+        }
+
+        // Five events caught up in one page, one run: its finish fails (an EventSkip), so the
+        // run's own row is rolled back, the five stay applied and one skip is counted.
+        try await log(5)
+        let running = Task { try await subscriber.run() }
+        #expect(try await eventually { try state().applied == Array(1...5) })
+        #expect(try state().runs.isEmpty)
+        #expect(subscriber.health().skipped == 1)
+        // Later runs finish: one row per transaction, together counting every event.
+        try await log(3)
+        #expect(try await eventually { try state().applied == Array(1...8) })
+        let runs = try state().runs
+        #expect(!runs.isEmpty && runs.reduce(0, +) == 3, "\(runs)")
+        #expect(subscriber.health().skipped == 1 && subscriber.health().appliedSeq == 8)
+        running.cancel()
+        _ = await running.result
+        await client.close()
+        service.stop()
+    }
+
+    /// How many more times something should fail.
+    private final class FailureBudget: Sendable {
+        private let left: Mutex<Int>
+
+        init(_ count: Int) {
+            left = Mutex(count)
+        }
+
+        /// True (and one fewer left) while any are left.
+        func take() -> Bool {
+            left.withLock { left in
+                defer { left = max(0, left - 1) }
+                return left > 0
+            }
+        }
+    }
+
+    /// Records each event, and at the end of each run one row with the run's size; the
+    /// finishes the budget allows throw `EventSkip`.
+    private struct LedgerRun: EventBatch {
+        let failures: FailureBudget
+        var count: Int64 = 0
+
+        mutating func apply(_ db: Database, _ event: Envelope) throws {
+            try db.execute(sql: "INSERT INTO applied (seq) VALUES (?)", arguments: [Int64(event.seq ?? 0)])
+            count += 1
+        }
+
+        mutating func finish(_ db: Database) throws {
+            try db.execute(sql: "INSERT INTO run (events) VALUES (?)", arguments: [count])
+            if failures.take() { throw EventSkip("the test's first run fails its shared work") }
+        }
     }
 
     @Test("SIGTERM under load: requests taken are answered, the process exits 0, nothing answered is lost")
