@@ -22,12 +22,12 @@ final class GoalsEventRecorder: Sendable {
             publisher: PublisherEndpoints(name: ServiceName.goals, rpcEndpoint: goals.rpcEndpoint, pubEndpoint: goals.pubEndpoint),
             database: database,
             heartbeatInterval: .milliseconds(200),
-            logger: Logger(label: "test.goals-recorder")
-        ) { db, event in
-            try db.execute(
-                sql: "INSERT INTO seen (seq, type, body) VALUES (?, ?, ?)",
-                arguments: [Int64(event.seq ?? 0), event.type, Data((event.body ?? MessagePackRaw.emptyMap).bytes)])
-        }
+            logger: Logger(label: "test.goals-recorder"),
+            batch: { EachEvent { db, event in
+                try db.execute(
+                    sql: "INSERT INTO seen (seq, type, body) VALUES (?, ?, ?)",
+                    arguments: [Int64(event.seq ?? 0), event.type, Data((event.body ?? MessagePackRaw.emptyMap).bytes)])
+            } })
         task = Task { try await subscriber.run() }
     }
 

@@ -23,10 +23,8 @@ public enum IntakeDefinition {
                 heartbeatInterval: environment.config.heartbeatInterval,
                 outbox: environment.outbox,
                 ignoring: HealthWaterApplier.ignored,
-                logger: environment.logger
-            ) { db, event in
-                try water.apply(db, event)
-            }
+                logger: environment.logger,
+                batch: { EachEvent(water.apply) })
             return (registry, [subscriber])
         }
     }

@@ -77,26 +77,8 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
     /// The most live events applied in one transaction.
     static let maxBatch = 1000
 
-    /// A subscriber applying each event on its own (`apply`), in transactions of many.
-    public convenience init(
-        publisher: PublisherEndpoints,
-        database: ServiceDatabase,
-        clientOptions: RPCClientOptions = RPCClientOptions(attemptTimeout: .seconds(2), attempts: 1),
-        heartbeatInterval: Duration = .seconds(1),
-        liveBufferLimit: Int = 10_000,
-        context: Context = SharedContext.context,
-        outbox: Outbox? = nil,
-        ignoring: Set<String> = [],
-        logger: Logger,
-        apply: @escaping EventApplier
-    ) {
-        self.init(
-            publisher: publisher, database: database, clientOptions: clientOptions, heartbeatInterval: heartbeatInterval,
-            liveBufferLimit: liveBufferLimit, context: context, outbox: outbox, ignoring: ignoring, logger: logger,
-            batch: { EachEvent(apply) })
-    }
-
-    /// A subscriber applying each transaction's run of events through a fresh `EventBatch`.
+    /// A subscriber applying each transaction's run of events through a fresh `EventBatch`
+    /// (`EachEvent` for an applier with nothing to share across a run).
     public init(
         publisher: PublisherEndpoints,
         database: ServiceDatabase,

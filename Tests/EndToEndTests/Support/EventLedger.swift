@@ -40,10 +40,10 @@ final class EventLedger: Sendable {
             publisher: PublisherEndpoints(name: "intake", rpcEndpoint: service.rpcEndpoint, pubEndpoint: service.pubEndpoint),
             database: database,
             heartbeatInterval: .milliseconds(200),
-            logger: Logger(label: "test.subscriber")
-        ) { db, event in
-            try db.execute(sql: "INSERT INTO applied (seq, type) VALUES (?, ?)", arguments: [Int64(event.seq ?? 0), event.type])
-        }
+            logger: Logger(label: "test.subscriber"),
+            batch: { EachEvent { db, event in
+                try db.execute(sql: "INSERT INTO applied (seq, type) VALUES (?, ?)", arguments: [Int64(event.seq ?? 0), event.type])
+            } })
         return Running(task: Task { try await subscriber.run() })
     }
 }

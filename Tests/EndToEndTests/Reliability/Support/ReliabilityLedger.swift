@@ -60,20 +60,20 @@ final class ReliabilityLedger: Sendable {
             database: database,
             heartbeatInterval: heartbeat,
             liveBufferLimit: liveBufferLimit,
-            logger: Logger(label: "reliability.ledger")
-        ) { db, event in
-            let seq = Int64(event.seq ?? 0)
-            if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM applied WHERE seq = ?", arguments: [seq]) ?? 0 > 0 {
-                try db.execute(sql: "INSERT INTO anomaly (kind, seq) VALUES ('duplicate', ?)", arguments: [seq])
-                return
-            }
-            let last = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM applied") ?? 0
-            if seq != last + 1 {
-                try db.execute(sql: "INSERT INTO anomaly (kind, seq) VALUES ('order', ?)", arguments: [seq])
-            }
-            try db.execute(sql: "INSERT INTO applied (seq, type) VALUES (?, ?)", arguments: [seq, event.type])
-            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
-        }
+            logger: Logger(label: "reliability.ledger"),
+            batch: { EachEvent { db, event in
+                let seq = Int64(event.seq ?? 0)
+                if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM applied WHERE seq = ?", arguments: [seq]) ?? 0 > 0 {
+                    try db.execute(sql: "INSERT INTO anomaly (kind, seq) VALUES ('duplicate', ?)", arguments: [seq])
+                    return
+                }
+                let last = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM applied") ?? 0
+                if seq != last + 1 {
+                    try db.execute(sql: "INSERT INTO anomaly (kind, seq) VALUES ('order', ?)", arguments: [seq])
+                }
+                try db.execute(sql: "INSERT INTO applied (seq, type) VALUES (?, ?)", arguments: [seq, event.type])
+                if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            } })
         return Subscription(subscriber: subscriber, task: Task { try await subscriber.run() })
     }
 }
