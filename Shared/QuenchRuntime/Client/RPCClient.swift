@@ -13,7 +13,10 @@ public import ZeroMQ
 ///
 /// A monitor on the socket reports failed security handshakes at once: a key the service
 /// refuses fails the pending calls with `unauthenticated` (and the socket is dropped, so
-/// nothing queued is delivered later); so does a mismatch of CURVE and plain sockets.
+/// nothing queued is delivered later); so does a mismatch of CURVE and plain sockets, and
+/// a service that closes the connection during the handshake several times in a row (what
+/// a client sees of a mismatch when the service hangs up before its greeting arrives, or
+/// of a wrong service public key).
 ///
 /// ```swift
 /// let intake = RPCClient(endpoint: "tcp://127.0.0.1:7101")
@@ -37,7 +40,14 @@ public final class RPCClient: @unchecked Sendable {
         var timer: (id: Int, deadline: ContinuousClock.Instant)?
         var closed = false
         var reconnects = 0
+        /// Handshakes of the current socket the service closed without saying why, in a row.
+        var closedHandshakes = 0
     }
+
+    /// Closed handshakes in a row that count as a refusal: libzmq reconnects after 100, 200
+    /// and 400 ms, so about 0.7 s. A service that is down refuses the TCP connection instead
+    /// and makes no handshake at all.
+    static let closedHandshakesBeforeRefusal = 3
 
     private final class Pending: @unchecked Sendable {
         let frames: [[UInt8]]
@@ -281,10 +291,15 @@ public final class RPCClient: @unchecked Sendable {
             if event.event == .handshakeFailedAuth {
                 refusal = QuenchError(.unauthenticated, "the service refused this key (not on its allow-list)")
             } else if event.isMechanismMismatch {
+                refusal = Self.mismatch(hasKey: options.curve != nil)
+            } else if event.event == .handshakeFailedNoDetail {
+                state.closedHandshakes += 1
+                guard state.closedHandshakes >= Self.closedHandshakesBeforeRefusal else { continue }
                 refusal = options.curve == nil
-                    ? QuenchError(.unauthenticated, "the service requires CURVE: this client has no key (set clientKey and the service's publicKey in the client config)")
-                    : QuenchError(.unauthenticated, "the service does not use CURVE (it runs --insecure), but this client has a key")
+                    ? Self.mismatch(hasKey: false)
+                    : QuenchError(.unauthenticated, "the service closed the connection during the CURVE handshake \(state.closedHandshakes) times in a row: check the service's publicKey in the client config (and that it does not run --insecure)")
             } else {
+                if event.event == .handshakeSucceeded { state.closedHandshakes = 0 }
                 continue
             }
             logger.debug("handshake refused", metadata: ["endpoint": "\(endpoint)", "error": "\(refusal.message)"])
@@ -292,6 +307,12 @@ public final class RPCClient: @unchecked Sendable {
             dropSocket()
             return
         }
+    }
+
+    private static func mismatch(hasKey: Bool) -> QuenchError {
+        hasKey
+            ? QuenchError(.unauthenticated, "the service does not use CURVE (it runs --insecure), but this client has a key")
+            : QuenchError(.unauthenticated, "the service requires CURVE: this client has no key (set clientKey and the service's publicKey in the client config)")
     }
 
     private func dropSocket() {
@@ -305,6 +326,7 @@ public final class RPCClient: @unchecked Sendable {
         }
         state.socket = nil
         state.monitor = nil
+        state.closedHandshakes = 0
     }
 
     private static let monitorCounter = Atomic<Int>(0)
