@@ -2,6 +2,7 @@ import Foundation
 import QuenchProtocol
 import QuenchRuntime
 import Testing
+import ZeroMQ
 
 /// Who may connect: CURVE keys on the allow-list, nothing else; the principal comes from
 /// the key, never from the envelope.
@@ -151,5 +152,50 @@ struct SecurityAuthenticationEndToEndTests {
         } catch {
             #expect("\(error)".contains("upstream.health-ingest.public.key"), "\(error)")
         }
+    }
+
+    @Test("a subscribing service whose key its upstream does not admit says so once, as an error, and catches up once admitted")
+    func upstreamRefusesKey() async throws {
+        let folder = temporaryDirectory("sec-upstream-refuses")
+        let healthKeys = try SecurityKeys(folder.appendingPathComponent("health-keys"))
+        try healthKeys.writeAllowList(["admin": "admin"])
+        let health = try ServiceProcess(
+            "health-ingest", dataDirectory: folder.appendingPathComponent("health"), arguments: healthKeys.serviceArguments, insecure: false)
+        defer { health.stop() }
+        let intakeKeys = try SecurityKeys(folder.appendingPathComponent("intake-keys"))
+        try intakeKeys.writeAllowList(["admin": "admin"])
+        let config = folder.appendingPathComponent("intake-config.json")
+        let upstream = #"{"upstream":{"health-ingest":{"rpc":"\#(health.rpcEndpoint)","pub":"\#(health.pubEndpoint)"}}}"#
+        try Data(upstream.utf8).write(to: config)
+        let intake = try ServiceProcess(
+            "intake", dataDirectory: folder.appendingPathComponent("intake"),
+            arguments: intakeKeys.serviceArguments + ["--config", config.path, "--upstream-health-ingest-public-key", healthKeys.server.publicKey],
+            insecure: false)
+        defer { intake.stop() }
+
+        // health-ingest does not list intake's key (by default its service key): refused,
+        // said once although catch-up is retried every second.
+        let refusal = "the publisher refuses this service's key"
+        #expect(await eventually(timeout: .seconds(10)) { intake.logTail(400).contains(refusal) }, "\(intake.logTail(60))")
+        try await Task.sleep(for: .seconds(2.5))
+        #expect(intake.logTail(400).components(separatedBy: refusal).count - 1 == 1, "\(intake.logTail(60))")
+
+        // Admitted (the allow-list is re-read within a second): intake catches up, and says so.
+        var list = try AllowList.load(path: healthKeys.allowListFile)
+        list.clients.append(AllowList.Client(publicKey: intakeKeys.server.publicKey, principal: "service:intake"))
+        try list.write(to: healthKeys.allowListFile)
+        let admin = try RPCClient(endpoint: health.rpcEndpoint, options: try healthKeys.options("admin", user: "ana"))
+        defer { Task { await admin.close() } }
+        let _: ConsentListReply = try await admin.call(
+            HealthMessage.consentGrant, ConsentChangeRequest(types: ["dietary-water"]), idempotencyKey: UUID().uuidString)
+        let head = try await admin.call(MessageType.ping, PingRequest(), as: PingReply.self).headSeq
+        #expect(head >= 1)
+        let intakeAdmin = try RPCClient(endpoint: intake.rpcEndpoint, options: try intakeKeys.options("admin"))
+        defer { Task { await intakeAdmin.close() } }
+        #expect(await eventually(timeout: .seconds(15)) {
+            let health = try? await intakeAdmin.call(MessageType.health, HealthRequest(), as: HealthReply.self)
+            return health?.subscriptions.first?.appliedSeq == head
+        }, "\(intake.logTail(60))")
+        #expect(intake.logTail(400).contains("the publisher admits this service's key again"))
     }
 }

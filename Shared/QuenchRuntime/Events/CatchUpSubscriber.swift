@@ -66,6 +66,8 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
         var skipped: UInt64 = 0
         var lastHeard: ContinuousClock.Instant?
         var ready = false
+        /// The publisher's refusal of this service's key, while it lasts (logged once).
+        var refusal: String?
     }
 
     /// Set by the service host that runs this subscriber (`recordMetrics`).
@@ -306,14 +308,29 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
                 reply = try await client.call(
                     MessageType.eventsSince, EventsSinceRequest(after: after, limit: EventsSinceRequest.defaultLimit),
                     as: EventsSinceReply.self)
+            } catch let error as QuenchError where error.code == .unauthenticated {
+                // A configuration fault, not an outage: say it once, loudly, and keep trying
+                // (a reload of the publisher's allow-list admits the key without a restart).
+                let first = status.withLock { state -> Bool in
+                    defer { state.refusal = error.message }
+                    return state.refusal != error.message
+                }
+                if first {
+                    logger.error("the publisher refuses this service's key: its events are not applied until it is admitted (its allow-list) or the key is fixed (upstream public key, client key)",
+                                 metadata: ["error": "\(error.message)"])
+                }
+                return
             } catch {
                 logger.debug("catch-up deferred: publisher not reachable", metadata: ["error": "\(error)"])
                 return
             }
-            status.withLock { state in
+            let refused = status.withLock { state -> Bool in
                 state.head = max(state.head, reply.headSeq)
                 state.lastHeard = .now
+                defer { state.refusal = nil }
+                return state.refusal != nil
             }
+            if refused { logger.notice("the publisher admits this service's key again; catching up") }
             if reply.headSeq < after {
                 logger.error("publisher's head seq is behind this subscriber's cursor: its database was replaced; events after its reset are not applied until the subscriber is rebuilt",
                              metadata: ["head": "\(reply.headSeq)", "cursor": "\(after)"])
