@@ -30,9 +30,7 @@ struct HealthEventApplier: Sendable {
 
     /// Applies one event on its own: a run of one.
     func apply(_ db: Database, _ event: Envelope) throws {
-        var batch = makeBatch()
-        try batch.apply(db, event)
-        try batch.finish(db)
+        try makeBatch().applyAlone(db, event)
     }
 
     /// One transaction's run of health events. Each user's state is loaded once, changed

@@ -17,6 +17,15 @@ public protocol EventBatch {
     mutating func finish(_ db: Database) throws
 }
 
+extension EventBatch {
+    /// Applies `event` as a run of one (in the caller's transaction), on a copy of this batch.
+    public func applyAlone(_ db: Database, _ event: Envelope) throws {
+        var run = self
+        try run.apply(db, event)
+        try run.finish(db)
+    }
+}
+
 /// Makes the `EventBatch` of one transaction.
 public typealias EventBatchFactory = @Sendable () -> any EventBatch
 

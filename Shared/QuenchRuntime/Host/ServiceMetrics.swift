@@ -1,7 +1,6 @@
 import CoreMetrics
 import Prometheus
 import QuenchProtocol
-import Synchronization
 
 /// The process's metrics: recorded through swift-metrics (`Counter`, `Timer`, `Recorder`,
 /// `Gauge`), kept by swift-prometheus' registry, and read with `system.metrics` in the

@@ -15,10 +15,6 @@ struct StreakBacklog {
     /// Users whose whole goal history went: every day with water.
     private var everything: Set<String> = []
 
-    var isEmpty: Bool {
-        days.isEmpty && goals.isEmpty && everything.isEmpty
-    }
-
     mutating func water(user: String, day: String) {
         guard let ordinal = DayText.ordinal(day) else { return }
         days[user, default: []].append(ordinal)
@@ -86,12 +82,5 @@ struct StreakBatch: EventBatch {
 
     mutating func finish(_ db: Database) throws {
         try streaks.refresh(db)
-    }
-
-    /// Applies `event` as a run of one.
-    func applyAlone(_ db: Database, _ event: Envelope) throws {
-        var run = self
-        try run.apply(db, event)
-        try run.finish(db)
     }
 }
