@@ -110,8 +110,10 @@ struct SampleIngest {
         return .stored(sample, seq: seq)
     }
 
-    /// Emits the day-total events of the days the stored samples touched.
-    func finish() throws {
+    /// Saves the sample seq counter and emits the day-total events of the days the stored
+    /// samples touched. Every request that made a `SampleIngest` calls it before it returns.
+    mutating func finish() throws {
+        try inserter.save()
         for (type, days) in touched.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             try DayTotals.refresh(write, user: user, type: type, days: days.sorted())
         }

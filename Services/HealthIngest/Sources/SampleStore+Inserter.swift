@@ -7,11 +7,15 @@ extension SampleStore {
     /// The sample insert as one cached statement bound in place (`DirectStatement`): the user,
     /// job and creation time once per request, and of each sample only the columns that
     /// differ from the previous one (an import sends runs of one type, unit and day).
-    /// `ON CONFLICT DO NOTHING` on the identity index makes a duplicate one index probe.
+    /// `ON CONFLICT DO NOTHING` on the sample's key makes a duplicate one probe of the table.
+    ///
+    /// Seqs come from `sequence_counter`, read when the inserter is made; ``save()`` writes
+    /// the next one back, once, before the transaction ends (the anchor index is unique per
+    /// user, so an inserter that forgot to would fail the next request instead of reusing seqs).
     struct Inserter {
         static let sql = """
-            INSERT INTO sample (user, type, identity, value, unit, normalized, start, "end", day, sourceId, deviceId, jobId, exercise, sets, reps, createdAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO sample (user, type, identity, value, unit, normalized, start, "end", day, sourceId, deviceId, jobId, exercise, sets, reps, createdAt, seq)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (user, type, start, identity) DO NOTHING
             """
 
@@ -23,6 +27,9 @@ extension SampleStore {
         private var lastSource: Int64?
         private var lastDevice: Int64??
         private var lastStrength = true
+        /// The seq the next stored sample gets, and the one stored in `sequence_counter`.
+        private var nextSeq: Int64
+        private var savedSeq: Int64
 
         init(_ db: Database, user: String, jobId: String?, now: Date) throws {
             self.db = db
@@ -30,6 +37,20 @@ extension SampleStore {
             statement.bind(1, user)
             if let jobId { statement.bind(12, jobId) }
             statement.bind(16, now.timeIntervalSince1970)
+            savedSeq = try Int64.fetchOne(
+                db, cached: "SELECT value FROM sequence_counter WHERE name = ?", arguments: [HealthSchema.sampleSeq]) ?? 0
+            nextSeq = savedSeq + 1
+        }
+
+        /// Writes the last seq handed out to `sequence_counter` (nothing when none was).
+        mutating func save() throws {
+            let last = nextSeq - 1
+            guard last != savedSeq else { return }
+            try db.execute(cached: """
+                INSERT INTO sequence_counter (name, value) VALUES (?, ?)
+                ON CONFLICT (name) DO UPDATE SET value = excluded.value
+                """, arguments: [HealthSchema.sampleSeq, last])
+            savedSeq = last
         }
 
         /// Inserts `sample`; returns its new seq, or nil when the user has one with its identity.
@@ -66,8 +87,11 @@ extension SampleStore {
                 statement.bind(15, sample.reps.map(Int64.init))
                 lastStrength = sample.type == .strength
             }
+            statement.bind(17, nextSeq)
             try statement.run()
-            return db.changesCount == 1 ? db.lastInsertedRowID : nil
+            guard db.changesCount == 1 else { return nil }
+            defer { nextSeq += 1 }
+            return nextSeq
         }
     }
 }

@@ -82,13 +82,27 @@ enum SampleStore {
         ).map(record)
     }
 
+    /// How far a sample's start can lie from its local day's UTC midnight: a day is taken in
+    /// the zone of the request that stored the sample, and no zone is further than 26 hours
+    /// from UTC (today's span is −12 to +14 hours; old local mean times reached ±16).
+    static let daySpanMargin: Double = 26 * 3600
+
+    /// The starts a sample stored on a local day `from`…`to` can have, in any time zone: day
+    /// queries scan the sample key `(user, type, start)` over this span and keep the rows of
+    /// their days, so `sample` needs no index on `day`.
+    static func startSpan(from: String, to: String) -> (lower: Double, upper: Double) {
+        guard let first = LocalDay(from), let last = LocalDay(to) else { return (0, 0) }
+        return (Double(first.ordinal) * 86_400 - daySpanMargin, Double(last.ordinal + 1) * 86_400 + daySpanMargin)
+    }
+
     /// Per-source sums of a cumulative type on one day: source name → total.
     static func sourceSums(_ db: Database, user: String, type: SampleType, day: String) throws -> [(source: String, total: Double)] {
         let statement = try db.cachedStatement(sql: """
             SELECT src.name AS name, SUM(s.normalized) AS total FROM sample s JOIN source src ON src.id = s.sourceId
-            WHERE s.user = ? AND s.type = ? AND s.day = ? GROUP BY s.sourceId
+            WHERE s.user = ? AND s.type = ? AND s.start >= ? AND s.start < ? AND s.day = ? GROUP BY s.sourceId
             """)
-        return try Row.fetchAll(statement, arguments: [user, type.rawValue, day]).map { ($0["name"], $0["total"]) }
+        let span = startSpan(from: day, to: day)
+        return try Row.fetchAll(statement, arguments: [user, type.rawValue, span.lower, span.upper, day]).map { ($0["name"], $0["total"]) }
     }
 
     /// Days with samples of `type`.
@@ -98,17 +112,34 @@ enum SampleStore {
 
     /// Count, min, max, average and latest normalised value per day of a discrete type.
     static func discreteDays(_ db: Database, user: String, type: SampleType, from: String, to: String) throws -> [String: DiscreteDay] {
-        var result: [String: DiscreteDay] = [:]
-        let rows = try Row.fetchCursor(db, cached: """
-            SELECT day, COUNT(*) AS n, MIN(normalized) AS lo, MAX(normalized) AS hi, AVG(normalized) AS mean,
-                   (SELECT normalized FROM sample l WHERE l.user = s.user AND l.type = s.type AND l.day = s.day
-                    ORDER BY l.start DESC, l.seq DESC LIMIT 1) AS latest
-            FROM sample s WHERE user = ? AND type = ? AND day BETWEEN ? AND ? GROUP BY day
-            """, arguments: [user, type.rawValue, from, to])
-        while let row = try rows.next() {
-            result[row["day"]] = DiscreteDay(count: row["n"], min: row["lo"], max: row["hi"], average: row["mean"], latest: row["latest"])
+        struct Running {
+            var count = 0, sum = 0.0, min = Double.infinity, max = -Double.infinity
+            var latest = 0.0, latestKey: (start: Double, seq: Int64) = (-.infinity, .min)
         }
-        return result
+        var running: [String: Running] = [:]
+        let span = startSpan(from: from, to: to)
+        let rows = try Row.fetchCursor(db, cached: """
+            SELECT day, normalized, start, seq FROM sample
+            WHERE user = ? AND type = ? AND start >= ? AND start < ? AND day BETWEEN ? AND ?
+            """, arguments: [user, type.rawValue, span.lower, span.upper, from, to])
+        while let row = try rows.next() {
+            let value: Double = row[1]
+            let key: (start: Double, seq: Int64) = (row[2], row[3])
+            var day = running[row[0], default: Running()]
+            day.count += 1
+            day.sum += value
+            day.min = Swift.min(day.min, value)
+            day.max = Swift.max(day.max, value)
+            // The latest is the last start; among equal starts, the one stored last.
+            if key > day.latestKey {
+                day.latest = value
+                day.latestKey = key
+            }
+            running[row[0]] = day
+        }
+        return running.mapValues {
+            DiscreteDay(count: $0.count, min: $0.min, max: $0.max, average: $0.sum / Double($0.count), latest: $0.latest)
+        }
     }
 
     static func count(_ db: Database, user: String, type: SampleType) throws -> Int {
