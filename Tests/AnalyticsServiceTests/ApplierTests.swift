@@ -43,6 +43,37 @@ struct ApplierTests {
         #expect(bob.totalWaterMl == 999)
     }
 
+    @Test("intake.batch-logged counts each intake as its intake.logged would; bad or other users' intakes are left out; none usable is skipped")
+    func waterBatch() async throws {
+        let fixture = try AnalyticsFixture()
+        let context = fixture.context()
+        try fixture.intake(IntakeEvent.batchLogged, IntakeBatchBody(user: "ana", intakes: [
+            record(id: "a", day: "2026-11-20", waterUl: 250_000),
+            record(id: "b", day: "2026-11-20", waterUl: 312_296),
+            record(id: "c", day: "2026-11-21", waterUl: 100_000),
+            record(id: "d", day: "2026-02-30", waterUl: 1),
+            record(id: "e", day: "2026-11-20", waterUl: -1),
+            record(id: "f", user: "bob", day: "2026-11-20", waterUl: 999_000),
+        ]))
+        #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-20"), context).totalWaterMl == 562.296)
+        #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-21"), context).totalWaterMl == 100)
+        #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-20"), fixture.context(user: "bob")).totalWaterMl == 0)
+        // Replayed (a re-delivery), nothing changes; the intakes are then edited one by one as usual.
+        try fixture.intake(IntakeEvent.batchLogged, IntakeBatchBody(user: "ana", intakes: [record(id: "a", day: "2026-11-20", waterUl: 250_000)]))
+        #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-20"), context).totalWaterMl == 562.296)
+        try fixture.intake(IntakeEvent.deleted, IntakeEventBody(intake: record(id: "b", day: "2026-11-20", waterUl: 312_296)))
+        #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-20"), context).totalWaterMl == 250)
+        for bad in [
+            IntakeBatchBody(user: "ana", intakes: []),
+            IntakeBatchBody(user: "ana", intakes: [record(id: "x", day: "2026-02-30", waterUl: 1), record(id: "y", user: "bob", day: "2026-11-20", waterUl: 1)]),
+            IntakeBatchBody(user: "", intakes: [record(id: "z", user: "", day: "2026-11-20", waterUl: 1)]),
+        ] {
+            let event = try fixture.event(IntakeEvent.batchLogged, publisher: ServiceName.intake, bad)
+            #expect(throws: EventSkip.self, "\(bad)") { try fixture.apply(event) }
+        }
+        #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-20"), context).totalWaterMl == 250)
+    }
+
     @Test("a second goal change for the same effective day replaces that day's goal")
     func goals() async throws {
         let fixture = try AnalyticsFixture()

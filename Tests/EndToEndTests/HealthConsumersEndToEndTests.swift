@@ -7,7 +7,8 @@ import Testing
 
 /// Health events reaching the services that consume them: goals (a real `quench-goals`
 /// following a real `quench-health-ingest`) and intake (`health.water.recorded`, checked
-/// through `events.since`: once per new sample, never for a duplicate).
+/// through `events.since`: once per new sample, never for a duplicate; an import's water and
+/// weights in batch events).
 @Suite("Health events reach their consumers", .serialized)
 struct HealthConsumersEndToEndTests {
     @Test("a weight recorded in health-ingest reaches goals: the auto goal follows it")
@@ -92,6 +93,88 @@ struct HealthConsumersEndToEndTests {
         #expect(events.map(\.volumeMl) == [250, 500])
         #expect(events.first?.at == at && events.first?.timeZone == "Europe/Berlin" && events.first?.source == "Waterllama")
         #expect(events.first?.day == LocalDay(instant: at, timeZone: TimeZone(identifier: "Europe/Berlin")!).description)
+        await fixture.close()
+    }
+
+    @Test("an import announces its weights in one batch event per request; goals follows the newest by measuring time, with one goal.changed")
+    func importedWeightsReachGoals() async throws {
+        let fixture = try HealthFixture("import-weights-goals", timeZone: "America/Los_Angeles")
+        let goals = try fixture.follower("goals")
+        let goalsClient = try RPCClient(endpoint: goals.rpcEndpoint, options: RPCClientOptions(timeZone: "America/Los_Angeles", user: fixture.user))
+        try await fixture.grant(.bodyMass)
+        let xml = HealthFixture.sampleData.appendingPathComponent("export.xml").path
+        #expect(try fixture.quench(["import", "apple-health", xml]).status == 0)
+        let batches = try await fixture.events(HealthEvent.weightBatchRecorded, as: WeightBatchRecordedBody.self)
+        #expect(batches.count == 1 && batches.first?.samples.count == 3, "\(batches)")
+        // The newest of the export's three weights: 72.1 kg, measured 2025-10-13.
+        let followed = try await eventually {
+            try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self).weightKg == 72.1
+        }
+        #expect(followed, "\(goals.logTail())")
+        #expect(try await goalChanges(goalsClient).map(\.weightKg) == [72.1])
+        await goalsClient.close()
+        goals.stop()
+        await fixture.close()
+    }
+
+    @Test("an import's water: batch events of at most 500 samples, one intake per sample, one intake.batch-logged per batch and none again on a re-import")
+    func importedWaterInBatches() async throws {
+        let fixture = try HealthFixture("water-batches", timeZone: "UTC")
+        let intake = try fixture.follower("intake")
+        let intakeClient = try RPCClient(endpoint: intake.rpcEndpoint, options: RPCClientOptions(timeZone: "UTC", user: fixture.user))
+        try await fixture.grant(.dietaryWater)
+        // 1,100 glasses of 100 mL, ten minutes apart from 2025-10-01 00:00 UTC: one import.batch.
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?>\#n<HealthData locale="en_US">\#n"#
+        let first = Date(timeIntervalSince1970: 1_759_276_800)
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "UTC")
+        format.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
+        for index in 0..<1_100 {
+            let at = format.string(from: first.addingTimeInterval(Double(index) * 600))
+            xml += #" <Record type="HKQuantityTypeIdentifierDietaryWater" sourceName="Waterllama" unit="mL" startDate="\#(at)" endDate="\#(at)" value="100"/>\#n"#
+        }
+        xml += "</HealthData>\n"
+        let file = fixture.service.dataDirectory.appendingPathComponent("water.xml")
+        try Data(xml.utf8).write(to: file)
+        let run = try fixture.quench(["import", "apple-health", file.path, "--json"], timeZone: "UTC")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try run.json()["imported"] as? Int == 1_100)
+
+        let batches = try await fixture.events(HealthEvent.waterBatchRecorded, as: WaterBatchRecordedBody.self)
+        #expect(batches.map(\.samples.count) == [500, 500, 100])
+        #expect(Set(batches.flatMap(\.samples).map(\.sampleId)).count == 1_100)
+        #expect(try await fixture.events(HealthEvent.waterRecorded, as: WaterRecordedBody.self).isEmpty)
+
+        // 144 glasses a day: 2025-10-01 … 2025-10-07 full, 92 on 2025-10-08.
+        let totals = { () async throws -> [Int64] in
+            try await intakeClient.call(IntakeMessage.totals, TotalsRequest(from: "2025-10-01", to: "2025-10-08"), as: TotalsReply.self)
+                .days.map(\.totalWaterMicrolitres)
+        }
+        let expected = Array(repeating: Int64(14_400_000), count: 7) + [9_200_000]
+        let arrived = try await eventually { try await totals() == expected }
+        let seen = try await totals()
+        #expect(arrived, "intake totals \(seen)\n\(intake.logTail())")
+        let intakeEvents = { () async throws -> [Envelope] in
+            let page = try await intakeClient.call(MessageType.eventsSince, EventsSinceRequest(after: 0, limit: 1000), as: EventsSinceReply.self)
+            return try page.events.map { try $0.decode(Envelope.self) }
+        }
+        let logged = try await intakeEvents()
+        #expect(logged.map(\.type) == Array(repeating: IntakeEvent.batchLogged, count: 3))
+        let made = try logged.map { try $0.decodeBody(IntakeBatchBody.self) }
+        #expect(made.map(\.intakes.count) == [500, 500, 100])
+        #expect(made.allSatisfy { $0.user == "ana" && $0.intakes.allSatisfy { $0.user == "ana" && $0.source == "apple-health" && $0.waterMl == 100 } })
+
+        // A re-import is all duplicates: no water event, so no intake and no intake event.
+        let again = try fixture.quench(["import", "apple-health", file.path, "--json"], timeZone: "UTC")
+        #expect(try again.json()["duplicates"] as? Int == 1_100)
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(try await fixture.events(HealthEvent.waterBatchRecorded, as: WaterBatchRecordedBody.self).count == 3)
+        #expect(try await intakeEvents().count == 3)
+        #expect(try await totals() == expected)
+
+        await intakeClient.close()
+        intake.stop()
         await fixture.close()
     }
 

@@ -63,6 +63,16 @@ final class HealthFixture: @unchecked Sendable {
         try await events().filter { $0.type == type }.map { try $0.decodeBody(Body.self) }
     }
 
+    /// The water samples imports announced, from their `health.water.batch-recorded` events.
+    func importedWater() async throws -> [WaterRecordedBody] {
+        try await events(HealthEvent.waterBatchRecorded, as: WaterBatchRecordedBody.self).flatMap(\.samples)
+    }
+
+    /// The weights imports announced, from their `health.weight.batch-recorded` events.
+    func importedWeights() async throws -> [WeightRecordedBody] {
+        try await events(HealthEvent.weightBatchRecorded, as: WeightBatchRecordedBody.self).flatMap(\.samples)
+    }
+
     func close() async {
         await client.close()
         service.stop()

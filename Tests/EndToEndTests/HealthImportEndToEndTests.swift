@@ -71,10 +71,17 @@ struct HealthImportEndToEndTests {
         let lateWalk = samples.first { $0.type == "steps" && $0.value == 2000 }
         #expect(lateWalk?.day == "2025-10-13")  // 17:00 -0700 is already the 14th in UTC
 
-        // Events: one per new sample, never again on the re-import; day totals by the max-source rule.
-        let weightEvents = try await fixture.events(HealthEvent.weightRecorded, as: WeightRecordedBody.self)
+        // Events: each new sample announced once, in its batch's event, never again on the
+        // re-import (an import announces no sample alone); day totals by the max-source rule.
+        #expect(try await fixture.events(HealthEvent.weightRecorded, as: WeightRecordedBody.self).isEmpty)
+        #expect(try await fixture.events(HealthEvent.waterRecorded, as: WaterRecordedBody.self).isEmpty)
+        let weightBatches = try await fixture.events(HealthEvent.weightBatchRecorded, as: WeightBatchRecordedBody.self)
+        #expect(weightBatches.allSatisfy { $0.user == "ana" && $0.samples.allSatisfy { $0.user == "ana" } })
+        let weightEvents = weightBatches.flatMap(\.samples)
         #expect(weightEvents.count == 3)
-        let waterEvents = try await fixture.events(HealthEvent.waterRecorded, as: WaterRecordedBody.self)
+        #expect(Set(weightEvents.map(\.sampleId)) == Set(weights.map(\.sampleId)))
+        #expect(weightEvents.map(\.measuredAt) == weights.map(\.start))
+        let waterEvents = try await fixture.importedWater()
         #expect(waterEvents.count == 3 && Set(waterEvents.map(\.sampleId)).count == 3)
         #expect(Set(waterEvents.map(\.sampleId)) == Set(samples.filter { $0.type == "dietary-water" }.map(\.sampleId)))
         #expect(waterEvents.allSatisfy { $0.timeZone == Self.zone && $0.day.hasPrefix("2025-10-1") })
@@ -132,7 +139,7 @@ struct HealthImportEndToEndTests {
         #expect(first["imported"] as? Int == 8)
         #expect(Self.counts(first["skippedForConsent"]) == ["body-mass": 4, "distance": 3, "dietary-water": 4])
         #expect(Self.counts(first["skippedByReason"])["no-consent"] == 11)
-        #expect(try await fixture.events(HealthEvent.waterRecorded, as: WaterRecordedBody.self).isEmpty)
+        #expect(try await fixture.importedWater().isEmpty)
 
         let human = try fixture.quench(["import", "apple-health", Self.xml])
         #expect(human.stdout.contains("no consent") && human.stdout.contains("quench consent grant body-mass"), "\(human.stdout)")
@@ -140,7 +147,7 @@ struct HealthImportEndToEndTests {
         try await fixture.grant(.bodyMass, .distance, .dietaryWater)
         let second = try fixture.quench(["import", "apple-health", Self.xml, "--json"]).json()
         #expect(second["imported"] as? Int == 9 && second["duplicates"] as? Int == 8)
-        #expect(try await fixture.events(HealthEvent.waterRecorded, as: WaterRecordedBody.self).count == 3)
+        #expect(try await fixture.importedWater().count == 3)
         await fixture.close()
     }
 
@@ -177,8 +184,8 @@ struct HealthImportEndToEndTests {
             "2025-10-11=5000", "2025-10-12=6000", "2025-10-13=2000",  // granted again: republished
             "2025-10-11=0", "2025-10-12=0", "2025-10-13=0",  // deleted
         ])
-        // Water was never touched: still one event per sample.
-        #expect(try await fixture.events(HealthEvent.waterRecorded, as: WaterRecordedBody.self).count == 3)
+        // Water was never touched: each sample announced once, by the first import.
+        #expect(try await fixture.importedWater().count == 3)
         await fixture.close()
     }
 

@@ -109,6 +109,30 @@ struct HealthEventApplierTests {
         #expect(try store.state("ana")?.bodyMassConsent == false)
     }
 
+    @Test("an import's weight batch: each weight as if alone, out-of-range or other users' left out, one goal change; none usable is skipped")
+    func weightBatch() throws {
+        let store = try TestDatabase()
+        try store.deliver(HealthEvent.consentChanged, Self.consent(true))
+        let batch = WeightBatchRecordedBody(user: "ana", samples: [
+            Self.weight(90, hoursAgo: 3), Self.weight(75, hoursAgo: 1), Self.weight(85, hoursAgo: 2),
+            Self.weight(5000, hoursAgo: 0.5), Self.weight(60, hoursAgo: 0.1, user: "bob"),
+        ])
+        try store.deliver(HealthEvent.weightBatchRecorded, batch)
+        #expect(try store.state("ana")?.weight?.kg == 75)
+        #expect(try store.state("bob") == nil)
+        #expect(try store.goalChanges().map(\.weightKg) == [75])
+        for bad in [
+            WeightBatchRecordedBody(user: "ana", samples: []),
+            WeightBatchRecordedBody(user: "ana", samples: [Self.weight(.nan), Self.weight(70, user: "bob")]),
+            WeightBatchRecordedBody(user: "", samples: [Self.weight(70, user: "")]),
+        ] {
+            #expect(throws: EventSkip.self) { try store.deliver(HealthEvent.weightBatchRecorded, bad) }
+        }
+        #expect(throws: EventSkip.self) { try store.deliver(HealthEvent.weightBatchRecorded, ["user": "ana"]) }
+        #expect(try store.state("ana")?.weight?.kg == 75)
+        #expect(try store.goalChanges().count == 1)
+    }
+
     @Test("other types and consents are ignored; unreadable or implausible events are skipped")
     func ignoredAndSkipped() throws {
         let store = try TestDatabase()

@@ -12,7 +12,8 @@ struct HealthEventApplier: Sendable {
     /// health-ingest's events goals does nothing with: the subscriber passes over them
     /// without calling `apply` (an import sends tens of thousands).
     static let ignored: Set<String> = [
-        HealthEvent.stepsDayChanged, HealthEvent.distanceDayChanged, HealthEvent.waterRecorded, HealthEvent.strengthSetRecorded,
+        HealthEvent.stepsDayChanged, HealthEvent.distanceDayChanged, HealthEvent.waterRecorded, HealthEvent.waterBatchRecorded,
+        HealthEvent.strengthSetRecorded,
     ]
 
     let outbox: Outbox
@@ -53,6 +54,19 @@ struct HealthEventApplier: Sendable {
                 let body = try applier.decode(WeightRecordedBody.self, event)
                 let reading = try HealthEventApplier.reading(body)
                 try change(db, user: body.user) { $0.record(reading) }
+            case HealthEvent.weightBatchRecorded:
+                // Each weight as if it came alone; one that names another user or is out of
+                // range is left out. With none usable, the event is skipped.
+                let body = try applier.decode(WeightBatchRecordedBody.self, event)
+                let readings = body.samples.compactMap { sample in
+                    sample.user == body.user ? try? HealthEventApplier.reading(sample) : nil
+                }
+                guard !readings.isEmpty else {
+                    throw EventSkip("\(event.type) carries no usable weight of \(body.user) (\(body.samples.count) samples)")
+                }
+                try change(db, user: body.user) { state in
+                    for reading in readings { state.record(reading) }
+                }
             case HealthEvent.consentChanged:
                 let body = try applier.decode(ConsentChangedBody.self, event)
                 guard body.type == ConsentType.bodyMass.rawValue else { return }

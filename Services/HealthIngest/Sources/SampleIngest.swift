@@ -5,7 +5,9 @@ import QuenchRuntime
 
 /// Stores samples inside one write transaction: consent check, rules, identity, insert,
 /// the per-sample events (weight, water, strength) and, at the end, the day-total events
-/// of every day the samples touched.
+/// of every day the samples touched. An import (`jobId` set) announces its water and weights
+/// at the end too, in batch events of up to ``HealthEvent/maxBatchSamples`` samples: one
+/// message per few hundred samples instead of one each, for every subscriber.
 struct SampleIngest {
     enum Outcome {
         case stored(ValidSample, seq: Int64)
@@ -24,6 +26,9 @@ struct SampleIngest {
     private let consents: Set<ConsentType>
     private var touched: [SampleType: Set<String>] = [:]
     private var lastTouched: (type: SampleType, day: String)?
+    /// An import's stored water and weights, announced in batches by ``finish()``.
+    private var water: [WaterRecordedBody] = []
+    private var weights: [WeightRecordedBody] = []
     /// The batch's shared sources, each checked once; their ids resolved on first use.
     private var shared: [(checked: SampleRules.CheckedSource, ids: (source: Int64, device: Int64?)?)] = []
 
@@ -114,21 +119,41 @@ struct SampleIngest {
     /// samples touched. Every request that made a `SampleIngest` calls it before it returns.
     mutating func finish() throws {
         try inserter.save()
+        for start in stride(from: 0, to: weights.count, by: HealthEvent.maxBatchSamples) {
+            let samples = Array(weights[start..<min(weights.count, start + HealthEvent.maxBatchSamples)])
+            try write.emit(HealthEvent.weightBatchRecorded, user: user, WeightBatchRecordedBody(user: user, samples: samples))
+        }
+        for start in stride(from: 0, to: water.count, by: HealthEvent.maxBatchSamples) {
+            let samples = Array(water[start..<min(water.count, start + HealthEvent.maxBatchSamples)])
+            try write.emit(HealthEvent.waterBatchRecorded, user: user, WaterBatchRecordedBody(user: user, samples: samples))
+        }
+        weights = []
+        water = []
         for (type, days) in touched.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             try DayTotals.refresh(write, user: user, type: type, days: days.sorted())
         }
     }
 
-    private func emitRecorded(_ sample: ValidSample) throws {
+    private mutating func emitRecorded(_ sample: ValidSample) throws {
         let sampleId = SampleIdentity.hex(sample.identity)
         switch sample.type {
         case .bodyMass:
-            try write.emit(HealthEvent.weightRecorded, user: user, WeightRecordedBody(
-                user: user, sampleId: sampleId, weightKg: sample.normalized, measuredAt: sample.start, source: sample.source))
+            let body = WeightRecordedBody(
+                user: user, sampleId: sampleId, weightKg: sample.normalized, measuredAt: sample.start, source: sample.source)
+            if jobId != nil {
+                weights.append(body)
+            } else {
+                try write.emit(HealthEvent.weightRecorded, user: user, body)
+            }
         case .dietaryWater:
-            try write.emit(HealthEvent.waterRecorded, user: user, WaterRecordedBody(
+            let body = WaterRecordedBody(
                 user: user, sampleId: sampleId, volumeMl: sample.normalized, at: sample.start, day: sample.day,
-                timeZone: rules.days.timeZone.identifier, source: sample.source))
+                timeZone: rules.days.timeZone.identifier, source: sample.source)
+            if jobId != nil {
+                water.append(body)
+            } else {
+                try write.emit(HealthEvent.waterRecorded, user: user, body)
+            }
         case .strength:
             try write.emit(HealthEvent.strengthSetRecorded, user: user, StrengthSetRecordedBody(
                 user: user, sampleId: sampleId, day: sample.day, exercise: sample.exercise ?? "",

@@ -8,6 +8,9 @@ import QuenchRuntime
 /// identity (`sourceRef`), so even a sample announced twice makes one intake.
 ///
 /// - `health.water.recorded` → an intake of fluid water, source `apple-health`, plus `intake.logged`.
+/// - `health.water.batch-recorded` (an import's water) → one such intake per sample, plus one
+///   `intake.batch-logged` with all of them. A sample that cannot be used (another user, a
+///   volume out of range, no valid day) is left out; with none usable the event is skipped.
 /// - `health.samples.deleted` of `dietary-water` (a revoke with delete) → those intakes are
 ///   deleted, each with `intake.deleted`.
 /// Revoking without delete keeps what was imported: they are the user's drinks.
@@ -16,7 +19,7 @@ struct HealthWaterApplier: Sendable {
     /// without calling `apply` (an import sends tens of thousands).
     static let ignored: Set<String> = [
         HealthEvent.stepsDayChanged, HealthEvent.distanceDayChanged, HealthEvent.weightRecorded,
-        HealthEvent.strengthSetRecorded, HealthEvent.consentChanged,
+        HealthEvent.weightBatchRecorded, HealthEvent.strengthSetRecorded, HealthEvent.consentChanged,
     ]
 
     let outbox: Outbox
@@ -24,7 +27,32 @@ struct HealthWaterApplier: Sendable {
     func apply(_ db: Database, _ event: Envelope) throws {
         switch event.type {
         case HealthEvent.waterRecorded:
-            try recorded(db, try body(event, WaterRecordedBody.self))
+            let sample = try body(event, WaterRecordedBody.self)
+            if let intake = try recorded(db, sample, now: Date()) {
+                try outbox.append(db, type: IntakeEvent.logged, user: sample.user, body: IntakeEventBody(intake: intake))
+            }
+        case HealthEvent.waterBatchRecorded:
+            let batch = try body(event, WaterBatchRecordedBody.self)
+            let now = Date()
+            var intakes: [IntakeRecord] = []
+            var usable = 0
+            for sample in batch.samples where sample.user == batch.user {
+                // Only a fault of the sample itself leaves it out; storage errors end the run.
+                let intake: IntakeRecord?
+                do {
+                    intake = try recorded(db, sample, now: now)
+                } catch is EventSkip {
+                    continue
+                }
+                usable += 1
+                if let intake { intakes.append(intake) }
+            }
+            guard usable > 0 else {
+                throw EventSkip("\(event.type) carries no usable water sample of \(batch.user) (\(batch.samples.count) samples)")
+            }
+            if !intakes.isEmpty {
+                try outbox.append(db, type: IntakeEvent.batchLogged, user: batch.user, body: IntakeBatchBody(user: batch.user, intakes: intakes))
+            }
         case HealthEvent.samplesDeleted:
             let deleted = try body(event, SamplesDeletedBody.self)
             if deleted.type == ConsentType.dietaryWater.rawValue {
@@ -43,7 +71,8 @@ struct HealthWaterApplier: Sendable {
         }
     }
 
-    private func recorded(_ db: Database, _ sample: WaterRecordedBody) throws {
+    /// Stores the intake made from `sample`; nil when it was made before (the same `sampleId`).
+    private func recorded(_ db: Database, _ sample: WaterRecordedBody, now: Date) throws -> IntakeRecord? {
         guard !sample.user.isEmpty, !sample.sampleId.isEmpty else {
             throw EventSkip("water sample without user or id")
         }
@@ -54,13 +83,12 @@ struct HealthWaterApplier: Sendable {
         guard LocalDay(sample.day) != nil else {
             throw EventSkip("water sample \(sample.sampleId) has no valid day")
         }
-        let now = Date()
         let intake = IntakeStore.Row_(
             id: IntakeStore.newID(), user: sample.user, fluid: "water", volumeUl: microlitres, basisPoints: 10_000,
             at: sample.at, day: sample.day, timeZone: sample.timeZone, source: "apple-health",
             createdAt: now, updatedAt: now)
-        guard try IntakeStore.insert(db, intake, sourceRef: sample.sampleId) else { return }
-        try outbox.append(db, type: IntakeEvent.logged, user: sample.user, body: IntakeEventBody(intake: intake.record))
+        guard try IntakeStore.insert(db, intake, sourceRef: sample.sampleId) else { return nil }
+        return intake.record
     }
 
     private func removeImported(_ db: Database, user: String) throws {

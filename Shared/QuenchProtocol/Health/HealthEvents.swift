@@ -13,6 +13,14 @@ public enum HealthEvent {
     public static let strengthSetRecorded = "health.strength.recorded"
     /// A dietary-water sample was stored (intake turns it into an intake, once): `WaterRecordedBody`.
     public static let waterRecorded = "health.water.recorded"
+    /// The dietary-water samples one `import.batch` stored, together (at most
+    /// ``HealthEvent/maxBatchSamples`` per event): `WaterBatchRecordedBody`. An import announces
+    /// its water only this way; `samples.add` announces each sample with `health.water.recorded`.
+    public static let waterBatchRecorded = "health.water.batch-recorded"
+    /// The body-mass samples one `import.batch` stored, together: `WeightBatchRecordedBody`.
+    public static let weightBatchRecorded = "health.weight.batch-recorded"
+    /// The most samples one batch event carries; a request that stores more emits several.
+    public static let maxBatchSamples = 500
     /// A consent was granted or revoked: `ConsentChangedBody`.
     public static let consentChanged = "health.consent.changed"
     /// Samples of a type were deleted (on revoke with delete, or erase): `SamplesDeletedBody`.
@@ -111,6 +119,30 @@ public struct WaterRecordedBody: Codable, Sendable, Equatable {
         self.day = day
         self.timeZone = timeZone
         self.source = source
+    }
+}
+
+/// Body of `health.water.batch-recorded`: each element is what a `health.water.recorded`
+/// of that sample would carry, in the order they were stored; all of `user`.
+public struct WaterBatchRecordedBody: Codable, Sendable, Equatable {
+    public var user: String
+    public var samples: [WaterRecordedBody]
+
+    public init(user: String, samples: [WaterRecordedBody]) {
+        self.user = user
+        self.samples = samples
+    }
+}
+
+/// Body of `health.weight.batch-recorded`: each element is what a `health.weight.recorded`
+/// of that sample would carry, in the order they were stored; all of `user`.
+public struct WeightBatchRecordedBody: Codable, Sendable, Equatable {
+    public var user: String
+    public var samples: [WeightRecordedBody]
+
+    public init(user: String, samples: [WeightRecordedBody]) {
+        self.user = user
+        self.samples = samples
     }
 }
 

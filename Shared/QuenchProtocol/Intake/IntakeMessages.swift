@@ -19,6 +19,8 @@ public enum IntakeEvent {
     public static let logged = "intake.logged"
     public static let updated = "intake.updated"
     public static let deleted = "intake.deleted"
+    /// Intakes made together from health-ingest's `health.water.batch-recorded`: `IntakeBatchBody`.
+    public static let batchLogged = "intake.batch-logged"
     /// Everything of one user was erased.
     public static let erased = "intake.erased"
 }
@@ -269,6 +271,18 @@ public struct IntakeEventBody: Codable, Sendable, Equatable {
     public init(intake: IntakeRecord, previous: IntakeRecord? = nil) {
         self.intake = intake
         self.previous = previous
+    }
+}
+
+/// Body of `intake.batch-logged`: each element is what an `intake.logged` of that intake
+/// would carry; all of `user`.
+public struct IntakeBatchBody: Codable, Sendable, Equatable {
+    public var user: String
+    public var intakes: [IntakeRecord]
+
+    public init(user: String, intakes: [IntakeRecord]) {
+        self.user = user
+        self.intakes = intakes
     }
 }
 

@@ -198,14 +198,24 @@ public final class Outbox: Sendable {
     }
 
     /// Events with `seq > after`, oldest first, at most `limit`.
-    public func events(_ db: Database, after: UInt64, limit: Int) throws -> [MessagePackRaw] {
-        let rows = try Row.fetchAll(
+    /// The most envelope bytes one `events.since` page carries (it always carries at least one
+    /// event): batch events run to tens of kilobytes, and a page of a thousand of them must not.
+    public static let maxPageBytes = 4 << 20
+
+    public func events(_ db: Database, after: UInt64, limit: Int, maxBytes: Int = Outbox.maxPageBytes) throws -> [MessagePackRaw] {
+        let rows = try Row.fetchCursor(
             db,
             cached: "SELECT envelope FROM runtime_outbox WHERE seq > ? ORDER BY seq LIMIT ?",
             arguments: [Int64(clamping: after), limit]
         )
-        return try rows.map { row in
-            try MessagePackRaw(validating: [UInt8](row["envelope"] as Data))
+        var events: [MessagePackRaw] = []
+        var bytes = 0
+        while let row = try rows.next() {
+            let envelope = [UInt8](row["envelope"] as Data)
+            if !events.isEmpty, bytes + envelope.count > maxBytes { break }
+            bytes += envelope.count
+            events.append(try MessagePackRaw(validating: envelope))
         }
+        return events
     }
 }

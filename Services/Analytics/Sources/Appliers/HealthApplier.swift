@@ -9,7 +9,10 @@ enum HealthApplier {
     static let maxWeightKg = 2_000.0
     /// What analytics keeps nothing of (goals follow weights, intake water): the subscriber
     /// passes over these without calling `apply`.
-    static let ignored: Set<String> = [HealthEvent.weightRecorded, HealthEvent.waterRecorded, HealthEvent.consentChanged]
+    static let ignored: Set<String> = [
+        HealthEvent.weightRecorded, HealthEvent.weightBatchRecorded, HealthEvent.waterRecorded, HealthEvent.waterBatchRecorded,
+        HealthEvent.consentChanged,
+    ]
 
     static func apply(_ db: Database, _ event: Envelope) throws {
         switch event.type {
