@@ -28,19 +28,20 @@ struct HealthWaterApplier: Sendable {
         switch event.type {
         case HealthEvent.waterRecorded:
             let sample = try body(event, WaterRecordedBody.self)
-            if let intake = try recorded(db, sample, now: Date()) {
+            if let intake = try recorded(db, sample, now: Date(), legacy: try IntakeStore.hasLegacySourceRefs(db)) {
                 try outbox.append(db, type: IntakeEvent.logged, user: sample.user, body: IntakeEventBody(intake: intake))
             }
         case HealthEvent.waterBatchRecorded:
             let batch = try body(event, WaterBatchRecordedBody.self)
             let now = Date()
+            let legacy = try IntakeStore.hasLegacySourceRefs(db)
             var intakes: [IntakeRecord] = []
             var usable = 0
             for sample in batch.samples where sample.user == batch.user {
                 // Only a fault of the sample itself leaves it out; storage errors end the run.
                 let intake: IntakeRecord?
                 do {
-                    intake = try recorded(db, sample, now: now)
+                    intake = try recorded(db, sample, now: now, legacy: legacy)
                 } catch is EventSkip {
                     continue
                 }
@@ -72,7 +73,7 @@ struct HealthWaterApplier: Sendable {
     }
 
     /// Stores the intake made from `sample`; nil when it was made before (the same `sampleId`).
-    private func recorded(_ db: Database, _ sample: WaterRecordedBody, now: Date) throws -> IntakeRecord? {
+    private func recorded(_ db: Database, _ sample: WaterRecordedBody, now: Date, legacy: Bool) throws -> IntakeRecord? {
         guard !sample.user.isEmpty, !sample.sampleId.isEmpty else {
             throw EventSkip("water sample without user or id")
         }
@@ -87,7 +88,7 @@ struct HealthWaterApplier: Sendable {
             id: IntakeStore.newID(), user: sample.user, fluid: "water", volumeUl: microlitres, basisPoints: 10_000,
             at: sample.at, day: sample.day, timeZone: sample.timeZone, source: "apple-health",
             createdAt: now, updatedAt: now)
-        guard try IntakeStore.insert(db, intake, sourceRef: sample.sampleId) else { return nil }
+        guard try IntakeStore.insert(db, intake, sourceRef: sample.sampleId, sourceAt: sample.at, legacy: legacy) else { return nil }
         return intake.record
     }
 

@@ -48,6 +48,22 @@ enum IntakeSchema {
                     arguments: [name, basisPoints, now, now])
             }
         }
+        migrator.registerMigration("intake.v2-source-at") { db in
+            // An intake made from another service's record is unique per (user, sourceAt,
+            // sourceRef): the record's own instant first, so an import's intakes go in at the
+            // right edge of the index instead of at random places (its ids are hashes). The
+            // instant is the record's, fixed when the intake is made; editing the intake's `at`
+            // does not change it. Rows made before this migration keep it only when they were
+            // never edited (their `at` is still the record's); the others stay unique per
+            // (user, sourceRef) in the legacy index, which new rows never enter.
+            try db.execute(sql: """
+                ALTER TABLE intake ADD COLUMN sourceAt REAL;
+                UPDATE intake SET sourceAt = at WHERE sourceRef IS NOT NULL AND updatedAt = createdAt;
+                DROP INDEX intake_source_ref;
+                CREATE UNIQUE INDEX intake_source_ref ON intake (user, sourceAt, sourceRef) WHERE sourceRef IS NOT NULL;
+                CREATE UNIQUE INDEX intake_source_ref_legacy ON intake (user, sourceRef) WHERE sourceRef IS NOT NULL AND sourceAt IS NULL;
+                """)
+        }
         return migrator
     }
 }

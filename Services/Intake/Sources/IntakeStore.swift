@@ -68,23 +68,39 @@ enum IntakeStore {
     }
 
     static func insert(_ db: Database, _ intake: Row_) throws {
-        try insert(db, intake, sourceRef: nil, sql: insertSQL)
+        try insert(db, intake, source: nil, sql: insertSQL)
     }
 
-    /// Inserts the intake made from another service's record `sourceRef` unless the user has
-    /// one from it already (one probe of the `intake_source_ref` index); true when inserted.
-    static func insert(_ db: Database, _ intake: Row_, sourceRef: String) throws -> Bool {
-        try insert(db, intake, sourceRef: sourceRef, sql: insertFromSourceSQL)
+    /// Inserts the intake made from another service's record `sourceRef`, measured at
+    /// `sourceAt`, unless the user has one from it already (one probe of the
+    /// `intake_source_ref` index, and of the legacy one while it holds rows); true when inserted.
+    static func insert(_ db: Database, _ intake: Row_, sourceRef: String, sourceAt: Date, legacy: Bool) throws -> Bool {
+        if legacy, try Bool.fetchOne(db, cached: """
+            SELECT 1 FROM intake INDEXED BY intake_source_ref_legacy
+            WHERE user = ? AND sourceRef = ? AND sourceRef IS NOT NULL AND sourceAt IS NULL
+            """, arguments: [intake.user, sourceRef]) == true {
+            return false
+        }
+        try insert(db, intake, source: (sourceRef, sourceAt.timeIntervalSince1970), sql: insertFromSourceSQL)
         return db.changesCount == 1
     }
 
-    private static let insertSQL = """
-        INSERT INTO intake (id, user, fluid, volumeUl, waterUl, waterBasisPoints, at, day, timeZone, source, sourceRef, createdAt, updatedAt)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """
-    private static let insertFromSourceSQL = insertSQL + " ON CONFLICT (user, sourceRef) WHERE sourceRef IS NOT NULL DO NOTHING"
+    /// Whether intakes made from other services' records before `intake.v2-source-at` and
+    /// edited since are left (only they can be, so once false it stays false). A look at the
+    /// legacy index, which is empty on a deployment that started with this version.
+    static func hasLegacySourceRefs(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, cached: """
+            SELECT EXISTS (SELECT 1 FROM intake INDEXED BY intake_source_ref_legacy WHERE sourceRef IS NOT NULL AND sourceAt IS NULL)
+            """) ?? false
+    }
 
-    private static func insert(_ db: Database, _ intake: Row_, sourceRef: String?, sql: String) throws {
+    private static let insertSQL = """
+        INSERT INTO intake (id, user, fluid, volumeUl, waterUl, waterBasisPoints, at, day, timeZone, source, sourceRef, sourceAt, createdAt, updatedAt)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+    private static let insertFromSourceSQL = insertSQL + " ON CONFLICT (user, sourceAt, sourceRef) WHERE sourceRef IS NOT NULL DO NOTHING"
+
+    private static func insert(_ db: Database, _ intake: Row_, source: (ref: String, at: Double)?, sql: String) throws {
         // The hot path of intake.log: a cached statement bound in place.
         let insert = try DirectStatement(db, sql: sql)
         insert.bind(1, intake.id)
@@ -97,9 +113,14 @@ enum IntakeStore {
         insert.bind(8, intake.day)
         insert.bind(9, intake.timeZone)
         insert.bind(10, intake.source)
-        insert.bind(11, sourceRef)
-        insert.bind(12, intake.createdAt.timeIntervalSince1970)
-        insert.bind(13, intake.updatedAt.timeIntervalSince1970)
+        insert.bind(11, source?.ref)
+        if let source {
+            insert.bind(12, source.at)
+        } else {
+            insert.bind(12, nil as Int64?)
+        }
+        insert.bind(13, intake.createdAt.timeIntervalSince1970)
+        insert.bind(14, intake.updatedAt.timeIntervalSince1970)
         try insert.run()
     }
 
