@@ -60,13 +60,24 @@ struct SampleStoreTests {
             // The same instants on the neighbouring days in UTC: not the day's.
             try Self.insert(db, seq: 4, start: earliest + 1, value: 5, day: "2024-03-09")
             try Self.insert(db, seq: 5, start: latest - 1, value: 7, day: "2024-03-11")
+            try Self.insert(db, seq: 10, start: Double(LocalDay("2024-06-01")!.ordinal) * 86_400 + 3600, value: 3, day: "2024-06-01")
             for (seq, start, value) in [(6, earliest, 70.0), (7, latest, 71.0), (8, midnight, 69.0), (9, latest + 10, 90.0)] {
                 try Self.insert(db, seq: Int64(seq), type: "body-mass", start: start, value: value, day: seq == 9 ? "2024-03-11" : "2024-03-10")
             }
         }
         try queue.read { db in
-            let sums = try SampleStore.sourceSums(db, user: "ann", type: .steps, day: "2024-03-10")
-            #expect(Dictionary(uniqueKeysWithValues: sums.map { ($0.source, $0.total) }) == ["iPhone": 30, "Watch": 1000])
+            func sums(_ days: [String]) throws -> [String: [String: Double]] {
+                try SampleStore.sourceSums(db, user: "ann", type: .steps, days: days)
+                    .mapValues { Dictionary(uniqueKeysWithValues: $0.map { ($0.source, $0.total) }) }
+            }
+            #expect(try sums(["2024-03-10"]) == ["2024-03-10": ["iPhone": 30, "Watch": 1000]])
+            // Neighbouring days in one scan; a day within the span but not asked for is left out;
+            // a day far away in a scan of its own.
+            #expect(try sums(["2024-03-09", "2024-03-11", "2024-03-10"]) == [
+                "2024-03-09": ["iPhone": 5], "2024-03-10": ["iPhone": 30, "Watch": 1000], "2024-03-11": ["iPhone": 7],
+            ])
+            #expect(try sums(["2024-03-11"]) == ["2024-03-11": ["iPhone": 7]])
+            #expect(try sums(["2024-06-01", "2024-03-10", "2024-03-12"]) == ["2024-06-01": ["iPhone": 3], "2024-03-10": ["iPhone": 30, "Watch": 1000]])
             let days = try SampleStore.discreteDays(db, user: "ann", type: .bodyMass, from: "2024-03-10", to: "2024-03-10")
             #expect(days.count == 1)
             let day = try #require(days["2024-03-10"])
@@ -75,7 +86,7 @@ struct SampleStoreTests {
             #expect(day.latest == 71)
             let both = try SampleStore.discreteDays(db, user: "ann", type: .bodyMass, from: "2024-03-10", to: "2024-03-11")
             #expect(both["2024-03-11"]?.latest == 90)
-            #expect(try SampleStore.days(db, user: "ann", type: .steps) == ["2024-03-09", "2024-03-10", "2024-03-11"])
+            #expect(try SampleStore.days(db, user: "ann", type: .steps) == ["2024-03-09", "2024-03-10", "2024-03-11", "2024-06-01"])
         }
     }
 

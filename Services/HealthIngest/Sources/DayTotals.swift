@@ -33,10 +33,6 @@ enum DayTotals {
         try String.fetchAll(db, cached: "SELECT source FROM steps_priority WHERE user = ? ORDER BY position", arguments: [user])
     }
 
-    static func compute(_ db: Database, user: String, type: SampleType, day: String, priority: [String]) throws -> Double {
-        let sums = try SampleStore.sourceSums(db, user: user, type: type, day: day)
-        return total(sums, priority: type == .steps ? priority : [])
-    }
 
     /// Recomputes the given days and emits an event for each whose total changed; with
     /// `force`, emits for every day even when unchanged (a consent granted again).
@@ -44,9 +40,11 @@ enum DayTotals {
         _ write: WriteContext, user: String, type: SampleType, days: some Sequence<String>, force: Bool = false
     ) throws {
         let db = write.db
-        let priority = try priority(db, user: user)
+        let priority = type == .steps ? try priority(db, user: user) : []
+        let days = Array(days)
+        let sums = try SampleStore.sourceSums(db, user: user, type: type, days: days)
         for day in days {
-            let value = try compute(db, user: user, type: type, day: day, priority: priority)
+            let value = total(sums[day] ?? [], priority: priority)
             let stored = try Double.fetchOne(
                 db.cachedStatement(sql: "SELECT value FROM day_total WHERE user = ? AND type = ? AND day = ?"),
                 arguments: [user, type.rawValue, day])

@@ -95,14 +95,35 @@ enum SampleStore {
         return (Double(first.ordinal) * 86_400 - daySpanMargin, Double(last.ordinal + 1) * 86_400 + daySpanMargin)
     }
 
-    /// Per-source sums of a cumulative type on one day: source name → total.
-    static func sourceSums(_ db: Database, user: String, type: SampleType, day: String) throws -> [(source: String, total: Double)] {
+    /// Per-source sums of a cumulative type on each of `days`: day → (source name, total).
+    /// Days close together (at most 3 apart, 62 in all) are read in one scan of the sample key
+    /// over their span, so a batch's dozen touched days cost one scan, not a dozen.
+    static func sourceSums(_ db: Database, user: String, type: SampleType, days: some Sequence<String>) throws -> [String: [(source: String, total: Double)]] {
+        let wanted = Set(days)
+        let sorted = wanted.compactMap(LocalDay.init).sorted()
+        var result: [String: [(source: String, total: Double)]] = [:]
         let statement = try db.cachedStatement(sql: """
-            SELECT src.name AS name, SUM(s.normalized) AS total FROM sample s JOIN source src ON src.id = s.sourceId
-            WHERE s.user = ? AND s.type = ? AND s.start >= ? AND s.start < ? AND s.day = ? GROUP BY s.sourceId
+            SELECT s.day AS day, src.name AS name, SUM(s.normalized) AS total FROM sample s JOIN source src ON src.id = s.sourceId
+            WHERE s.user = ? AND s.type = ? AND s.start >= ? AND s.start < ? AND s.day BETWEEN ? AND ? GROUP BY s.day, s.sourceId
             """)
-        let span = startSpan(from: day, to: day)
-        return try Row.fetchAll(statement, arguments: [user, type.rawValue, span.lower, span.upper, day]).map { ($0["name"], $0["total"]) }
+        var first = 0
+        while first < sorted.count {
+            var last = first
+            while last + 1 < sorted.count, sorted[last + 1].ordinal - sorted[last].ordinal <= 3,
+                  sorted[last + 1].ordinal - sorted[first].ordinal < 62 {
+                last += 1
+            }
+            let from = sorted[first].description, to = sorted[last].description
+            let span = startSpan(from: from, to: to)
+            let rows = try Row.fetchCursor(statement, arguments: [user, type.rawValue, span.lower, span.upper, from, to])
+            while let row = try rows.next() {
+                let day: String = row["day"]
+                guard wanted.contains(day) else { continue }
+                result[day, default: []].append((row["name"], row["total"]))
+            }
+            first = last + 1
+        }
+        return result
     }
 
     /// Days with samples of `type`.
