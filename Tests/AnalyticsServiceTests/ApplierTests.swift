@@ -63,6 +63,17 @@ struct ApplierTests {
         #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-20"), context).totalWaterMl == 562.296)
         try fixture.intake(IntakeEvent.deleted, IntakeEventBody(intake: record(id: "b", day: "2026-11-20", waterUl: 312_296)))
         #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-20"), context).totalWaterMl == 250)
+        // One intake twice in a batch counts once; a known one in a later batch moves as an update would.
+        try fixture.intake(IntakeEvent.batchLogged, IntakeBatchBody(user: "ana", intakes: [
+            record(id: "g", day: "2026-11-18", waterUl: 50_000), record(id: "h", day: "2026-11-18", waterUl: 20_000),
+            record(id: "g", day: "2026-11-18", waterUl: 50_000),
+        ]))
+        #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-18"), context).totalWaterMl == 70)
+        try fixture.intake(IntakeEvent.batchLogged, IntakeBatchBody(user: "ana", intakes: [
+            record(id: "i", day: "2026-11-17", waterUl: 5_000), record(id: "g", day: "2026-11-17", waterUl: 60_000),
+        ]))
+        #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-18"), context).totalWaterMl == 20)
+        #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-17"), context).totalWaterMl == 65)
         for bad in [
             IntakeBatchBody(user: "ana", intakes: []),
             IntakeBatchBody(user: "ana", intakes: [record(id: "x", day: "2026-02-30", waterUl: 1), record(id: "y", user: "bob", day: "2026-11-20", waterUl: 1)]),

@@ -33,20 +33,20 @@ enum IntakeApplier {
             // out of range is left out, and with none usable the event is skipped.
             let body = try EventInput.body(event, IntakeBatchBody.self)
             let user = try EventInput.user(body.user, event)
-            var usable = 0
+            var entries: [(id: String, day: String, waterUl: Int64)] = []
+            entries.reserveCapacity(body.intakes.count)
             for intake in body.intakes where intake.user == user {
-                let id: String, day: String, waterUl: Int64
                 do {
-                    id = try EventInput.id(intake.id, field: "intake.id", event)
-                    day = try EventInput.day(intake.day, field: "intake.day", event)
-                    waterUl = try EventInput.integer(intake.waterMicrolitres, field: "intake.waterMicrolitres", in: 0...1_000_000_000, event)
+                    entries.append((
+                        try EventInput.id(intake.id, field: "intake.id", event),
+                        try EventInput.day(intake.day, field: "intake.day", event),
+                        try EventInput.integer(intake.waterMicrolitres, field: "intake.waterMicrolitres", in: 0...1_000_000_000, event)))
                 } catch is EventSkip {
                     continue
                 }
-                try WaterStore.upsert(db, user: user, id: id, day: day, waterUl: waterUl, streaks: &streaks)
-                usable += 1
             }
-            guard usable > 0 else {
+            try WaterStore.upsertMany(db, user: user, entries, streaks: &streaks)
+            guard !entries.isEmpty else {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0) carries no usable intake of \(user) (\(body.intakes.count) intakes)")
             }
         case IntakeEvent.deleted:

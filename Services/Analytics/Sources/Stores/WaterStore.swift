@@ -27,6 +27,53 @@ enum WaterStore {
         streaks.water(user: user, day: day)
     }
 
+    /// Stores a batch of one user's intakes (`intake.batch-logged`): each new one with one
+    /// insert, and each day's total changed once for the batch instead of once per intake. An
+    /// intake already known (a replay, or one made twice) goes through ``upsert``, after the
+    /// batch's totals so far are written, so it is moved exactly as on its own.
+    static func upsertMany(
+        _ db: Database, user: String, _ entries: [(id: String, day: String, waterUl: Int64)], streaks: inout StreakBacklog
+    ) throws {
+        var pending: [String: (waterUl: Int64, intakes: Int64)] = [:]
+        var order: [String] = []
+        func flush() throws {
+            let total = try DirectStatement(db, sql: """
+                INSERT INTO water_day (user, day, waterUl, intakes) VALUES (?, ?, ?, ?)
+                ON CONFLICT (user, day) DO UPDATE SET waterUl = waterUl + excluded.waterUl, intakes = intakes + excluded.intakes
+                """)
+            for day in order {
+                guard let sum = pending[day] else { continue }
+                total.bind(1, user)
+                total.bind(2, day)
+                total.bind(3, sum.waterUl)
+                total.bind(4, sum.intakes)
+                try total.run()
+                streaks.water(user: user, day: day)
+            }
+            pending = [:]
+            order = []
+        }
+        for entry in entries {
+            let insert = try DirectStatement(db, sql: """
+                INSERT INTO intake_entry (user, id, day, waterUl) VALUES (?, ?, ?, ?) ON CONFLICT (user, id) DO NOTHING
+                """)
+            insert.bind(1, user)
+            insert.bind(2, entry.id)
+            insert.bind(3, entry.day)
+            insert.bind(4, entry.waterUl)
+            try insert.run()
+            if db.changesCount == 1 {
+                if pending[entry.day] == nil { order.append(entry.day) }
+                pending[entry.day, default: (0, 0)].waterUl += entry.waterUl
+                pending[entry.day, default: (0, 0)].intakes += 1
+            } else {
+                try flush()
+                try upsert(db, user: user, id: entry.id, day: entry.day, waterUl: entry.waterUl, streaks: &streaks)
+            }
+        }
+        try flush()
+    }
+
     /// Forgets the intake and takes its water off its day; nothing when it is unknown.
     static func remove(_ db: Database, user: String, id: String, streaks: inout StreakBacklog) throws {
         if let day = try take(db, user: user, id: id) { streaks.water(user: user, day: day) }
