@@ -8,9 +8,21 @@ struct LocalDayResolver {
     private var validFrom = Double.infinity
     private var validUntil = -Double.infinity
     private var offset = 0.0
+    /// The last day's text: an import's samples come in runs of one day.
+    private var lastText: (ordinal: Int, text: String) = (.min, "")
 
     init(timeZone: TimeZone) {
         self.timeZone = timeZone
+    }
+
+    /// `day(of:)` as `YYYY-MM-DD`, built once per run of samples on the same day.
+    mutating func dayText(of instant: Date) -> String {
+        let day = day(of: instant)
+        let ordinal = day.ordinal
+        if ordinal != lastText.ordinal {
+            lastText = (ordinal, day.text)
+        }
+        return lastText.text
     }
 
     mutating func day(of instant: Date) -> LocalDay {

@@ -19,6 +19,15 @@ struct SampleRules {
     var days: LocalDayResolver
     /// Reused for every sample's identity bytes.
     private var identity = SampleIdentity()
+    /// The last unit looked up: an import's samples come in runs of one type and unit.
+    private var lastUnit: (raw: String, type: SampleType, entry: UnitTable.Entry)?
+
+    private mutating func unit(_ raw: String, type: SampleType) -> UnitTable.Entry? {
+        if let last = lastUnit, last.type == type, last.raw == raw { return last.entry }
+        guard let entry = UnitTable.lookup(raw, type: type) else { return nil }
+        lastUnit = (raw, type, entry)
+        return entry
+    }
 
     init(now: Date, timeZone: TimeZone) {
         self.now = now
@@ -68,7 +77,7 @@ struct SampleRules {
                 reason: SampleRejection.unknownType, field: "type",
                 message: "must be one of \(SampleType.allCases.map(\.rawValue).joined(separator: ", ")), got '\(input.type.prefix(40))'")
         }
-        guard let unit = UnitTable.lookup(input.unit, type: type) else {
+        guard let unit = unit(input.unit, type: type) else {
             throw SampleRejection(
                 reason: SampleRejection.unknownUnit, field: "unit",
                 message: "must be one of \(UnitTable.accepted(type)) for \(type.rawValue), got '\(input.unit.prefix(40))'")
@@ -98,7 +107,7 @@ struct SampleRules {
         identity.add(unit.canonical)
         return ValidSample(
             type: type, value: input.value, unit: input.unit, normalized: normalized, start: start, end: end,
-            day: days.day(of: start).text, source: source, device: device, identity: identity.value)
+            day: days.dayText(of: start), source: source, device: device, identity: identity.value)
     }
 
     private func strength(
