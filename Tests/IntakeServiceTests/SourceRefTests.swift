@@ -3,7 +3,7 @@ import GRDB
 @testable import IntakeService
 import Testing
 
-@Suite("Intakes made from another service's records: once per record, across intake.v2-source-at")
+@Suite("Intakes made from another service's records: once per record, across intake.v2")
 struct SourceRefTests {
     static let at = Date(timeIntervalSince1970: 1_760_000_000)
 
@@ -48,7 +48,7 @@ struct SourceRefTests {
         }
     }
 
-    @Test("intake.v2-source-at keeps every v1 intake, and a record made before it, edited or not, is not made again")
+    @Test("intake.v2 keeps every v1 intake, and a record made before it, edited or not, is not made again")
     func migration() throws {
         let queue = try DatabaseQueue()
         try IntakeSchema.migrator.migrate(queue, upTo: "intake.v1")
@@ -61,6 +61,10 @@ struct SourceRefTests {
         try IntakeSchema.migrator.migrate(queue)
         try queue.write { db in
             #expect(try Self.count(db) == 3)
+            let table = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'intake'") ?? ""
+            #expect(table.contains("WITHOUT ROWID"))
+            let indexes = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'intake' AND sql IS NOT NULL ORDER BY name")
+            #expect(indexes == ["intake_source_ref", "intake_source_ref_legacy", "intake_user_day"])
             let sourceAt = try Row.fetchAll(db, sql: "SELECT id, sourceAt FROM intake ORDER BY id").map { "\($0["id"] as String)=\(($0["sourceAt"] as Double?).map { String($0) } ?? "nil")" }
             #expect(sourceAt == ["manual=nil", "moved=nil", "plain=\(Self.at.timeIntervalSince1970)"])
             let legacy = try IntakeStore.hasLegacySourceRefs(db)

@@ -48,18 +48,43 @@ enum IntakeSchema {
                     arguments: [name, basisPoints, now, now])
             }
         }
-        migrator.registerMigration("intake.v2-source-at") { db in
+        migrator.registerMigration("intake.v2") { db in
+            // The table clustered on its id (`WITHOUT ROWID`): ids are time-ordered, so a new
+            // intake goes in at the table's right edge, and a logged drink writes one B-tree
+            // fewer (no rowid table beside the id index).
+            //
             // An intake made from another service's record is unique per (user, sourceAt,
             // sourceRef): the record's own instant first, so an import's intakes go in at the
-            // right edge of the index instead of at random places (its ids are hashes). The
+            // right edge of that index instead of at random places (its ids are hashes). The
             // instant is the record's, fixed when the intake is made; editing the intake's `at`
             // does not change it. Rows made before this migration keep it only when they were
             // never edited (their `at` is still the record's); the others stay unique per
             // (user, sourceRef) in the legacy index, which new rows never enter.
             try db.execute(sql: """
-                ALTER TABLE intake ADD COLUMN sourceAt REAL;
-                UPDATE intake SET sourceAt = at WHERE sourceRef IS NOT NULL AND updatedAt = createdAt;
-                DROP INDEX intake_source_ref;
+                CREATE TABLE intake_v2 (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    user TEXT NOT NULL,
+                    fluid TEXT NOT NULL,
+                    volumeUl INTEGER NOT NULL CHECK (volumeUl > 0 AND volumeUl <= 6000000),
+                    waterUl INTEGER NOT NULL CHECK (waterUl >= 0),
+                    waterBasisPoints INTEGER NOT NULL,
+                    at REAL NOT NULL,
+                    day TEXT NOT NULL,
+                    timeZone TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    sourceRef TEXT,
+                    sourceAt REAL,
+                    createdAt REAL NOT NULL,
+                    updatedAt REAL NOT NULL
+                ) WITHOUT ROWID;
+                INSERT INTO intake_v2 (id, user, fluid, volumeUl, waterUl, waterBasisPoints, at, day, timeZone, source,
+                                       sourceRef, sourceAt, createdAt, updatedAt)
+                    SELECT id, user, fluid, volumeUl, waterUl, waterBasisPoints, at, day, timeZone, source, sourceRef,
+                           CASE WHEN sourceRef IS NOT NULL AND updatedAt = createdAt THEN at END, createdAt, updatedAt
+                    FROM intake;
+                DROP TABLE intake;
+                ALTER TABLE intake_v2 RENAME TO intake;
+                CREATE INDEX intake_user_day ON intake (user, day, at);
                 CREATE UNIQUE INDEX intake_source_ref ON intake (user, sourceAt, sourceRef) WHERE sourceRef IS NOT NULL;
                 CREATE UNIQUE INDEX intake_source_ref_legacy ON intake (user, sourceRef) WHERE sourceRef IS NOT NULL AND sourceAt IS NULL;
                 """)

@@ -85,7 +85,7 @@ enum IntakeStore {
         return db.changesCount == 1
     }
 
-    /// Whether intakes made from other services' records before `intake.v2-source-at` and
+    /// Whether intakes made from other services' records before `intake.v2` and
     /// edited since are left (only they can be, so once false it stays false). A look at the
     /// legacy index, which is empty on a deployment that started with this version.
     static func hasLegacySourceRefs(_ db: Database) throws -> Bool {
