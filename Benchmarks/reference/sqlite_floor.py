@@ -2,10 +2,11 @@
 
 Inserts N sample rows (default 600,716: what the 1,000,000-record benchmark export stores),
 in time order with the benchmark export's type mix, into health-ingest's `sample` table and
-indexes (a copy of Services/HealthIngest/Sources/HealthSchema.swift), the way health-ingest
-writes them: WAL, synchronous=FULL, an 8 MiB page cache, 12,000 rows per transaction,
-INSERT ... ON CONFLICT DO NOTHING. Python's own per-row cost is included, so the figure is an
-upper bound on SQLite's share. Prints seconds per variant (median of --runs).
+indexes (copies of Services/HealthIngest/Sources/HealthSchema.swift: the `health.v2` table
+clustered on its identity key with the anchor index, and the `health.v1` one it replaced), the
+way health-ingest writes them: WAL, synchronous=FULL, an 8 MiB page cache, 12,000 rows per
+transaction, INSERT ... ON CONFLICT DO NOTHING. Python's own per-row cost is included, so the
+figure is an upper bound on SQLite's share. Prints seconds per variant (median of --runs).
 
     python3 Benchmarks/reference/sqlite_floor.py [--rows N] [--runs K] [--dir DIR]
 """
@@ -19,13 +20,22 @@ TABLE = """CREATE TABLE sample (
 IDENTITY = "CREATE UNIQUE INDEX sample_identity ON sample (user, type, start, identity);"
 DAY = "CREATE INDEX sample_day ON sample (user, type, day, sourceId, normalized);"
 SEQ = "CREATE INDEX sample_user_seq ON sample (user, seq);"
+CLUSTERED = """CREATE TABLE sample (
+    user TEXT NOT NULL, type TEXT NOT NULL, start REAL NOT NULL, identity INTEGER NOT NULL, seq INTEGER NOT NULL,
+    value REAL NOT NULL, unit TEXT NOT NULL, normalized REAL NOT NULL, "end" REAL NOT NULL, day TEXT NOT NULL,
+    sourceId INTEGER NOT NULL, deviceId INTEGER, jobId TEXT, exercise TEXT, sets INTEGER, reps INTEGER,
+    createdAt REAL NOT NULL, CHECK ("end" >= start), PRIMARY KEY (user, type, start, identity)) WITHOUT ROWID;"""
+ANCHOR = "CREATE UNIQUE INDEX sample_user_seq ON sample (user, seq);"
 VARIANTS = {
-    "health-ingest's table and three indexes": [TABLE, IDENTITY, DAY, SEQ],
-    "table and identity index only": [TABLE, IDENTITY],
+    "health.v2: clustered table and anchor index": [CLUSTERED, ANCHOR],
+    "health.v1: table and three indexes": [TABLE, IDENTITY, DAY, SEQ],
 }
 INSERT = ('INSERT INTO sample (user, type, identity, value, unit, normalized, start, "end", day, sourceId, '
           'deviceId, jobId, exercise, sets, reps, createdAt) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) '
           'ON CONFLICT (user, type, start, identity) DO NOTHING')
+INSERT_V2 = ('INSERT INTO sample (user, type, identity, value, unit, normalized, start, "end", day, sourceId, '
+             'deviceId, jobId, exercise, sets, reps, createdAt, seq) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) '
+             'ON CONFLICT (user, type, start, identity) DO NOTHING')
 # The benchmark export's stored mix: steps 360,750, distance 140,453, dietary water 79,911, body mass 19,602.
 MIX = [("steps", "count", 360750), ("distance", "km", 140453), ("dietary-water", "mL", 79911), ("body-mass", "kg", 19602)]
 
@@ -60,9 +70,13 @@ def run(folder, statements, data):
     for statement in statements:
         db.execute(statement)
     began = time.perf_counter()
+    clustered = statements[0] is CLUSTERED
     for first in range(0, len(data), 12000):
         db.execute("BEGIN")
-        db.executemany(INSERT, data[first:first + 12000])
+        if clustered:
+            db.executemany(INSERT_V2, [row + (first + index + 1,) for index, row in enumerate(data[first:first + 12000])])
+        else:
+            db.executemany(INSERT, data[first:first + 12000])
         db.execute("COMMIT")
     elapsed = time.perf_counter() - began
     db.close()
