@@ -14,8 +14,7 @@ struct HealthConsumersEndToEndTests {
     @Test("a weight recorded in health-ingest reaches goals: the auto goal follows it")
     func weightReachesGoals() async throws {
         let fixture = try HealthFixture("weight-goals")
-        let goals = try fixture.follower("goals")
-        let goalsClient = try RPCClient(endpoint: goals.rpcEndpoint, options: RPCClientOptions(timeZone: "Europe/Berlin", user: fixture.user))
+        let (goals, goalsClient) = try fixture.follower("goals", clientTimeZone: "Europe/Berlin")
 
         try await fixture.grant(.bodyMass)
         let weight: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 80, unit: "kg"))
@@ -99,8 +98,7 @@ struct HealthConsumersEndToEndTests {
     @Test("an import announces its weights in one batch event per request; goals follows the newest by measuring time, with one goal.changed")
     func importedWeightsReachGoals() async throws {
         let fixture = try HealthFixture("import-weights-goals", timeZone: "America/Los_Angeles")
-        let goals = try fixture.follower("goals")
-        let goalsClient = try RPCClient(endpoint: goals.rpcEndpoint, options: RPCClientOptions(timeZone: "America/Los_Angeles", user: fixture.user))
+        let (goals, goalsClient) = try fixture.follower("goals", clientTimeZone: "America/Los_Angeles")
         try await fixture.grant(.bodyMass)
         let xml = HealthFixture.sampleData.appendingPathComponent("export.xml").path
         #expect(try fixture.quench(["import", "apple-health", xml]).status == 0)
@@ -120,8 +118,7 @@ struct HealthConsumersEndToEndTests {
     @Test("an import's water: batch events of at most 500 samples, one intake per sample, one intake.batch-logged per batch and none again on a re-import")
     func importedWaterInBatches() async throws {
         let fixture = try HealthFixture("water-batches", timeZone: "UTC")
-        let intake = try fixture.follower("intake")
-        let intakeClient = try RPCClient(endpoint: intake.rpcEndpoint, options: RPCClientOptions(timeZone: "UTC", user: fixture.user))
+        let (intake, intakeClient) = try fixture.follower("intake", clientTimeZone: "UTC")
         try await fixture.grant(.dietaryWater)
         // 1,100 glasses of 100 mL, ten minutes apart from 2025-10-01 00:00 UTC: one import.batch.
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>\#n<HealthData locale="en_US">\#n"#
@@ -181,8 +178,7 @@ struct HealthConsumersEndToEndTests {
     @Test("imported water reaches a real intake following health-ingest: once, also after a re-import; gone after revoke with delete")
     func waterReachesIntake() async throws {
         let fixture = try HealthFixture("water-intake", timeZone: "America/Los_Angeles")
-        let intake = try fixture.follower("intake")
-        let intakeClient = try RPCClient(endpoint: intake.rpcEndpoint, options: RPCClientOptions(timeZone: "America/Los_Angeles", user: fixture.user))
+        let (intake, intakeClient) = try fixture.follower("intake", clientTimeZone: "America/Los_Angeles")
         let totals = { () async throws -> [Int64] in
             try await intakeClient.call(IntakeMessage.totals, TotalsRequest(from: "2025-10-11", to: "2025-10-12"), as: TotalsReply.self)
                 .days.map(\.totalWaterMicrolitres)

@@ -28,6 +28,13 @@ final class HealthFixture: @unchecked Sendable {
             service, dataDirectory: self.service.dataDirectory.appendingPathComponent(service), arguments: ["--config", config.path])
     }
 
+    /// A follower (see ``follower(_:)``) and a client acting for this fixture's user on it.
+    func follower(_ service: String, clientTimeZone timeZone: String) throws -> (process: ServiceProcess, client: RPCClient) {
+        let process = try follower(service)
+        let client = try RPCClient(endpoint: process.rpcEndpoint, options: RPCClientOptions(timeZone: timeZone, user: user))
+        return (process, client)
+    }
+
     func command<Request: Encodable, Reply: Decodable>(_ type: String, _ body: Request, as: Reply.Type = Reply.self) async throws -> Reply {
         try await client.call(type, body, as: Reply.self, idempotencyKey: UUID().uuidString)
     }

@@ -3,7 +3,8 @@ import QuenchTestSupport
 import Testing
 
 /// A real service executable started for a test: its own data folder, endpoints on
-/// loopback (`*` ports resolved through its ready file), stderr kept for diagnosis.
+/// loopback (ports from `TestPorts` unless given; the ready file confirms them), stderr
+/// kept for diagnosis.
 final class ServiceProcess: @unchecked Sendable {
     let name: String
     let executable: URL
@@ -35,9 +36,13 @@ final class ServiceProcess: @unchecked Sendable {
         name = service
         executable = try Binaries.url(of: "quench-\(service)")
         self.dataDirectory = dataDirectory
-        self.rpcEndpoint = rpcEndpoint
-        self.pubEndpoint = pubEndpoint
-        self.userPubEndpoint = userPubEndpoint
+        // Ports chosen here, not by the kernel: `start()` binds the same ones again after a stop.
+        func chosen(_ endpoint: String) -> String {
+            endpoint == "tcp://127.0.0.1:*" ? TestPorts.endpoint() : endpoint
+        }
+        self.rpcEndpoint = chosen(rpcEndpoint)
+        self.pubEndpoint = chosen(pubEndpoint)
+        self.userPubEndpoint = chosen(userPubEndpoint)
         self.insecure = insecure
         extraArguments = arguments
         self.environment = environment
