@@ -36,6 +36,19 @@ struct EnvelopeTests {
         #expect(text.contains("(92 bytes)"))
     }
 
+    @Test("a batch event body starts with the bytes docs/PROTOCOL.md shows")
+    func documentedBatchBody() throws {
+        let sample = WaterRecordedBody(
+            user: "ana", sampleId: "94fbf90238336b19", volumeMl: 250, at: Date(timeIntervalSince1970: 1_760_194_800),
+            day: "2025-10-11", timeZone: "America/Los_Angeles", source: "Waterllama")
+        let body = try MessagePackRaw(encoding: WaterBatchRecordedBody(user: "ana", samples: [sample, sample]))
+        let prefix = "82 a4 75 73 65 72 a3 61 6e 61 a7 73 61 6d 70 6c 65 73 92 87"
+        #expect(Array(body.bytes.prefix(20)) == Self.bytes(prefix))
+        let doc = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/PROTOCOL.md")
+        #expect(try String(contentsOf: doc, encoding: .utf8).contains("`" + prefix + " …`"))
+    }
+
     @Test("a reply answers its request; an error reply has no body")
     func replies() throws {
         let request = try Envelope.request(type: "intake.log", body: ["volume": 250.0], user: "ana", idempotencyKey: "k")

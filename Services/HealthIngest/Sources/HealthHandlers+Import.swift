@@ -46,7 +46,7 @@ extension HealthHandlers {
             throw QuenchError.invalidArgument("sources", "a batch may list at most \(ImportBatchRequest.maxSamples) sources, got \(sources.count)")
         }
         var job = try runningJob(write.db, user: user, id: request.jobId)
-        // A batch touches the right edge of every index and a day's range of `sample_day`: keep those pages cached.
+        // A batch touches the right edge of both of the sample's B-trees and a few days of its key: keep those pages cached.
         try write.db.execute(sql: "PRAGMA cache_size = -\(Self.writerCacheKiB)")
         var ingest = try SampleIngest(write: write, user: user, jobId: job.jobId, now: now())
         ingest.useSources(sources)

@@ -119,18 +119,20 @@ struct SampleIngest {
     /// samples touched. Every request that made a `SampleIngest` calls it before it returns.
     mutating func finish() throws {
         try inserter.save()
-        for start in stride(from: 0, to: weights.count, by: HealthEvent.maxBatchSamples) {
-            let samples = Array(weights[start..<min(weights.count, start + HealthEvent.maxBatchSamples)])
-            try write.emit(HealthEvent.weightBatchRecorded, user: user, WeightBatchRecordedBody(user: user, samples: samples))
-        }
-        for start in stride(from: 0, to: water.count, by: HealthEvent.maxBatchSamples) {
-            let samples = Array(water[start..<min(water.count, start + HealthEvent.maxBatchSamples)])
-            try write.emit(HealthEvent.waterBatchRecorded, user: user, WaterBatchRecordedBody(user: user, samples: samples))
-        }
+        try emitBatches(HealthEvent.weightBatchRecorded, weights)
+        try emitBatches(HealthEvent.waterBatchRecorded, water)
         weights = []
         water = []
         for (type, days) in touched.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             try DayTotals.refresh(write, user: user, type: type, days: days.sorted())
+        }
+    }
+
+    /// `samples` in events of `type` of at most ``HealthEvent/maxBatchSamples`` each.
+    private func emitBatches<Sample: Codable & Sendable & Equatable>(_ type: String, _ samples: [Sample]) throws {
+        for start in stride(from: 0, to: samples.count, by: HealthEvent.maxBatchSamples) {
+            let part = Array(samples[start..<min(samples.count, start + HealthEvent.maxBatchSamples)])
+            try write.emit(type, user: user, RecordedBatchBody(user: user, samples: part))
         }
     }
 

@@ -122,29 +122,23 @@ public struct WaterRecordedBody: Codable, Sendable, Equatable {
     }
 }
 
-/// Body of `health.water.batch-recorded`: each element is what a `health.water.recorded`
-/// of that sample would carry, in the order they were stored; all of `user`.
-public struct WaterBatchRecordedBody: Codable, Sendable, Equatable {
+/// Body of a batch event (`health.water.batch-recorded`, `health.weight.batch-recorded`):
+/// each element is what the single event of that sample (`health.water.recorded`,
+/// `health.weight.recorded`) would carry, in the order they were stored; all of `user`.
+public struct RecordedBatchBody<Sample: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
     public var user: String
-    public var samples: [WaterRecordedBody]
+    public var samples: [Sample]
 
-    public init(user: String, samples: [WaterRecordedBody]) {
+    public init(user: String, samples: [Sample]) {
         self.user = user
         self.samples = samples
     }
 }
 
-/// Body of `health.weight.batch-recorded`: each element is what a `health.weight.recorded`
-/// of that sample would carry, in the order they were stored; all of `user`.
-public struct WeightBatchRecordedBody: Codable, Sendable, Equatable {
-    public var user: String
-    public var samples: [WeightRecordedBody]
-
-    public init(user: String, samples: [WeightRecordedBody]) {
-        self.user = user
-        self.samples = samples
-    }
-}
+/// Body of `health.water.batch-recorded`.
+public typealias WaterBatchRecordedBody = RecordedBatchBody<WaterRecordedBody>
+/// Body of `health.weight.batch-recorded`.
+public typealias WeightBatchRecordedBody = RecordedBatchBody<WeightRecordedBody>
 
 public struct ConsentChangedBody: Codable, Sendable, Equatable {
     public var user: String

@@ -45,10 +45,10 @@ enum IntakeApplier {
                     continue
                 }
             }
-            try WaterStore.upsertMany(db, user: user, entries, streaks: &streaks)
             guard !entries.isEmpty else {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0) carries no usable intake of \(user) (\(body.intakes.count) intakes)")
             }
+            try WaterStore.upsertMany(db, user: user, entries, streaks: &streaks)
         case IntakeEvent.deleted:
             let intake = try EventInput.body(event, IntakeEventBody.self).intake
             try WaterStore.remove(

@@ -15,14 +15,7 @@ enum WaterStore {
         entry.bind(3, day)
         entry.bind(4, waterUl)
         try entry.run()
-        let total = try DirectStatement(db, sql: """
-            INSERT INTO water_day (user, day, waterUl, intakes) VALUES (?, ?, ?, 1)
-            ON CONFLICT (user, day) DO UPDATE SET waterUl = waterUl + excluded.waterUl, intakes = intakes + 1
-            """)
-        total.bind(1, user)
-        total.bind(2, day)
-        total.bind(3, waterUl)
-        try total.run()
+        try addToDay(db, user: user, day: day, waterUl: waterUl, intakes: 1)
         if let previousDay, previousDay != day { streaks.water(user: user, day: previousDay) }
         streaks.water(user: user, day: day)
     }
@@ -37,17 +30,9 @@ enum WaterStore {
         var pending: [String: (waterUl: Int64, intakes: Int64)] = [:]
         var order: [String] = []
         func flush() throws {
-            let total = try DirectStatement(db, sql: """
-                INSERT INTO water_day (user, day, waterUl, intakes) VALUES (?, ?, ?, ?)
-                ON CONFLICT (user, day) DO UPDATE SET waterUl = waterUl + excluded.waterUl, intakes = intakes + excluded.intakes
-                """)
             for day in order {
                 guard let sum = pending[day] else { continue }
-                total.bind(1, user)
-                total.bind(2, day)
-                total.bind(3, sum.waterUl)
-                total.bind(4, sum.intakes)
-                try total.run()
+                try addToDay(db, user: user, day: day, waterUl: sum.waterUl, intakes: sum.intakes)
                 streaks.water(user: user, day: day)
             }
             pending = [:]
@@ -72,6 +57,19 @@ enum WaterStore {
             }
         }
         try flush()
+    }
+
+    /// Adds `waterUl` of `intakes` intakes to the user's day total (made if missing).
+    private static func addToDay(_ db: Database, user: String, day: String, waterUl: Int64, intakes: Int64) throws {
+        let total = try DirectStatement(db, sql: """
+            INSERT INTO water_day (user, day, waterUl, intakes) VALUES (?, ?, ?, ?)
+            ON CONFLICT (user, day) DO UPDATE SET waterUl = waterUl + excluded.waterUl, intakes = intakes + excluded.intakes
+            """)
+        total.bind(1, user)
+        total.bind(2, day)
+        total.bind(3, waterUl)
+        total.bind(4, intakes)
+        try total.run()
     }
 
     /// Forgets the intake and takes its water off its day; nothing when it is unknown.
