@@ -13,8 +13,10 @@ final class BenchRun: @unchecked Sendable {
     var insecureIntakeBase: Int { options.portBase + 40 }
     func echoEndpoint(secure: Bool) -> String { "tcp://127.0.0.1:\(options.portBase + (secure ? 90 : 91))" }
 
+    /// The users the import benchmark imports for, one per run.
+    static let importUsers = (1...10).map { "import\($0)" }
     /// Users with keys in every deployment.
-    static let users = ["bench", "fanout", "tenyears", "cli"] + (1...6).map { "import\($0)" }
+    static let users = ["bench", "fanout", "tenyears", "cli"] + importUsers
 
     init(options: BenchOptions) {
         self.options = options
