@@ -152,6 +152,10 @@ struct HealthConsumersEndToEndTests {
         let arrived = try await eventually { try await totals() == expected }
         let seen = try await totals()
         #expect(arrived, "intake totals \(seen)\n\(intake.logTail())")
+        // The events were applied on intake's apply thread, at nice 10; its request writer keeps nice 0.
+        let threads = ThreadPriorities.of(intake.pid)
+        #expect(threads.contains { $0.name.hasPrefix("quench-apply-") && $0.nice == 10 }, "\(threads)")
+        #expect(threads.contains { $0.name == "quench-writer" && $0.nice == 0 }, "\(threads)")
         let intakeEvents = { () async throws -> [Envelope] in
             let page = try await intakeClient.call(MessageType.eventsSince, EventsSinceRequest(after: 0, limit: 1000), as: EventsSinceReply.self)
             return try page.events.map { try $0.decode(Envelope.self) }

@@ -30,6 +30,9 @@ enum ImportBench {
         var serviceRSSMB: Double
         var downstreamCPU: [Double]
         var counts: Counts
+        /// From the import's end until goals, intake and analytics had applied every event
+        /// published until then.
+        var caughtUp: Double
     }
 
     /// The services that apply health-ingest's events; they share the cores with the import.
@@ -115,7 +118,7 @@ enum ImportBench {
                        met: largest && withReference ? (ratio >= 20 && rss <= 64 && serviceRSS <= 64) : nil,
                        spread: (withReference ? "ratios \(ratios.spread { Format.fixed($0, 2) }); ref \(reference.spread { Format.fixed($0, 2) }) s; " : "")
                            + "import \(whole.spread { Format.fixed($0, 2) }) s",
-                       note: "\(runsText); \(imports[0].counts.text); CLI CPU \(median(imports.map(\.cliCPU))) s; health-ingest: peak RSS \(Format.fixed(serviceRSS, 1)) MB, CPU \(median(imports.map(\.serviceCPU))) s; CPU downstream during the import: \(downstreamCPU); load average \(load)")
+                       note: "\(runsText); \(imports[0].counts.text); CLI CPU \(median(imports.map(\.cliCPU))) s; health-ingest: peak RSS \(Format.fixed(serviceRSS, 1)) MB, CPU \(median(imports.map(\.serviceCPU))) s; CPU downstream during the import: \(downstreamCPU); the followers caught up \(median(imports.map(\.caughtUp))) s after the import ended; load average \(load)")
             report.add("import \(records)", "re-import of the same file (all duplicates)",
                        value: "\(Format.fixed(again.seconds, 2)) s, peak RSS \(Format.fixed(Double(again.maxRSSKilobytes) / 1024, 1)) MB",
                        note: "\(repeated.text); health-ingest peak RSS \(Format.fixed(Double(deployment.peakRSSKilobytes(ServiceName.healthIngest) ?? 0) / 1024, 1)) MB")
@@ -141,14 +144,50 @@ enum ImportBench {
         let downstreamBefore = downstream.map { deployment.pid($0).map(cpuSeconds) ?? 0 }
         let childCPUBefore = childrenCPUSeconds()
         let imported = try ChildProcess.check(command, sampleMemory: true)
+        let cliCPU = childrenCPUSeconds() - childCPUBefore
+        let caughtUp = try await followersCaughtUp(deployment, user: user)
         return ImportRun(
             seconds: imported.seconds,
             rssMB: Double(imported.maxRSSKilobytes) / 1024,
-            cliCPU: childrenCPUSeconds() - childCPUBefore,
+            cliCPU: cliCPU,
             serviceCPU: (service.map(cpuSeconds) ?? 0) - cpuBefore,
             serviceRSSMB: Double(deployment.peakRSSKilobytes(ServiceName.healthIngest) ?? 0) / 1024,
             downstreamCPU: zip(downstream, downstreamBefore).map { name, before in (deployment.pid(name).map(cpuSeconds) ?? 0) - before },
-            counts: Counts(json: imported.output))
+            counts: Counts(json: imported.output),
+            caughtUp: caughtUp)
+    }
+
+    /// Seconds until every follower has applied what its publishers had published when the
+    /// call began: `system.health` of the four services every 20 ms, each subscription's
+    /// applied seq against its publisher's head (at most 300 s).
+    private static func followersCaughtUp(_ deployment: BenchDeployment, user: String) async throws -> Double {
+        let began = ContinuousClock.now
+        var clients: [String: RPCClient] = [:]
+        for name in ServiceName.all { clients[name] = try deployment.client(name, user: user) }
+        func health(_ name: String) async throws -> HealthReply {
+            guard let client = clients[name] else { throw BenchError("no client for \(name)") }
+            return try await client.call(MessageType.health, HealthRequest(), as: HealthReply.self)
+        }
+        var heads: [String: UInt64] = [:]
+        for name in ServiceName.all { heads[name] = try await health(name).headSeq }
+        var elapsed: Double?
+        while elapsed == nil, ContinuousClock.now - began < .seconds(300) {
+            var behind = false
+            for name in downstream {
+                for subscription in try await health(name).subscriptions where subscription.appliedSeq < heads[subscription.publisher, default: 0] {
+                    behind = true
+                }
+            }
+            if behind {
+                try await Task.sleep(for: .milliseconds(20))
+            } else {
+                let time = ContinuousClock.now - began
+                elapsed = Double(time.components.seconds) + Double(time.components.attoseconds) / 1e18
+            }
+        }
+        for client in clients.values { await client.close() }
+        guard let elapsed else { throw BenchError("the followers had not caught up with the import 300 s after it") }
+        return elapsed
     }
 
     /// The counts of a `quench import apple-health --json` report.

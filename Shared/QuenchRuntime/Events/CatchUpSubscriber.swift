@@ -76,6 +76,10 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
     /// The live inbox of the running subscriber (nil before `run`).
     private let inbox = Mutex<LiveInbox?>(nil)
 
+    /// The thread the running subscriber applies events on, at a lower priority than the
+    /// service's requests (``ApplyThread``; nil before `run`).
+    private let applyThread = Mutex<ApplyThread?>(nil)
+
     /// The most live events applied in one transaction.
     static let maxBatch = 1000
 
@@ -158,6 +162,9 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
         let client = try RPCClient(endpoint: publisher.rpcEndpoint, options: clientOptions, context: context, logger: logger)
         let inbox = LiveInbox(limit: liveBufferLimit)
         self.inbox.withLock { $0 = inbox }
+        let applyThread = ApplyThread(name: "quench-apply-\(publisher.name)")
+        self.applyThread.withLock { $0 = applyThread }
+        defer { applyThread.stop() }
         let reactor = try Reactor(name: "quench-sub-\(publisher.name)")
         let socketBox = SocketBox()
         try await reactor.perform { [context, publisher, logger, heartbeatInterval, liveBufferLimit] in
@@ -369,7 +376,26 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
     /// Applies consecutive events after the cursor in one transaction with the cursor.
     private func applyBatch(_ events: [Envelope]) async throws {
         let began = DispatchTime.now().uptimeNanoseconds
-        let (cursor, skipped, applied) = try await database.pool.write { [publisher, makeBatch, logger, outbox, ignored] db -> (UInt64, UInt64, UInt64) in
+        guard let thread = applyThread.withLock({ $0 }) else { throw ApplyThread.Stopped() }
+        let (cursor, skipped, applied) = try await thread.run { [database, publisher, makeBatch, logger, outbox, ignored] in
+            try Self.apply(events, database: database, publisher: publisher, makeBatch: makeBatch, logger: logger, outbox: outbox, ignored: ignored)
+        }
+        status.withLock { state in
+            state.applied = cursor
+            state.skipped = skipped
+        }
+        if applied > 0, let metrics = metrics.withLock({ $0 }) {
+            metrics.applied(applied, nanoseconds: Int64(clamping: DispatchTime.now().uptimeNanoseconds &- began))
+        }
+    }
+
+    /// The transaction of ``applyBatch(_:)``, on the apply thread: the cursor after it, the
+    /// skipped count in all, and how many events it applied.
+    private static func apply(
+        _ events: [Envelope], database: ServiceDatabase, publisher: PublisherEndpoints, makeBatch: EventBatchFactory,
+        logger: Logger, outbox: Outbox?, ignored: Set<String>
+    ) throws -> (UInt64, UInt64, UInt64) {
+        try database.pool.write { db -> (UInt64, UInt64, UInt64) in
             let stored = try SubscriptionCursor.load(db, publisher: publisher.name)
             let start = stored.seq
             var cursor = start
@@ -427,13 +453,6 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
             }
             outbox?.publishAfterCommit(db, appended)
             return (cursor, stored.skipped + skipped, cursor - start)
-        }
-        status.withLock { state in
-            state.applied = cursor
-            state.skipped = skipped
-        }
-        if applied > 0, let metrics = metrics.withLock({ $0 }) {
-            metrics.applied(applied, nanoseconds: Int64(clamping: DispatchTime.now().uptimeNanoseconds &- began))
         }
     }
 
