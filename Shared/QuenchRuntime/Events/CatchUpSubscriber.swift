@@ -43,7 +43,8 @@ public typealias EventApplier = @Sendable (_ db: Database, _ event: Envelope) th
 /// applied `seq` in `runtime_cursor`, written in the same transaction as the change the
 /// event makes, so each event is applied exactly once. It fetches missed events with
 /// `events.since` on start, on a gap in the live stream, and when a heartbeat shows the
-/// publisher ahead; live events are applied as they arrive.
+/// publisher ahead; live events are applied as they arrive, on the subscriber's
+/// ``ApplyThread`` (nice 10: the service's requests go first).
 public final class CatchUpSubscriber: Service, @unchecked Sendable {
     public let publisher: PublisherEndpoints
     private let database: ServiceDatabase
