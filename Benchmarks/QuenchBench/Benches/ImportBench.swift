@@ -107,7 +107,10 @@ enum ImportBench {
                 "\(downstream[index]) \(median(imports.map { $0.downstreamCPU[index] })) s"
             }.joined(separator: ", ")
             let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
-            let runsText = pairs == 1 ? "1 run" : "\(pairs) pairs (reference, import): medians, peak RSS the largest"
+            let pairsText = zip(reference.values + Array(repeating: .nan, count: imports.count), imports).map { ref, run in
+                ref.isNaN ? Format.fixed(run.seconds, 2) : "\(Format.fixed(ref, 2))/\(Format.fixed(run.seconds, 2))"
+            }.joined(separator: ", ")
+            let runsText = pairs == 1 ? "1 run" : "\(pairs) pairs (reference, import): medians, peak RSS the largest; in order \(pairsText) s"
             report.add("import \(records)", "quench import apple-health (whole process, \(Format.fixed(megabytes, 0)) MB xml)",
                        value: "\(Format.fixed(whole.median, 2)) s, \(Format.grouped(Double(size) / whole.median)) records/s, peak RSS \(Format.fixed(rss, 1)) MB",
                        reference: withReference
