@@ -4,23 +4,28 @@ import Synchronization
 import ZeroMQ
 
 /// The thread a subscriber applies another service's events on, at a lower CPU priority
-/// (nice ``nice``) than the service's own request path (its reactor and command writer, which
-/// keep the default).
+/// (``niceIncrement`` above the service's own nice value, 10 for a service started at the
+/// default) than the service's request path (its reactor and command writer).
 ///
 /// Applying a publisher's events keeps a derived state up to date (intakes made from
 /// recorded water, the goal derived from weights, analytics' read models); it can wait a
 /// moment, a request cannot. On a machine where everything runs together, an Apple Health
 /// import makes health-ingest's writer the bottleneck while three services apply its events:
 /// at the default priority their work took the cores from it (the writer waited for a core a
-/// quarter of the import's time), at nice 10 it runs in the cores' idle time and catches up
+/// quarter of the import's time), ten nice steps lower it runs in the cores' idle time and catches up
 /// after. Only priority changes: on an idle machine the events are applied as fast as before.
 ///
 /// Jobs run one at a time in the order submitted; each blocks the thread (GRDB's synchronous
 /// write runs on the calling thread), never a task of the cooperative pool.
 final class ApplyThread: Sendable {
-    /// The nice value of apply threads (Linux: a per-thread attribute; raising it needs no
-    /// privilege).
-    static let nice: Int32 = 10
+    /// How much higher an apply thread's nice value is than the thread that started it
+    /// (Linux: nice is a per-thread attribute; raising it needs no privilege; at most 19).
+    static let niceIncrement: Int32 = 10
+
+    /// The nice value an apply thread started by a thread at `base` runs at.
+    static func nice(above base: Int32) -> Int32 {
+        min(19, base + niceIncrement)
+    }
 
     private struct Job: Sendable {
         let run: @Sendable () -> Void
@@ -36,10 +41,11 @@ final class ApplyThread: Sendable {
 
     /// Starts the thread, named `name` (at most 15 bytes are kept).
     init(name: String) {
+        let base = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
         let thread = Thread { [self] in
             nameCurrentThread(name)
-            // The calling thread's nice (who = 0); a failure leaves the default priority.
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.nice)
+            // The calling thread's nice (who = 0); a failure leaves the starter's priority.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.nice(above: base))
             loop()
         }
         thread.start()
