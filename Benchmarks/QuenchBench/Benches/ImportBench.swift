@@ -107,8 +107,9 @@ enum ImportBench {
                 "\(downstream[index]) \(median(imports.map { $0.downstreamCPU[index] })) s"
             }.joined(separator: ", ")
             let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
-            let pairsText = zip(reference.values + Array(repeating: .nan, count: imports.count), imports).map { ref, run in
-                ref.isNaN ? Format.fixed(run.seconds, 2) : "\(Format.fixed(ref, 2))/\(Format.fixed(run.seconds, 2))"
+            let pairsText = imports.indices.map { index in
+                let run = Format.fixed(imports[index].seconds, 2)
+                return reference.values.indices.contains(index) ? "\(Format.fixed(reference.values[index], 2))/\(run)" : run
             }.joined(separator: ", ")
             let runsText = pairs == 1 ? "1 run" : "\(pairs) pairs (reference, import): medians, peak RSS the largest; in order \(pairsText) s"
             report.add("import \(records)", "quench import apple-health (whole process, \(Format.fixed(megabytes, 0)) MB xml)",
@@ -164,7 +165,7 @@ enum ImportBench {
     /// call began: `system.health` of the four services every 20 ms, each subscription's
     /// applied seq against its publisher's head (at most 300 s).
     private static func followersCaughtUp(_ deployment: BenchDeployment, user: String) async throws -> Double {
-        let began = ContinuousClock.now
+        let began = Clock.nanos()
         var clients: [String: RPCClient] = [:]
         for name in ServiceName.all { clients[name] = try deployment.client(name, user: user) }
         func health(_ name: String) async throws -> HealthReply {
@@ -174,18 +175,15 @@ enum ImportBench {
         var heads: [String: UInt64] = [:]
         for name in ServiceName.all { heads[name] = try await health(name).headSeq }
         var elapsed: Double?
-        while elapsed == nil, ContinuousClock.now - began < .seconds(300) {
+        while elapsed == nil, Clock.seconds(since: began) < 300 {
             var behind = false
-            for name in downstream {
-                for subscription in try await health(name).subscriptions where subscription.appliedSeq < heads[subscription.publisher, default: 0] {
-                    behind = true
-                }
+            for name in downstream where !behind {
+                behind = try await health(name).subscriptions.contains { $0.appliedSeq < heads[$0.publisher, default: 0] }
             }
             if behind {
                 try await Task.sleep(for: .milliseconds(20))
             } else {
-                let time = ContinuousClock.now - began
-                elapsed = Double(time.components.seconds) + Double(time.components.attoseconds) / 1e18
+                elapsed = Clock.seconds(since: began)
             }
         }
         for client in clients.values { await client.close() }
