@@ -18,6 +18,7 @@
  *   values-32-returning  the same with RETURNING seq, which says which rows were stored (what
  *                   health-ingest would need from it to tell new samples from duplicates)
  *   integer-keys    user, type, unit, day and job as integers instead of text
+ *   integer-keys-32 both: integer keys, 32 rows per INSERT
  *
  *     cc -O2 -o /tmp/sqlite_floor Benchmarks/reference/sqlite_floor.c -lsqlite3
  *     /tmp/sqlite_floor [--rows N] [--runs K] [--dir DIR]
@@ -45,6 +46,37 @@ static const char *integer_table =
     " day INTEGER NOT NULL, sourceId INTEGER NOT NULL, deviceId INTEGER, jobId INTEGER, exercise TEXT, sets INTEGER,"
     " reps INTEGER, createdAt REAL NOT NULL, CHECK (\"end\" >= start), PRIMARY KEY (user, type, start, identity))"
     " WITHOUT ROWID; CREATE UNIQUE INDEX sample_user_seq ON sample (user, seq);";
+static const char *rowid_text_table =
+    "CREATE TABLE sample (seq INTEGER PRIMARY KEY, user TEXT NOT NULL, type TEXT NOT NULL, start REAL NOT NULL, identity INTEGER NOT NULL,"
+    " value REAL NOT NULL, unit TEXT NOT NULL, normalized REAL NOT NULL, \"end\" REAL NOT NULL,"
+    " day TEXT NOT NULL, sourceId INTEGER NOT NULL, deviceId INTEGER, jobId TEXT, exercise TEXT, sets INTEGER,"
+    " reps INTEGER, createdAt REAL NOT NULL, CHECK (\"end\" >= start));"
+    " CREATE UNIQUE INDEX sample_key ON sample (user, type, start, identity);";
+static const char *rowid_integer_table =
+    "CREATE TABLE sample (seq INTEGER PRIMARY KEY, user INTEGER NOT NULL, type INTEGER NOT NULL, start REAL NOT NULL, identity INTEGER NOT NULL,"
+    " value REAL NOT NULL, unit INTEGER NOT NULL, normalized REAL NOT NULL, \"end\" REAL NOT NULL,"
+    " day INTEGER NOT NULL, sourceId INTEGER NOT NULL, deviceId INTEGER, jobId INTEGER, exercise TEXT, sets INTEGER,"
+    " reps INTEGER, createdAt REAL NOT NULL, CHECK (\"end\" >= start));"
+    " CREATE UNIQUE INDEX sample_key ON sample (user, type, start, identity);";
+static const char *rowid_integer_anchor_table =
+    "CREATE TABLE sample (seq INTEGER PRIMARY KEY, user INTEGER NOT NULL, type INTEGER NOT NULL, start REAL NOT NULL, identity INTEGER NOT NULL,"
+    " value REAL NOT NULL, unit INTEGER NOT NULL, normalized REAL NOT NULL, \"end\" REAL NOT NULL,"
+    " day INTEGER NOT NULL, sourceId INTEGER NOT NULL, deviceId INTEGER, jobId INTEGER, exercise TEXT, sets INTEGER,"
+    " reps INTEGER, createdAt REAL NOT NULL, CHECK (\"end\" >= start));"
+    " CREATE UNIQUE INDEX sample_key ON sample (user, type, start, identity);"
+    " CREATE INDEX sample_user_seq ON sample (user, seq);";
+static const char *integer_start_first_table =
+    "CREATE TABLE sample (user INTEGER NOT NULL, type INTEGER NOT NULL, start REAL NOT NULL, identity INTEGER NOT NULL,"
+    " seq INTEGER NOT NULL, value REAL NOT NULL, unit INTEGER NOT NULL, normalized REAL NOT NULL, \"end\" REAL NOT NULL,"
+    " day INTEGER NOT NULL, sourceId INTEGER NOT NULL, deviceId INTEGER, jobId INTEGER, exercise TEXT, sets INTEGER,"
+    " reps INTEGER, createdAt REAL NOT NULL, CHECK (\"end\" >= start), PRIMARY KEY (user, start, type, identity))"
+    " WITHOUT ROWID; CREATE UNIQUE INDEX sample_user_seq ON sample (user, seq);";
+static const char *rowid_user_type_table =
+    "CREATE TABLE sample (seq INTEGER PRIMARY KEY, user INTEGER NOT NULL, type INTEGER NOT NULL, start REAL NOT NULL, identity INTEGER NOT NULL,"
+    " value REAL NOT NULL, unit TEXT NOT NULL, normalized REAL NOT NULL, \"end\" REAL NOT NULL,"
+    " day TEXT NOT NULL, sourceId INTEGER NOT NULL, deviceId INTEGER, jobId TEXT, exercise TEXT, sets INTEGER,"
+    " reps INTEGER, createdAt REAL NOT NULL, CHECK (\"end\" >= start));"
+    " CREATE UNIQUE INDEX sample_key ON sample (user, type, start, identity);";
 static const char *columns =
     "(user, type, identity, value, unit, normalized, start, \"end\", day, sourceId, deviceId, jobId, exercise, sets,"
     " reps, createdAt, seq)";
@@ -64,7 +96,7 @@ struct row {
 
 struct variant {
     const char *name, *table, *verb, *tail;
-    int rowsPerStep, integerKeys;
+    int rowsPerStep, integerKeys, interior;
 };
 
 static double seconds(void) {
@@ -116,8 +148,15 @@ static int fail(sqlite3 *db, const char *what) {
     return -1;
 }
 
+static int interior;
 static void bindRow(sqlite3_stmt *statement, int base, const struct row *r, long long seq, int integerKeys) {
-    if (integerKeys) {
+    if (integerKeys == 2) {
+        sqlite3_bind_int64(statement, base + 1, 1);
+        sqlite3_bind_int64(statement, base + 2, r->kind);
+        sqlite3_bind_text(statement, base + 5, units[r->kind], -1, SQLITE_STATIC);
+        sqlite3_bind_text(statement, base + 9, r->dayText, 10, SQLITE_STATIC);
+        sqlite3_bind_text(statement, base + 12, "5f3a9c0d1e2b4a67", -1, SQLITE_STATIC);
+    } else if (integerKeys) {
         sqlite3_bind_int64(statement, base + 1, 1);
         sqlite3_bind_int64(statement, base + 2, r->kind);
         sqlite3_bind_int64(statement, base + 5, r->kind);
@@ -141,7 +180,7 @@ static void bindRow(sqlite3_stmt *statement, int base, const struct row *r, long
     sqlite3_bind_null(statement, base + 14);
     sqlite3_bind_null(statement, base + 15);
     sqlite3_bind_double(statement, base + 16, 1.7e9);
-    sqlite3_bind_int64(statement, base + 17, seq);
+    sqlite3_bind_int64(statement, base + 17, seq + (interior ? (1LL << 40) : 0));
 }
 
 /* One run of a variant into a fresh file; wall and CPU seconds of the inserts. */
@@ -158,6 +197,10 @@ static int run(const char *folder, const struct variant *v, const struct row *ro
     if (sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA cache_size = -8192;", 0, 0, 0) ||
         sqlite3_exec(db, v->table, 0, 0, 0))
         return fail(db, "schema");
+    interior = v->interior;
+    if (interior && sqlite3_exec(db, "INSERT INTO sample (seq, user, type, start, identity, value, unit, normalized, \"end\", day, sourceId, createdAt)"
+                                     " VALUES (3 << 40, 2, 1, 0, 0, 0, 1, 0, 0, 1, 1, 0)", 0, 0, 0))
+        return fail(db, "interior");
     size_t size = strlen(v->verb) + strlen(columns) + (size_t)v->rowsPerStep * (strlen(placeholders) + 1) + strlen(v->tail) + 32;
     char *sql = malloc(size);
     snprintf(sql, size, "%s INTO sample %s VALUES ", v->verb, columns);
@@ -216,10 +259,12 @@ int main(int argc, char **argv) {
     const char *upsert = " ON CONFLICT (user, type, start, identity) DO NOTHING";
     const struct variant variants[] = {
         {"health-ingest", text_table, "INSERT", upsert, 1, 0},
-        {"or-ignore", text_table, "INSERT OR IGNORE", "", 1, 0},
-        {"values-32", text_table, "INSERT", upsert, 32, 0},
-        {"values-32-returning", text_table, "INSERT", " ON CONFLICT (user, type, start, identity) DO NOTHING RETURNING seq", 32, 0},
         {"integer-keys", integer_table, "INSERT", upsert, 1, 1},
+        {"integer-keys-32", integer_table, "INSERT", upsert, 32, 1},
+        {"rowid-seq", rowid_text_table, "INSERT", upsert, 1, 0},
+        {"rowid-seq-int", rowid_integer_table, "INSERT", upsert, 1, 1},
+        {"rowid-user-type", rowid_user_type_table, "INSERT", upsert, 1, 2},
+        {"rowid-user-type-mid", rowid_user_type_table, "INSERT", upsert, 1, 2, 1},
     };
     enum { VARIANTS = sizeof variants / sizeof variants[0] };
     double walls[VARIANTS][99], cpus[VARIANTS][99];

@@ -44,7 +44,7 @@ enum DayTotals {
         let days = Array(days)
         let sums = try SampleStore.sourceSums(db, user: user, type: type, days: days)
         for day in days {
-            let value = total(sums[day] ?? [], priority: priority)
+            let value = total((sums[day] ?? []).map { ($0.source, $0.total) }, priority: priority)
             let stored = try Double.fetchOne(
                 db.cachedStatement(sql: "SELECT value FROM day_total WHERE user = ? AND type = ? AND day = ?"),
                 arguments: [user, type.rawValue, day])

@@ -72,17 +72,7 @@ extension HealthHandlers {
 
     private func cumulativeDays(_ db: Database, user: String, type: SampleType, days: [String]) throws -> [DailyBucket] {
         guard let first = days.first, let last = days.last else { return [] }
-        var perDay: [String: [(source: String, total: Double, count: Int)]] = [:]
-        let span = SampleStore.startSpan(from: first, to: last)
-        let rows = try Row.fetchCursor(db, cached: """
-            SELECT s.day, src.name AS source, SUM(s.normalized) AS total, COUNT(*) AS n
-            FROM sample s JOIN source src ON src.id = s.sourceId
-            WHERE s.user = ? AND s.type = ? AND s.start >= ? AND s.start < ? AND s.day BETWEEN ? AND ?
-            GROUP BY s.day, s.sourceId
-            """, arguments: [user, type.rawValue, span.lower, span.upper, first, last])
-        while let row = try rows.next() {
-            perDay[row["day"], default: []].append((row["source"], row["total"], row["n"]))
-        }
+        let perDay = try SampleStore.sourceSums(db, user: user, type: type, from: first, to: last)
         let priority = type == .steps ? try DayTotals.priority(db, user: user) : []
         return days.map { day in
             let sources = perDay[day] ?? []

@@ -1,4 +1,5 @@
 import GRDB
+import QuenchProtocol
 
 /// The health-ingest tables. `sample.seq` is the anchor of `samples.changes`; the sample's
 /// key `(user, type, start, identity)` is what makes a re-import add only what is new.
@@ -9,6 +10,13 @@ import GRDB
 /// by start over the day's widest span in any time zone (``SampleStore/startSpan(from:to:)``)
 /// instead of keeping a day index; `seq` is handed out from `sequence_counter`, saved once per
 /// request, instead of `AUTOINCREMENT`'s bookkeeping row per insert.
+///
+/// Since `health.v3` the table is a row-id table keyed by user and seq (``SampleKey``), user
+/// and type are integers (`user_key`, ``SampleType/code``), and the identity key is an index:
+/// an import appends its rows at the end of the user's range and adds small entries to the
+/// index, instead of inserting whole rows into a B-tree ordered by type and start. Cumulative
+/// types' per-source day sums are kept in `day_source_sum`, added to as samples are stored,
+/// so a day total or a day bucket reads a few sums instead of the day's samples.
 enum HealthSchema {
     /// The name of the sample anchor's row in `sequence_counter`.
     static let sampleSeq = "sample.seq"
@@ -141,6 +149,108 @@ enum HealthSchema {
                 CREATE UNIQUE INDEX sample_user_seq ON sample (user, seq);
                 """)
         }
+        migrator.registerMigration("health.v3-keyed-sample") { db in
+            // The row id carries the user and the seq (``SampleKey``), so a user's samples lie
+            // together in seq order and an import appends them; user and type are integers in
+            // the identity index. Seqs, and so every anchor a client holds, stay as they were.
+            try db.execute(sql: """
+                CREATE TABLE user_key (
+                    id INTEGER PRIMARY KEY,
+                    user TEXT NOT NULL UNIQUE
+                );
+                INSERT INTO user_key (user) SELECT DISTINCT user FROM sample ORDER BY user;
+                CREATE TABLE sample_v3 (
+                    key INTEGER PRIMARY KEY,
+                    userKey INTEGER NOT NULL,
+                    type INTEGER NOT NULL,
+                    start REAL NOT NULL,
+                    identity INTEGER NOT NULL,
+                    value REAL NOT NULL,
+                    unit TEXT NOT NULL,
+                    normalized REAL NOT NULL,
+                    "end" REAL NOT NULL,
+                    day TEXT NOT NULL,
+                    sourceId INTEGER NOT NULL REFERENCES source (id),
+                    deviceId INTEGER REFERENCES device (id),
+                    jobId TEXT,
+                    exercise TEXT,
+                    sets INTEGER,
+                    reps INTEGER,
+                    createdAt REAL NOT NULL,
+                    CHECK ("end" >= start)
+                );
+                INSERT INTO sample_v3 (key, userKey, type, start, identity, value, unit, normalized, "end", day,
+                                       sourceId, deviceId, jobId, exercise, sets, reps, createdAt)
+                    SELECT (u.id << \(SampleKey.seqBits)) | s.seq, u.id, \(SampleType.codeSQL("s.type")), s.start, s.identity,
+                           s.value, s.unit, s.normalized, s."end", s.day, s.sourceId, s.deviceId, s.jobId, s.exercise,
+                           s.sets, s.reps, s.createdAt
+                    FROM sample s JOIN user_key u ON u.user = s.user;
+                DROP TABLE sample;
+                ALTER TABLE sample_v3 RENAME TO sample;
+                CREATE UNIQUE INDEX sample_identity ON sample (userKey, type, start, identity);
+                CREATE TABLE day_source_sum (
+                    userKey INTEGER NOT NULL,
+                    type INTEGER NOT NULL,
+                    day TEXT NOT NULL,
+                    sourceId INTEGER NOT NULL,
+                    total REAL NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (userKey, type, day, sourceId)
+                ) WITHOUT ROWID;
+                INSERT INTO day_source_sum (userKey, type, day, sourceId, total, count)
+                    SELECT userKey, type, day, sourceId, SUM(normalized), COUNT(*) FROM sample
+                    WHERE type IN (\(SampleType.allCases.filter(\.isCumulative).map { String($0.code) }.joined(separator: ", ")))
+                    GROUP BY userKey, type, day, sourceId;
+                """)
+        }
         return migrator
+    }
+}
+
+/// A sample's row id: the user's key in the high bits, the sample's seq in the low
+/// ``seqBits``. Seqs come from one counter for all users, so a row id is unique, and a
+/// user's samples are one range of row ids in seq order: changes since an anchor are a range
+/// scan, and an import appends at the end of its user's range.
+enum SampleKey {
+    static let seqBits: Int64 = 40
+    /// Seqs run below this (about 10^12 samples for the whole service).
+    static let seqLimit: Int64 = 1 << seqBits
+
+    static func of(user: Int64, seq: Int64) -> Int64 {
+        user << seqBits | seq
+    }
+
+    /// The row ids of `user`'s samples with a seq above `anchor` (the whole range for an anchor
+    /// below 1): `lower < key < upper`.
+    static func range(user: Int64, after anchor: Int64) -> (lower: Int64, upper: Int64) {
+        (of(user: user, seq: max(0, min(anchor, seqLimit - 1))), (user + 1) << seqBits)
+    }
+
+    /// The SQL expression of a row's seq.
+    static func seqSQL(_ key: String) -> String {
+        "(\(key) & \(seqLimit - 1))"
+    }
+}
+
+/// The integers `sample.type` and `day_source_sum.type` store: fixed, as rows keep them.
+extension SampleType {
+    var code: Int64 {
+        switch self {
+        case .steps: 1
+        case .bodyMass: 2
+        case .distance: 3
+        case .dietaryWater: 4
+        case .strength: 5
+        }
+    }
+
+    init?(code: Int64) {
+        guard let type = Self.allCases.first(where: { $0.code == code }) else { return nil }
+        self = type
+    }
+
+    /// A SQL expression giving the code of the type named by the text `column` (NULL for none).
+    static func codeSQL(_ column: String) -> String {
+        "CASE \(column) " + allCases.map { "WHEN '\($0.rawValue)' THEN \($0.code)" }.joined(separator: " ") + " END"
     }
 }

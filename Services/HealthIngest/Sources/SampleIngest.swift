@@ -4,8 +4,9 @@ import QuenchProtocol
 import QuenchRuntime
 
 /// Stores samples inside one write transaction: consent check, rules, identity, insert,
-/// the per-sample events (weight, water, strength) and, at the end, the day-total events
-/// of every day the samples touched. An import (`jobId` set) announces its water and weights
+/// the per-sample events (weight, water, strength) and, at the end, the stored samples of
+/// cumulative types added to their day's per-source sums and the day-total events of every
+/// day they touched. An import (`jobId` set) announces its water and weights
 /// at the end too, in batch events of up to ``HealthEvent/maxBatchSamples`` samples: one
 /// message per few hundred samples instead of one each, for every subscriber.
 struct SampleIngest {
@@ -24,8 +25,17 @@ struct SampleIngest {
     private var names: SampleStore.Names
     private var inserter: SampleStore.Inserter
     private let consents: Set<ConsentType>
-    private var touched: [SampleType: Set<String>] = [:]
-    private var lastTouched: (type: SampleType, day: String)?
+    private let userKey: Int64
+    /// The stored samples of cumulative types, summed per type, day and source, and the last
+    /// of them (a batch sends runs of one type, day and source).
+    private var sums: [DaySum: (total: Double, count: Int)] = [:]
+    private var run: (key: DaySum, total: Double, count: Int)?
+
+    private struct DaySum: Hashable {
+        var type: SampleType
+        var day: String
+        var sourceId: Int64
+    }
     /// An import's stored water and weights, announced in batches by ``finish()``.
     private var water: [WaterRecordedBody] = []
     private var weights: [WeightRecordedBody] = []
@@ -39,7 +49,8 @@ struct SampleIngest {
         self.now = now
         rules = SampleRules(now: now, timeZone: write.request.timeZone)
         names = SampleStore.Names(user: user)
-        inserter = try SampleStore.Inserter(write.db, user: user, jobId: jobId, now: now)
+        userKey = try SampleStore.makeUserKey(write.db, user)
+        inserter = try SampleStore.Inserter(write.db, userKey: userKey, jobId: jobId, now: now)
         consents = try ConsentStore.granted(write.db, user: user)
     }
 
@@ -108,21 +119,43 @@ struct SampleIngest {
             return .duplicate(sample)
         }
         try emitRecorded(sample)
-        if DayTotals.tracked.contains(sample.type), lastTouched?.type != sample.type || lastTouched?.day != sample.day {
-            touched[sample.type, default: []].insert(sample.day)
-            lastTouched = (sample.type, sample.day)
+        if sample.type.isCumulative {
+            if let current = run, current.key.type == sample.type, current.key.sourceId == sourceId, current.key.day == sample.day {
+                run = (current.key, current.total + sample.normalized, current.count + 1)
+            } else {
+                endRun()
+                run = (DaySum(type: sample.type, day: sample.day, sourceId: sourceId), sample.normalized, 1)
+            }
         }
         return .stored(sample, seq: seq)
     }
 
-    /// Saves the sample seq counter and emits the day-total events of the days the stored
-    /// samples touched. Every request that made a `SampleIngest` calls it before it returns.
+    private mutating func endRun() {
+        guard let run else { return }
+        sums[run.key, default: (0, 0)].total += run.total
+        sums[run.key, default: (0, 0)].count += run.count
+        self.run = nil
+    }
+
+    /// Saves the sample seq counter and the day sums, and emits the day-total events of the
+    /// days the stored samples touched. Every request that made a `SampleIngest` calls it
+    /// before it returns.
     mutating func finish() throws {
         try inserter.save()
         try emitBatches(HealthEvent.weightBatchRecorded, weights)
         try emitBatches(HealthEvent.waterBatchRecorded, water)
         weights = []
         water = []
+        endRun()
+        var touched: [SampleType: Set<String>] = [:]
+        for (key, sum) in sums {
+            try SampleStore.addToDaySum(
+                write.db, userKey: userKey, type: key.type, day: key.day, sourceId: key.sourceId, total: sum.total, count: sum.count)
+            if DayTotals.tracked.contains(key.type) {
+                touched[key.type, default: []].insert(key.day)
+            }
+        }
+        sums = [:]
         for (type, days) in touched.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             try DayTotals.refresh(write, user: user, type: type, days: days.sorted())
         }

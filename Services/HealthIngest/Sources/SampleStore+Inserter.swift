@@ -10,17 +10,19 @@ extension SampleStore {
     /// `ON CONFLICT DO NOTHING` on the sample's key makes a duplicate one probe of the table.
     ///
     /// Seqs come from `sequence_counter`, read when the inserter is made; ``save()`` writes
-    /// the next one back, once, before the transaction ends (the anchor index is unique per
-    /// user, so an inserter that forgot to would fail the next request instead of reusing seqs).
+    /// the last one back, once, before the transaction ends (a seq is part of the row id, so
+    /// an inserter that forgot to would fail the next request instead of reusing seqs). The
+    /// row id is the user's key and the seq (``SampleKey``).
     struct Inserter {
         static let sql = """
-            INSERT INTO sample (user, type, identity, value, unit, normalized, start, "end", day, sourceId, deviceId, jobId, exercise, sets, reps, createdAt, seq)
+            INSERT INTO sample (userKey, type, identity, value, unit, normalized, start, "end", day, sourceId, deviceId, jobId, exercise, sets, reps, createdAt, key)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (user, type, start, identity) DO NOTHING
+            ON CONFLICT (userKey, type, start, identity) DO NOTHING
             """
 
         private let db: Database
         private let statement: DirectStatement
+        private let userKey: Int64
         private var lastType: SampleType?
         private var lastUnit: String?
         private var lastDay: String?
@@ -31,10 +33,11 @@ extension SampleStore {
         private var nextSeq: Int64
         private var savedSeq: Int64
 
-        init(_ db: Database, user: String, jobId: String?, now: Date) throws {
+        init(_ db: Database, userKey: Int64, jobId: String?, now: Date) throws {
             self.db = db
+            self.userKey = userKey
             statement = try DirectStatement(db, sql: Self.sql)
-            statement.bind(1, user)
+            statement.bind(1, userKey)
             if let jobId { statement.bind(12, jobId) }
             statement.bind(16, now.timeIntervalSince1970)
             savedSeq = try Int64.fetchOne(
@@ -57,7 +60,7 @@ extension SampleStore {
         /// A run keeps the bindings of the previous row, so only what differs is bound again.
         mutating func insert(_ sample: ValidSample, sourceId: Int64, deviceId: Int64?) throws -> Int64? {
             if lastType != sample.type {
-                statement.bind(2, sample.type.rawValue)
+                statement.bind(2, sample.type.code)
                 lastType = sample.type
             }
             statement.bind(3, sample.identity)
@@ -87,7 +90,10 @@ extension SampleStore {
                 statement.bind(15, sample.reps.map(Int64.init))
                 lastStrength = sample.type == .strength
             }
-            statement.bind(17, nextSeq)
+            guard nextSeq < SampleKey.seqLimit else {
+                throw QuenchError(.resourceExhausted, "the service has handed out all \(SampleKey.seqLimit - 1) sample seqs")
+            }
+            statement.bind(17, SampleKey.of(user: userKey, seq: nextSeq))
             try statement.run()
             guard db.changesCount == 1 else { return nil }
             defer { nextSeq += 1 }

@@ -3,14 +3,27 @@ import GRDB
 import QuenchRuntime
 import QuenchProtocol
 
-/// SQL over `sample`, `source` and `device`. Inserts go through ``Inserter``: one cached
-/// prepared statement and `ON CONFLICT DO NOTHING`, so a duplicate costs one index probe.
+/// SQL over `sample`, `day_source_sum`, `source`, `device` and `user_key`. Inserts go through
+/// ``Inserter``: one cached prepared statement and `ON CONFLICT DO NOTHING`, so a duplicate
+/// costs one index probe.
 enum SampleStore {
     static let columns = """
-        s.seq, s.identity, s.type, s.value, s.unit, s.normalized, s.start, s."end", s.day,
+        \(SampleKey.seqSQL("s.key")) AS seq, s.identity, s.type, s.value, s.unit, s.normalized, s.start, s."end", s.day,
         src.name AS source, d.description AS device, s.exercise, s.sets, s.reps
         """
     static let joins = "FROM sample s JOIN source src ON src.id = s.sourceId LEFT JOIN device d ON d.id = s.deviceId"
+
+    /// The user's key in `sample` and `day_source_sum`, nil for a user who never stored a sample.
+    static func userKey(_ db: Database, _ user: String) throws -> Int64? {
+        try Int64.fetchOne(db, cached: "SELECT id FROM user_key WHERE user = ?", arguments: [user])
+    }
+
+    /// The user's key, made on first use.
+    static func makeUserKey(_ db: Database, _ user: String) throws -> Int64 {
+        if let key = try userKey(db, user) { return key }
+        try db.execute(cached: "INSERT INTO user_key (user) VALUES (?)", arguments: [user])
+        return db.lastInsertedRowID
+    }
 
     /// Source and device ids of one user, resolved once per request.
     struct Names {
@@ -48,36 +61,41 @@ enum SampleStore {
     }
 
     static func record(_ row: Row) -> SampleRecord {
-        SampleRecord(
-            sampleId: SampleIdentity.hex(row["identity"]), seq: row["seq"], type: row["type"], value: row["value"],
-            unit: row["unit"], normalizedValue: row["normalized"], start: Date(timeIntervalSince1970: row["start"]),
-            end: Date(timeIntervalSince1970: row["end"]), day: row["day"], source: row["source"], device: row["device"],
-            exercise: row["exercise"], sets: row["sets"], reps: row["reps"])
+        let code: Int64 = row["type"]
+        return SampleRecord(
+            sampleId: SampleIdentity.hex(row["identity"]), seq: row["seq"], type: SampleType(code: code)?.rawValue ?? "\(code)",
+            value: row["value"], unit: row["unit"], normalizedValue: row["normalized"],
+            start: Date(timeIntervalSince1970: row["start"]), end: Date(timeIntervalSince1970: row["end"]), day: row["day"],
+            source: row["source"], device: row["device"], exercise: row["exercise"], sets: row["sets"], reps: row["reps"])
     }
 
     static func find(_ db: Database, user: String, _ sample: ValidSample) throws -> SampleRecord? {
-        try Row.fetchOne(
-            db, sql: "SELECT \(columns) \(joins) WHERE s.user = ? AND s.type = ? AND s.start = ? AND s.identity = ?",
-            arguments: [user, sample.type.rawValue, sample.start.timeIntervalSince1970, sample.identity]
+        guard let key = try userKey(db, user) else { return nil }
+        return try Row.fetchOne(
+            db, sql: "SELECT \(columns) \(joins) WHERE s.userKey = ? AND s.type = ? AND s.start = ? AND s.identity = ?",
+            arguments: [key, sample.type.code, sample.start.timeIntervalSince1970, sample.identity]
         ).map(record)
     }
 
     static func latest(_ db: Database, user: String, type: SampleType) throws -> SampleRecord? {
-        try Row.fetchOne(
-            db, sql: "SELECT \(columns) \(joins) WHERE s.user = ? AND s.type = ? ORDER BY s.start DESC, s.seq DESC LIMIT 1",
-            arguments: [user, type.rawValue]
+        guard let key = try userKey(db, user) else { return nil }
+        return try Row.fetchOne(
+            db, sql: "SELECT \(columns) \(joins) WHERE s.userKey = ? AND s.type = ? ORDER BY s.start DESC, s.key DESC LIMIT 1",
+            arguments: [key, type.code]
         ).map(record)
     }
 
-    /// Samples with `seq > anchor` of the given types, oldest first.
+    /// Samples with `seq > anchor` of the given types, oldest first: one range of the user's
+    /// row ids (``SampleKey``).
     static func changes(_ db: Database, user: String, types: [SampleType], after anchor: Int64, limit: Int) throws -> [SampleRecord] {
-        guard !types.isEmpty else { return [] }
+        guard !types.isEmpty, anchor < SampleKey.seqLimit - 1, let key = try userKey(db, user) else { return [] }
+        let range = SampleKey.range(user: key, after: anchor)
         let marks = Array(repeating: "?", count: types.count).joined(separator: ", ")
-        var arguments: StatementArguments = [user, anchor]
-        arguments += StatementArguments(types.map(\.rawValue))
+        var arguments: StatementArguments = [range.lower, range.upper]
+        arguments += StatementArguments(types.map(\.code))
         arguments += [limit]
         return try Row.fetchAll(
-            db, sql: "SELECT \(columns) \(joins) WHERE s.user = ? AND s.seq > ? AND s.type IN (\(marks)) ORDER BY s.seq LIMIT ?",
+            db, sql: "SELECT \(columns) \(joins) WHERE s.key > ? AND s.key < ? AND s.type IN (\(marks)) ORDER BY s.key LIMIT ?",
             arguments: arguments
         ).map(record)
     }
@@ -88,64 +106,76 @@ enum SampleStore {
     static let daySpanMargin: Double = 26 * 3600
 
     /// The starts a sample stored on a local day `from`…`to` can have, in any time zone: day
-    /// queries scan the sample key `(user, type, start)` over this span and keep the rows of
-    /// their days, so `sample` needs no index on `day`.
+    /// queries of a discrete type scan the identity key `(user, type, start)` over this span
+    /// and keep the rows of their days, so `sample` needs no index on `day`.
     static func startSpan(from: String, to: String) -> (lower: Double, upper: Double) {
         guard let first = LocalDay(from), let last = LocalDay(to) else { return (0, 0) }
         return (Double(first.ordinal) * 86_400 - daySpanMargin, Double(last.ordinal + 1) * 86_400 + daySpanMargin)
     }
 
-    /// Per-source sums of a cumulative type on each of `days`: day → (source name, total).
-    /// Days close together (at most 3 apart, 62 in all) are read in one scan of the sample key
-    /// over their span, so a batch's dozen touched days cost one scan, not a dozen.
-    static func sourceSums(_ db: Database, user: String, type: SampleType, days: some Sequence<String>) throws -> [String: [(source: String, total: Double)]] {
-        let wanted = Set(days)
-        let sorted = wanted.compactMap(LocalDay.init).sorted()
-        var result: [String: [(source: String, total: Double)]] = [:]
+    /// Adds stored samples of a cumulative type to their day's per-source sum.
+    static func addToDaySum(_ db: Database, userKey: Int64, type: SampleType, day: String, sourceId: Int64, total: Double, count: Int) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO day_source_sum (userKey, type, day, sourceId, total, count) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (userKey, type, day, sourceId) DO UPDATE SET total = total + excluded.total, count = count + excluded.count
+            """).execute(arguments: [userKey, type.code, day, sourceId, total, count])
+    }
+
+    /// Per-source sums of a cumulative type on each of `days`: day → (source name, total, count).
+    static func sourceSums(_ db: Database, user: String, type: SampleType, days: some Sequence<String>) throws -> [String: [(source: String, total: Double, count: Int)]] {
+        guard let key = try userKey(db, user) else { return [:] }
         let statement = try db.cachedStatement(sql: """
-            SELECT s.day AS day, src.name AS name, SUM(s.normalized) AS total FROM sample s JOIN source src ON src.id = s.sourceId
-            WHERE s.user = ? AND s.type = ? AND s.start >= ? AND s.start < ? AND s.day BETWEEN ? AND ? GROUP BY s.day, s.sourceId
+            SELECT src.name, d.total, d.count FROM day_source_sum d JOIN source src ON src.id = d.sourceId
+            WHERE d.userKey = ? AND d.type = ? AND d.day = ?
             """)
-        var first = 0
-        while first < sorted.count {
-            var last = first
-            while last + 1 < sorted.count, sorted[last + 1].ordinal - sorted[last].ordinal <= 3,
-                  sorted[last + 1].ordinal - sorted[first].ordinal < 62 {
-                last += 1
-            }
-            let from = sorted[first].description, to = sorted[last].description
-            let span = startSpan(from: from, to: to)
-            let rows = try Row.fetchCursor(statement, arguments: [user, type.rawValue, span.lower, span.upper, from, to])
+        var result: [String: [(source: String, total: Double, count: Int)]] = [:]
+        for day in Set(days) {
+            let rows = try Row.fetchCursor(statement, arguments: [key, type.code, day])
             while let row = try rows.next() {
-                let day: String = row["day"]
-                guard wanted.contains(day) else { continue }
-                result[day, default: []].append((row["name"], row["total"]))
+                result[day, default: []].append((row[0], row[1], row[2]))
             }
-            first = last + 1
         }
         return result
     }
 
-    /// Days with samples of `type`.
+    /// Per-source sums of a cumulative type on the days `from`…`to`, in one scan of their key.
+    static func sourceSums(_ db: Database, user: String, type: SampleType, from: String, to: String) throws -> [String: [(source: String, total: Double, count: Int)]] {
+        guard let key = try userKey(db, user) else { return [:] }
+        var result: [String: [(source: String, total: Double, count: Int)]] = [:]
+        let rows = try Row.fetchCursor(db, cached: """
+            SELECT d.day, src.name, d.total, d.count FROM day_source_sum d JOIN source src ON src.id = d.sourceId
+            WHERE d.userKey = ? AND d.type = ? AND d.day BETWEEN ? AND ?
+            """, arguments: [key, type.code, from, to])
+        while let row = try rows.next() {
+            result[row[0], default: []].append((row[1], row[2], row[3]))
+        }
+        return result
+    }
+
+    /// Days with samples of a cumulative `type`.
     static func days(_ db: Database, user: String, type: SampleType) throws -> [String] {
-        try String.fetchAll(db, cached: "SELECT DISTINCT day FROM sample WHERE user = ? AND type = ? ORDER BY day", arguments: [user, type.rawValue])
+        precondition(type.isCumulative, "day sums are kept for cumulative types")
+        guard let key = try userKey(db, user) else { return [] }
+        return try String.fetchAll(
+            db, cached: "SELECT DISTINCT day FROM day_source_sum WHERE userKey = ? AND type = ? ORDER BY day", arguments: [key, type.code])
     }
 
     /// Count, min, max, average and latest normalised value per day of a discrete type.
     static func discreteDays(_ db: Database, user: String, type: SampleType, from: String, to: String) throws -> [String: DiscreteDay] {
         struct Running {
             var count = 0, sum = 0.0, min = Double.infinity, max = -Double.infinity
-            var latest = 0.0, latestKey: (start: Double, seq: Int64) = (-.infinity, .min)
+            var latest = 0.0, latestKey: (start: Double, key: Int64) = (-.infinity, .min)
         }
+        guard let key = try userKey(db, user) else { return [:] }
         var running: [String: Running] = [:]
         let span = startSpan(from: from, to: to)
         let rows = try Row.fetchCursor(db, cached: """
-            SELECT day, normalized, start, seq FROM sample
-            WHERE user = ? AND type = ? AND start >= ? AND start < ? AND day BETWEEN ? AND ?
-            """, arguments: [user, type.rawValue, span.lower, span.upper, from, to])
+            SELECT day, normalized, start, key FROM sample
+            WHERE userKey = ? AND type = ? AND start >= ? AND start < ? AND day BETWEEN ? AND ?
+            """, arguments: [key, type.code, span.lower, span.upper, from, to])
         while let row = try rows.next() {
             let value: Double = row[1]
-            let key: (start: Double, seq: Int64) = (row[2], row[3])
+            let key: (start: Double, key: Int64) = (row[2], row[3])
             var day = running[row[0], default: Running()]
             day.count += 1
             day.sum += value
@@ -164,17 +194,30 @@ enum SampleStore {
     }
 
     static func count(_ db: Database, user: String, type: SampleType) throws -> Int {
-        try Int.fetchOne(db, cached: "SELECT COUNT(*) FROM sample WHERE user = ? AND type = ?", arguments: [user, type.rawValue]) ?? 0
+        guard let key = try userKey(db, user) else { return 0 }
+        return try Int.fetchOne(db, cached: "SELECT COUNT(*) FROM sample WHERE userKey = ? AND type = ?", arguments: [key, type.code]) ?? 0
     }
 
+    /// Deletes the user's samples of `type` and their day sums.
     static func delete(_ db: Database, user: String, type: SampleType) throws -> Int {
-        try db.execute(cached: "DELETE FROM sample WHERE user = ? AND type = ?", arguments: [user, type.rawValue])
-        return db.changesCount
+        guard let key = try userKey(db, user) else { return 0 }
+        let range = SampleKey.range(user: key, after: 0)
+        try db.execute(cached: "DELETE FROM sample WHERE key > ? AND key < ? AND type = ?", arguments: [range.lower, range.upper, type.code])
+        let count = db.changesCount
+        try db.execute(cached: "DELETE FROM day_source_sum WHERE userKey = ? AND type = ?", arguments: [key, type.code])
+        return count
     }
 
+    /// Deletes everything of the user's in these tables, their key included.
     static func deleteAll(_ db: Database, user: String) throws -> Int {
-        try db.execute(cached: "DELETE FROM sample WHERE user = ?", arguments: [user])
-        let count = db.changesCount
+        var count = 0
+        if let key = try userKey(db, user) {
+            let range = SampleKey.range(user: key, after: 0)
+            try db.execute(cached: "DELETE FROM sample WHERE key > ? AND key < ?", arguments: [range.lower, range.upper])
+            count = db.changesCount
+            try db.execute(cached: "DELETE FROM day_source_sum WHERE userKey = ?", arguments: [key])
+            try db.execute(cached: "DELETE FROM user_key WHERE id = ?", arguments: [key])
+        }
         try db.execute(cached: "DELETE FROM source WHERE user = ?", arguments: [user])
         try db.execute(cached: "DELETE FROM device WHERE user = ?", arguments: [user])
         return count
