@@ -25,6 +25,8 @@ struct SampleIngest {
     private var names: SampleStore.Names
     private var inserter: SampleStore.Inserter
     private let consents: Set<ConsentType>
+    /// Whether the user consented to each type, by ``SampleType/code``.
+    private let consented: [Bool]
     private let userKey: Int64
     /// The stored samples of cumulative types, summed per type, day and source, and the last
     /// of them (a batch sends runs of one type, day and source).
@@ -51,7 +53,13 @@ struct SampleIngest {
         names = SampleStore.Names(user: user)
         userKey = try SampleStore.makeUserKey(write.db, user)
         inserter = try SampleStore.Inserter(write.db, userKey: userKey, jobId: jobId, now: now)
-        consents = try ConsentStore.granted(write.db, user: user)
+        let consents = try ConsentStore.granted(write.db, user: user)
+        self.consents = consents
+        var consented = [Bool](repeating: false, count: Int(SampleType.allCases.map(\.code).max() ?? 0) + 1)
+        for type in SampleType.allCases {
+            consented[Int(type.code)] = consents.contains(type.consent)
+        }
+        self.consented = consented
     }
 
     /// The sources of an `import.batch`, which its samples name by index.
@@ -62,7 +70,7 @@ struct SampleIngest {
     /// Validates and stores one sample naming a shared source by index (see ``useSources(_:)``);
     /// an index out of range is `invalid`.
     mutating func ingest(_ input: SampleInput, sourceIndex index: Int) throws -> Outcome {
-        if let type = SampleType(rawValue: input.type), !consents.contains(type.consent) {
+        if let type = rules.type(input.type), !consented[Int(type.code)] {
             return .noConsent(type.consent)
         }
         guard shared.indices.contains(index) else {
@@ -98,7 +106,7 @@ struct SampleIngest {
 
     /// Validates and stores one sample, or says why not.
     mutating func ingest(_ input: SampleInput, source: SampleSource? = nil) throws -> Outcome {
-        if let type = SampleType(rawValue: input.type), !consents.contains(type.consent) {
+        if let type = rules.type(input.type), !consented[Int(type.code)] {
             return .noConsent(type.consent)
         }
         switch validate(input, source: source) {

@@ -21,6 +21,16 @@ struct SampleRules {
     private var identity = SampleIdentity()
     /// The last unit looked up: an import's samples come in runs of one type and unit.
     private var lastUnit: (raw: String, type: SampleType, entry: UnitTable.Entry)?
+    /// The last type looked up, for the same reason.
+    private var lastType: (raw: String, type: SampleType)?
+
+    /// The type `raw` names, nil for none.
+    mutating func type(_ raw: String) -> SampleType? {
+        if let last = lastType, last.raw == raw { return last.type }
+        guard let type = SampleType(rawValue: raw) else { return nil }
+        lastType = (raw, type)
+        return type
+    }
 
     private mutating func unit(_ raw: String, type: SampleType) -> UnitTable.Entry? {
         if let last = lastUnit, last.type == type, last.raw == raw { return last.entry }
@@ -72,7 +82,7 @@ struct SampleRules {
     private mutating func validate(
         _ input: SampleInput, source resolve: () throws(SampleRejection) -> (name: String, device: String?)
     ) throws(SampleRejection) -> ValidSample {
-        guard let type = SampleType(rawValue: input.type) else {
+        guard let type = type(input.type) else {
             throw SampleRejection(
                 reason: SampleRejection.unknownType, field: "type",
                 message: "must be one of \(SampleType.allCases.map(\.rawValue).joined(separator: ", ")), got '\(input.type.prefix(40))'")

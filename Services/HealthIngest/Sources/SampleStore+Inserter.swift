@@ -95,7 +95,7 @@ extension SampleStore {
             }
             statement.bind(17, SampleKey.of(user: userKey, seq: nextSeq))
             try statement.run()
-            guard db.changesCount == 1 else { return nil }
+            guard statement.changes == 1 else { return nil }
             defer { nextSeq += 1 }
             return nextSeq
         }

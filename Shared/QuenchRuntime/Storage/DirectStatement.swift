@@ -68,6 +68,12 @@ public struct DirectStatement {
         sqlite3_reset(handle)
     }
 
+    /// Rows the last insert, update or delete run on this connection changed (`sqlite3_changes`),
+    /// read without GRDB's check of the calling queue that `Database.changesCount` makes.
+    public var changes: Int {
+        Int(sqlite3_changes(sqlite3_db_handle(handle)))
+    }
+
     /// Steps a query: true with a row to read (`text`, `int64`, `blob`), false when there is none.
     /// Call `finish()` once done with the rows.
     public func step() throws -> Bool {
