@@ -14,6 +14,13 @@ public struct MessagePackRaw: Codable, Hashable, Sendable {
         self.bytes = bytes
     }
 
+    /// Wraps `bytes` that the caller wrote as exactly one well-formed value, without checking
+    /// them: for a hand-written encoder whose output its tests compare with the generic one's
+    /// (a receiver checks whatever it reads anyway). Anything else uses ``init(validating:limits:)``.
+    public init(wellFormed bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
     /// Wraps `bytes`, which must be exactly one well-formed value within `limits`.
     /// - Throws: ``MessagePackError``; `.invalidRaw` when the bytes are empty or hold more than one value.
     public init(validating bytes: [UInt8], limits: MessagePackLimits = .default) throws {

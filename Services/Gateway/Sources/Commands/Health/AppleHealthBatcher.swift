@@ -9,7 +9,12 @@ struct AppleHealthBatcher {
     static let batchSize = ImportBatchRequest.maxSamples
 
     private var body: ImportBatchBody
-    private var lastRaw: (name: String, device: String?, index: Int)?
+    /// The batch's first sources (name and normalised device) with their index: an export's
+    /// records alternate between a few sources, each record's device text naming another
+    /// object address; normalising and hashing a source per record was a tenth of the CLI's
+    /// time, comparing it with a few known ones is a scan of its bytes.
+    private var known: [(name: String, device: String?, index: Int)] = []
+    static let knownLimit = 16
 
     init(jobId: String) {
         body = ImportBatchBody(jobId: jobId)
@@ -27,16 +32,24 @@ struct AppleHealthBatcher {
     mutating func flush() throws -> PendingBatch? {
         guard !body.isEmpty else { return nil }
         let samples = body.count
-        lastRaw = nil
+        known.removeAll(keepingCapacity: true)
         return PendingBatch(body: try body.take(), samples: samples)
     }
 
     private mutating func source(of record: HealthRecord) -> Int {
-        if let last = lastRaw, last.name == record.sourceName, last.device == record.device {
-            return last.index
+        for entry in known where entry.name == record.sourceName && Self.same(record.device, entry.device) {
+            return entry.index
         }
-        let index = body.index(of: SampleSource(name: record.sourceName, device: record.device.map(SampleSource.normalizedDevice)))
-        lastRaw = (record.sourceName, record.device, index)
+        let device = record.device.map(SampleSource.normalizedDevice)
+        let index = body.index(of: SampleSource(name: record.sourceName, device: device))
+        if known.count < Self.knownLimit {
+            known.append((record.sourceName, device, index))
+        }
         return index
+    }
+
+    private static func same(_ raw: String?, _ normalized: String?) -> Bool {
+        guard let raw, let normalized else { return raw == nil && normalized == nil }
+        return SampleSource.device(raw, normalizesTo: normalized)
     }
 }
