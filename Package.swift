@@ -73,7 +73,6 @@ let package = Package(
             providers: [.apt(["libzmq3-dev"])]
         ),
         .systemLibrary(name: "CSystemExtras", path: "Shared/CSystemExtras"),
-        .systemLibrary(name: "CSQLiteExtras", path: "Shared/CSQLiteExtras", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], path: "Shared/ZeroMQ", swiftSettings: swiftSettings),
         .target(name: "MessagePack", path: "Shared/MessagePack", swiftSettings: swiftSettings),
 
@@ -81,7 +80,7 @@ let package = Package(
         .target(name: "QuenchProtocol", dependencies: ["MessagePack", "CSystemExtras"], path: "Shared/QuenchProtocol", swiftSettings: swiftSettings),
         .target(
             name: "QuenchRuntime",
-            dependencies: ["ZeroMQ", "MessagePack", "QuenchProtocol", "CSystemExtras", "CSQLiteExtras", log, lifecycle, unixSignals, grdb, configuration, systemPackage, metrics, prometheus],
+            dependencies: ["ZeroMQ", "MessagePack", "QuenchProtocol", "CSystemExtras", log, lifecycle, unixSignals, grdb, configuration, systemPackage, metrics, prometheus],
             path: "Shared/QuenchRuntime",
             swiftSettings: swiftSettings
         ),

@@ -102,7 +102,6 @@ public final class ServiceHost: Service, @unchecked Sendable {
             "rpc": "\(endpoints.rpc)", "pub": "\(endpoints.pub)", "userPub": "\(served.userPub)",
             "database": "\(database.path)", "version": "\(version)",
             "security": "\(config.security.insecure ? "insecure" : "curve")",
-            "subJournalInMemory": "\(SQLiteProcessSettings.applied ? "\(SQLiteProcessSettings.statementJournalSpillBytes >> 10) KiB" : "64 KiB (SQLite was in use before the service set it)")",
         ])
 
         let pruner = Task { [dispatcher, config, logger] in

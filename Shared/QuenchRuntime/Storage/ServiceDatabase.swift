@@ -19,7 +19,6 @@ public final class ServiceDatabase: Sendable {
 
     public init(path: String, migrator serviceMigrator: DatabaseMigrator = DatabaseMigrator()) throws {
         self.path = path
-        _ = SQLiteProcessSettings.applied
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
