@@ -4,21 +4,29 @@
  * sqlite_floor.py measures the same with Python driving SQLite, which adds Python's own
  * per-row cost; this program binds the rows from memory (made before the clock starts), so
  * what it times is SQLite's. The rows: N samples (default 600,716, what the 1,000,000-record
- * benchmark export stores) with that export's type mix, in time order, for one user, into
- * health-ingest's `health.v2` sample table and anchor index (a copy of
- * Services/HealthIngest/Sources/HealthSchema.swift), the way health-ingest writes them: WAL,
- * synchronous=FULL, an 8 MiB page cache, one cached INSERT ... ON CONFLICT DO NOTHING, the
- * rows inside a savepoint inside a transaction of 12,000 rows.
+ * benchmark export stores) with that export's type mix, in time order, for one user, into a
+ * copy of a health-ingest sample table (Services/HealthIngest/Sources/HealthSchema.swift),
+ * the way health-ingest writes them: WAL, synchronous=FULL, an 8 MiB page cache, one cached
+ * INSERT ... ON CONFLICT DO NOTHING, the rows inside a savepoint inside a transaction of
+ * 12,000 rows.
  *
  * Variants (each the median of --runs interleaved runs, wall time and the process's CPU time):
- *   health-ingest   the statement health-ingest runs
- *   or-ignore       INSERT OR IGNORE: no constraint can abort the statement, so SQLite
+ *   v2              health.v2: the table clustered on (user, type, start, identity), WITHOUT
+ *                   ROWID, text user/type/unit/day/job, a unique (user, seq) anchor index
+ *   or-ignore       v2 with INSERT OR IGNORE: no constraint can abort the statement, so SQLite
  *                   keeps no statement journal per row (see the seventh round)
- *   values-32       one INSERT of 32 rows (a VALUES list) per step
+ *   values-32       v2 with one INSERT of 32 rows (a VALUES list) per step
  *   values-32-returning  the same with RETURNING seq, which says which rows were stored (what
  *                   health-ingest would need from it to tell new samples from duplicates)
- *   integer-keys    user, type, unit, day and job as integers instead of text
+ *   integer-keys    v2 with user, type, unit, day and job as integers instead of text
  *   integer-keys-32 both: integer keys, 32 rows per INSERT
+ *   rowid-seq       a row-id table keyed by seq, the identity key a unique index, text keys
+ *   rowid-seq-int   the same with user, type, unit, day and job as integers
+ *   v3              health.v3: the row-id table with user and type as integers, unit, day and
+ *                   job as text (health-ingest keys the row id by user and seq; with one
+ *                   user that is the seq)
+ *   v3-mid          v3 for a user whose range is not the table's end (another user's row
+ *                   lies after it): every insert lands inside the tree, not at its right edge
  *
  *     cc -O2 -o /tmp/sqlite_floor Benchmarks/reference/sqlite_floor.c -lsqlite3
  *     /tmp/sqlite_floor [--rows N] [--runs K] [--dir DIR]
@@ -58,19 +66,6 @@ static const char *rowid_integer_table =
     " day INTEGER NOT NULL, sourceId INTEGER NOT NULL, deviceId INTEGER, jobId INTEGER, exercise TEXT, sets INTEGER,"
     " reps INTEGER, createdAt REAL NOT NULL, CHECK (\"end\" >= start));"
     " CREATE UNIQUE INDEX sample_key ON sample (user, type, start, identity);";
-static const char *rowid_integer_anchor_table =
-    "CREATE TABLE sample (seq INTEGER PRIMARY KEY, user INTEGER NOT NULL, type INTEGER NOT NULL, start REAL NOT NULL, identity INTEGER NOT NULL,"
-    " value REAL NOT NULL, unit INTEGER NOT NULL, normalized REAL NOT NULL, \"end\" REAL NOT NULL,"
-    " day INTEGER NOT NULL, sourceId INTEGER NOT NULL, deviceId INTEGER, jobId INTEGER, exercise TEXT, sets INTEGER,"
-    " reps INTEGER, createdAt REAL NOT NULL, CHECK (\"end\" >= start));"
-    " CREATE UNIQUE INDEX sample_key ON sample (user, type, start, identity);"
-    " CREATE INDEX sample_user_seq ON sample (user, seq);";
-static const char *integer_start_first_table =
-    "CREATE TABLE sample (user INTEGER NOT NULL, type INTEGER NOT NULL, start REAL NOT NULL, identity INTEGER NOT NULL,"
-    " seq INTEGER NOT NULL, value REAL NOT NULL, unit INTEGER NOT NULL, normalized REAL NOT NULL, \"end\" REAL NOT NULL,"
-    " day INTEGER NOT NULL, sourceId INTEGER NOT NULL, deviceId INTEGER, jobId INTEGER, exercise TEXT, sets INTEGER,"
-    " reps INTEGER, createdAt REAL NOT NULL, CHECK (\"end\" >= start), PRIMARY KEY (user, start, type, identity))"
-    " WITHOUT ROWID; CREATE UNIQUE INDEX sample_user_seq ON sample (user, seq);";
 static const char *rowid_user_type_table =
     "CREATE TABLE sample (seq INTEGER PRIMARY KEY, user INTEGER NOT NULL, type INTEGER NOT NULL, start REAL NOT NULL, identity INTEGER NOT NULL,"
     " value REAL NOT NULL, unit TEXT NOT NULL, normalized REAL NOT NULL, \"end\" REAL NOT NULL,"
@@ -96,6 +91,8 @@ struct row {
 
 struct variant {
     const char *name, *table, *verb, *tail;
+    /* integerKeys: 0 all text, 1 user/type/unit/day/job integers, 2 user and type integers.
+     * interior: another user's row after the inserted range (v3-mid). */
     int rowsPerStep, integerKeys, interior;
 };
 
@@ -148,6 +145,7 @@ static int fail(sqlite3 *db, const char *what) {
     return -1;
 }
 
+/* Whether the current run's row ids start at 2^40 (below another user's row at 3 * 2^40). */
 static int interior;
 static void bindRow(sqlite3_stmt *statement, int base, const struct row *r, long long seq, int integerKeys) {
     if (integerKeys == 2) {
@@ -198,6 +196,7 @@ static int run(const char *folder, const struct variant *v, const struct row *ro
         sqlite3_exec(db, v->table, 0, 0, 0))
         return fail(db, "schema");
     interior = v->interior;
+    /* v3-mid: a row of user 2 (row id 3 * 2^40) that every row of user 1 goes before. */
     if (interior && sqlite3_exec(db, "INSERT INTO sample (seq, user, type, start, identity, value, unit, normalized, \"end\", day, sourceId, createdAt)"
                                      " VALUES (3 << 40, 2, 1, 0, 0, 0, 1, 0, 0, 1, 1, 0)", 0, 0, 0))
         return fail(db, "interior");
@@ -258,13 +257,16 @@ int main(int argc, char **argv) {
     if (!rows) return 1;
     const char *upsert = " ON CONFLICT (user, type, start, identity) DO NOTHING";
     const struct variant variants[] = {
-        {"health-ingest", text_table, "INSERT", upsert, 1, 0},
+        {"v2", text_table, "INSERT", upsert, 1, 0},
+        {"or-ignore", text_table, "INSERT OR IGNORE", "", 1, 0},
+        {"values-32", text_table, "INSERT", upsert, 32, 0},
+        {"values-32-returning", text_table, "INSERT", " ON CONFLICT (user, type, start, identity) DO NOTHING RETURNING seq", 32, 0},
         {"integer-keys", integer_table, "INSERT", upsert, 1, 1},
         {"integer-keys-32", integer_table, "INSERT", upsert, 32, 1},
         {"rowid-seq", rowid_text_table, "INSERT", upsert, 1, 0},
         {"rowid-seq-int", rowid_integer_table, "INSERT", upsert, 1, 1},
-        {"rowid-user-type", rowid_user_type_table, "INSERT", upsert, 1, 2},
-        {"rowid-user-type-mid", rowid_user_type_table, "INSERT", upsert, 1, 2, 1},
+        {"v3", rowid_user_type_table, "INSERT", upsert, 1, 2},
+        {"v3-mid", rowid_user_type_table, "INSERT", upsert, 1, 2, 1},
     };
     enum { VARIANTS = sizeof variants / sizeof variants[0] };
     double walls[VARIANTS][99], cpus[VARIANTS][99];
