@@ -104,6 +104,23 @@ struct SampleStoreTests {
         }
     }
 
+    @Test("user keys stop where the row ids could no longer hold them, and nothing is written")
+    func userKeyLimit() throws {
+        let queue = try DatabaseQueue()
+        try HealthSchema.migrator.migrate(queue)
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO user_key (id, user) VALUES (?, 'ann')", arguments: [SampleKey.userLimit - 2])
+            let bob = try SampleStore.makeUserKey(db, "bob")
+            #expect(bob == SampleKey.userLimit - 1)
+            let range = SampleKey.range(user: bob, after: 0)
+            #expect(range.lower > 0 && range.upper > range.lower)
+            #expect(SampleKey.of(user: bob, seq: SampleKey.seqLimit - 1) < range.upper)
+            #expect(throws: QuenchError.self) { try SampleStore.makeUserKey(db, "carol") }
+            #expect(try SampleStore.userKey(db, "carol") == nil)
+            #expect(try SampleStore.makeUserKey(db, "ann") == SampleKey.userLimit - 2)
+        }
+    }
+
     @Test("type codes are fixed and name every type once")
     func typeCodes() {
         #expect(SampleType.allCases.map(\.code) == [1, 2, 3, 4, 5])

@@ -150,9 +150,10 @@ enum HealthSchema {
                 """)
         }
         migrator.registerMigration("health.v3-keyed-sample") { db in
-            // The row id carries the user and the seq (``SampleKey``), so a user's samples lie
-            // together in seq order and an import appends them; user and type are integers in
-            // the identity index. Seqs, and so every anchor a client holds, stay as they were.
+            // The row id carries the user and the seq (``SampleKey``: user << 40 | seq), so a
+            // user's samples lie together in seq order and an import appends them; user and type
+            // are integers in the identity index. Seqs, and so every anchor a client holds, stay
+            // as they were. The numbers are written out: a migration keeps its version's shape.
             try db.execute(sql: """
                 CREATE TABLE user_key (
                     id INTEGER PRIMARY KEY,
@@ -181,7 +182,10 @@ enum HealthSchema {
                 );
                 INSERT INTO sample_v3 (key, userKey, type, start, identity, value, unit, normalized, "end", day,
                                        sourceId, deviceId, jobId, exercise, sets, reps, createdAt)
-                    SELECT (u.id << \(SampleKey.seqBits)) | s.seq, u.id, \(SampleType.codeSQL("s.type")), s.start, s.identity,
+                    SELECT (u.id << 40) | s.seq, u.id,
+                           CASE s.type WHEN 'steps' THEN 1 WHEN 'body-mass' THEN 2 WHEN 'distance' THEN 3
+                                       WHEN 'dietary-water' THEN 4 WHEN 'strength' THEN 5 END,
+                           s.start, s.identity,
                            s.value, s.unit, s.normalized, s."end", s.day, s.sourceId, s.deviceId, s.jobId, s.exercise,
                            s.sets, s.reps, s.createdAt
                     FROM sample s JOIN user_key u ON u.user = s.user;
@@ -199,7 +203,7 @@ enum HealthSchema {
                 ) WITHOUT ROWID;
                 INSERT INTO day_source_sum (userKey, type, day, sourceId, total, count)
                     SELECT userKey, type, day, sourceId, SUM(normalized), COUNT(*) FROM sample
-                    WHERE type IN (\(SampleType.allCases.filter(\.isCumulative).map { String($0.code) }.joined(separator: ", ")))
+                    WHERE type IN (1, 3, 4, 5)
                     GROUP BY userKey, type, day, sourceId;
                 """)
         }
@@ -215,6 +219,9 @@ enum SampleKey {
     static let seqBits: Int64 = 40
     /// Seqs run below this (about 10^12 samples for the whole service).
     static let seqLimit: Int64 = 1 << seqBits
+    /// User keys run below this (about 8.4 million users), so every row id, and the end of
+    /// the last user's range, stays a positive Int64.
+    static let userLimit: Int64 = (1 << (63 - seqBits)) - 1
 
     static func of(user: Int64, seq: Int64) -> Int64 {
         user << seqBits | seq
@@ -247,10 +254,5 @@ extension SampleType {
     init?(code: Int64) {
         guard let type = Self.allCases.first(where: { $0.code == code }) else { return nil }
         self = type
-    }
-
-    /// A SQL expression giving the code of the type named by the text `column` (NULL for none).
-    static func codeSQL(_ column: String) -> String {
-        "CASE \(column) " + allCases.map { "WHEN '\($0.rawValue)' THEN \($0.code)" }.joined(separator: " ") + " END"
     }
 }

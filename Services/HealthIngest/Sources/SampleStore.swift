@@ -18,11 +18,16 @@ enum SampleStore {
         try Int64.fetchOne(db, cached: "SELECT id FROM user_key WHERE user = ?", arguments: [user])
     }
 
-    /// The user's key, made on first use.
+    /// The user's key, made on first use; `resource_exhausted` past ``SampleKey/userLimit``
+    /// (the row ids would no longer hold it), with nothing written.
     static func makeUserKey(_ db: Database, _ user: String) throws -> Int64 {
         if let key = try userKey(db, user) { return key }
-        try db.execute(cached: "INSERT INTO user_key (user) VALUES (?)", arguments: [user])
-        return db.lastInsertedRowID
+        let next = (try Int64.fetchOne(db, cached: "SELECT MAX(id) FROM user_key") ?? 0) + 1
+        guard next < SampleKey.userLimit else {
+            throw QuenchError(.resourceExhausted, "health-ingest holds samples of \(SampleKey.userLimit - 1) users, its most")
+        }
+        try db.execute(cached: "INSERT INTO user_key (id, user) VALUES (?, ?)", arguments: [next, user])
+        return next
     }
 
     /// Source and device ids of one user, resolved once per request.
