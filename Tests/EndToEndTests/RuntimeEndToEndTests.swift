@@ -24,7 +24,12 @@ struct RuntimeEndToEndTests {
         #expect(health.subscriptions.map(\.publisher) == ["health-ingest"])
         #expect(health.subscriptions.first?.connected == false)
         #expect(health.database.ok)
+        let checkedAt = try #require(health.database.checkedAt)
+        #expect(abs(checkedAt.timeIntervalSinceNow) < 60)
         #expect(health.requestsServed >= 2)
+        // A second health request within the minute reports the same check, not a new one.
+        let again = try await client.call(MessageType.health, HealthRequest(), as: HealthReply.self)
+        #expect(again.database.checkedAt == checkedAt)
         await client.close()
         service.stop()
     }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// `system.ping` request: no fields.
 public struct PingRequest: Codable, Sendable, Equatable {
     public init() {}
@@ -59,13 +61,18 @@ public struct HealthReply: Codable, Sendable, Equatable {
 
 public struct DatabaseHealth: Codable, Sendable, Equatable {
     public var path: String
+    /// Whether SQLite's `quick_check` found the file sound.
     public var ok: Bool
     public var message: String?
+    /// When that check ran: a service runs it at most once a minute and reports the last
+    /// result in between (absent from services before this field).
+    public var checkedAt: Date?
 
-    public init(path: String, ok: Bool, message: String? = nil) {
+    public init(path: String, ok: Bool, message: String? = nil, checkedAt: Date? = nil) {
         self.path = path
         self.ok = ok
         self.message = message
+        self.checkedAt = checkedAt
     }
 }
 

@@ -27,6 +27,9 @@ public final class ServiceHost: Service, @unchecked Sendable {
     private let stopping = Atomic<Bool>(false)
     private let bound = Mutex<(rpc: String, pub: String)?>(nil)
     private let readiness = Mutex<[CheckedContinuation<(rpc: String, pub: String), Never>]>([])
+    /// `quick_check` for `system.health`, run at most once per ``databaseCheckInterval``.
+    private let databaseCheck: DatabaseCheckCache
+    public static let databaseCheckInterval: Double = 60
 
     public init(
         config: ServiceConfig,
@@ -41,6 +44,7 @@ public final class ServiceHost: Service, @unchecked Sendable {
         self.config = config
         self.version = version
         self.database = database
+        databaseCheck = DatabaseCheckCache(interval: Self.databaseCheckInterval) { database.check() }
         self.outbox = outbox
         self.subscribers = subscribers
         for subscriber in subscribers { subscriber.recordMetrics(service: config.service) }
@@ -155,7 +159,7 @@ public final class ServiceHost: Service, @unchecked Sendable {
     }
 
     private func health() -> HealthReply {
-        let check = database.check()
+        let check = databaseCheck.current()
         let subscriptions = subscribers.map { $0.health() }
         let isStopping = stopping.load(ordering: .relaxed)
         let status = isStopping ? "stopping" : (check.ok && subscriptions.allSatisfy(\.connected) ? "ok" : "degraded")
@@ -164,7 +168,7 @@ public final class ServiceHost: Service, @unchecked Sendable {
             uptimeSeconds: uptime, headSeq: outbox.headSeq,
             inFlight: stats.inFlight.load(ordering: .relaxed), requestsServed: stats.served.load(ordering: .relaxed),
             errorsByCode: stats.errorsByCode,
-            database: DatabaseHealth(path: database.path, ok: check.ok, message: check.message),
+            database: DatabaseHealth(path: database.path, ok: check.ok, message: check.message, checkedAt: check.checkedAt),
             subscriptions: subscriptions)
     }
 
