@@ -157,12 +157,13 @@ enum SampleStore {
         return result
     }
 
-    /// Days with samples of a cumulative `type`.
+    /// Days with samples of `type`: from the day sums for a cumulative type, from the samples
+    /// for a discrete one.
     static func days(_ db: Database, user: String, type: SampleType) throws -> [String] {
-        precondition(type.isCumulative, "day sums are kept for cumulative types")
         guard let key = try userKey(db, user) else { return [] }
+        let table = type.isCumulative ? "day_source_sum" : "sample"
         return try String.fetchAll(
-            db, cached: "SELECT DISTINCT day FROM day_source_sum WHERE userKey = ? AND type = ? ORDER BY day", arguments: [key, type.code])
+            db, cached: "SELECT DISTINCT day FROM \(table) WHERE userKey = ? AND type = ? ORDER BY day", arguments: [key, type.code])
     }
 
     /// Count, min, max, average and latest normalised value per day of a discrete type.
