@@ -66,6 +66,27 @@ struct ThroughputCommand: AsyncParsableCommand {
     func run() async throws { try await Suite.run(options, only: ["throughput"]) }
 }
 
+struct ThroughputABCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "throughput-ab",
+        abstract: "Two builds of intake side by side: throughput, CPU per log and half-load latency, alternating.",
+        discussion: "A is the build in --bin (or next to quench-bench), B the one in --vs. Not part of `all`.")
+    @OptionGroup var options: BenchOptions
+    @Option(help: "Folder of the other build's executables (B).")
+    var vs: String
+    @Option(help: "Rounds of each kind (each round runs both sides, in alternating order).")
+    var rounds = 6
+    @Flag(help: "Without CURVE (default: with).")
+    var insecure = false
+
+    func run() async throws {
+        let bench = BenchRun(options: options)
+        defer { bench.stopAll() }
+        try await ThroughputABBench.run(bench, vs: vs, secure: !insecure, rounds: rounds)
+        try bench.finish()
+    }
+}
+
 struct FanoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "fanout", abstract: "weight → goal → analytics, end to end.")
     @OptionGroup var options: BenchOptions

@@ -7,7 +7,8 @@ final class BenchRun: @unchecked Sendable {
     private var deployments: [String: BenchDeployment] = [:]
 
     /// The ports used, from `--port-base` (7800 by default): full deployment +0…+15, intake
-    /// alone +20…+27 (CURVE) and +40…+47 (insecure), raw echo +90/+91, absent upstreams +98/+99.
+    /// alone +20…+27 (CURVE) and +40…+47 (insecure), the A/B run's second intake +60…+67 and
+    /// +70…+77, raw echo +90/+91, absent upstreams +98/+99.
     var fullBase: Int { options.portBase }
     var secureIntakeBase: Int { options.portBase + 20 }
     var insecureIntakeBase: Int { options.portBase + 40 }
@@ -36,10 +37,19 @@ final class BenchRun: @unchecked Sendable {
                              base: secure ? secureIntakeBase : insecureIntakeBase)
     }
 
-    private func deployment(_ name: String, secure: Bool, services: [String], base: Int) async throws -> BenchDeployment {
+    /// Intake alone built from the executables in `binaries` (the other side of an A/B run),
+    /// on ports +60…+67 (CURVE) or +70…+77 (insecure).
+    func intakeAlone(secure: Bool, binaries: String) async throws -> BenchDeployment {
+        try await deployment(secure ? "intake-curve-b" : "intake-insecure-b", secure: secure, services: ["intake"],
+                             base: options.portBase + (secure ? 60 : 70), binaries: binaries)
+    }
+
+    private func deployment(
+        _ name: String, secure: Bool, services: [String], base: Int, binaries: String? = nil
+    ) async throws -> BenchDeployment {
         if let existing = deployments[name] { return existing }
         let deployment = try BenchDeployment(
-            root: "\(options.work)/deploy-\(name)", binaries: options.binaries, secure: secure,
+            root: "\(options.work)/deploy-\(name)", binaries: binaries ?? options.binaries, secure: secure,
             services: services, basePort: base, users: Self.users)
         deployments[name] = deployment
         try await deployment.start()
