@@ -12,6 +12,8 @@ enum CLIError: Error, CustomStringConvertible {
     case rejected(service: String, error: QuenchError)
     /// A local failure: a file that cannot be read, … (exit 74).
     case io(String)
+    /// Services answer but report a problem (`quench status --health`; exit 69).
+    case unhealthy(String)
 
     var exitCode: Int32 {
         switch self {
@@ -25,6 +27,7 @@ enum CLIError: Error, CustomStringConvertible {
             default: 65
             }
         case .io: 74
+        case .unhealthy: 69
         }
     }
 
@@ -34,6 +37,7 @@ enum CLIError: Error, CustomStringConvertible {
         case .unavailable: ErrorCode.unavailable.rawValue
         case .rejected(_, let error): error.code.rawValue
         case .io: "io"
+        case .unhealthy: ErrorCode.unavailable.rawValue
         }
     }
 
@@ -65,6 +69,8 @@ enum CLIError: Error, CustomStringConvertible {
             return "\(what)\(error.message)\(hint)"
         case .io(let message):
             return message
+        case .unhealthy(let problems):
+            return "not healthy: \(problems)"
         }
     }
 

@@ -6,32 +6,54 @@ import QuenchProtocol
 struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Ping every service in parallel and show its state.",
-        discussion: "Exits non-zero (69) when any service is down, naming it.")
+        discussion: """
+            Exits non-zero (69) when any service is down, naming it. With --health each
+            service is also asked for `system.health`: its status, its database's last
+            integrity check (SQLite's quick_check, run at most once a minute) and how far
+            each of its event subscriptions is behind its publisher; a service that is not
+            `ok`, a failed database check or a lost publisher then also exits 69.
+
+            Examples:
+              quench status
+              quench status --health
+              quench status --health --json
+            """)
 
     @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Also show each service's health: status, database check, subscriptions' lag.")
+    var health = false
 
     func run() async throws {
         try await CLI.run(global) { gateway, output in
             let timeout = gateway.attemptTimeout < .seconds(2) ? gateway.attemptTimeout : .seconds(2)
-            let states = await StatusProbe.probe(config: gateway.config, timeout: timeout) { name in
+            let states = await StatusProbe.probe(config: gateway.config, timeout: timeout, health: health) { name in
                 try gateway.credentials(for: name)
             }
             struct Result: Encodable {
                 var services: [StatusProbe.State]
             }
             try output.emit(Result(services: states)) {
-                var table = Table(["SERVICE", "STATE", "VERSION", "UPTIME", "ROUND TRIP", "HEAD SEQ", "ENDPOINT"],
-                                  alignments: [.left, .left, .left, .right, .right, .right, .left])
+                var columns = ["SERVICE", "STATE", "VERSION", "UPTIME", "ROUND TRIP", "HEAD SEQ"]
+                var alignments: [Table.Alignment] = [.left, .left, .left, .right, .right, .right]
+                if health {
+                    columns += ["HEALTH", "DATABASE", "SUBSCRIPTIONS"]
+                    alignments += [.left, .left, .left]
+                }
+                var table = Table(columns + ["ENDPOINT"], alignments: alignments + [.left])
                 for state in states {
-                    table.add([
+                    var row = [
                         state.name,
                         state.up ? output.style.green("up") : output.style.red("down"),
                         state.version ?? "-",
                         state.uptimeSeconds.map(formatUptime) ?? "-",
                         state.roundTripMs.map { String(format: "%.2f ms", $0) } ?? "-",
                         state.headSeq.map(String.init) ?? "-",
-                        state.endpoint,
-                    ])
+                    ]
+                    if health {
+                        row += HealthColumns(state.health, style: output.style).cells
+                    }
+                    table.add(row + [state.endpoint])
                 }
                 return table.render(style: output.style)
             }
@@ -39,7 +61,46 @@ struct Status: AsyncParsableCommand {
             if let first = down.first {
                 throw CLIError.unavailable(service: down.map(\.name).joined(separator: ", "), endpoint: first.endpoint, detail: "")
             }
+            let problems = states.compactMap { state in state.health.flatMap(HealthColumns.problem).map { "\(state.name): \($0)" } }
+            if !problems.isEmpty {
+                throw CLIError.unhealthy(problems.joined(separator: "; "))
+            }
         }
+    }
+}
+
+/// The `--health` columns of `quench status` for one service, and what is wrong with it.
+private struct HealthColumns {
+    let cells: [String]
+
+    init(_ health: HealthReply?, style: Style, now: Date = Date()) {
+        guard let health else {
+            cells = ["-", "-", "-"]
+            return
+        }
+        let status = health.status == "ok" ? style.green(health.status) : style.red(health.status)
+        var database = health.database.ok ? style.green("ok") : style.red("FAILED")
+        if let checkedAt = health.database.checkedAt {
+            database += " (checked \(formatUptime(max(0, now.timeIntervalSince(checkedAt)))) ago)"
+        }
+        if !health.database.ok, let message = health.database.message {
+            database += ": \(message)"
+        }
+        let subscriptions = health.subscriptions.map { subscription in
+            let text = "\(subscription.publisher) \(subscription.lag == 0 ? "up to date" : "\(subscription.lag) behind")"
+            return subscription.connected ? text : style.red(text + " (not connected)")
+        }
+        cells = [status, database, subscriptions.isEmpty ? "-" : subscriptions.joined(separator: ", ")]
+    }
+
+    /// Why `health` is not fine, or nil when it is.
+    static func problem(_ health: HealthReply) -> String? {
+        var problems: [String] = []
+        if health.status != "ok" { problems.append("status \(health.status)") }
+        if !health.database.ok { problems.append("database check failed\(health.database.message.map { " (\($0))" } ?? "")") }
+        let lost = health.subscriptions.filter { !$0.connected }.map(\.publisher)
+        if !lost.isEmpty { problems.append("not hearing from \(lost.joined(separator: ", "))") }
+        return problems.isEmpty ? nil : problems.joined(separator: ", ")
     }
 }
 

@@ -14,9 +14,16 @@ enum StatusProbe {
         var roundTripMs: Double?
         var headSeq: UInt64?
         var error: String?
+        /// The service's `system.health` reply, when asked for (`quench status --health`).
+        var health: HealthReply?
     }
 
-    static func probe(config: ClientConfig, timeout: Duration = .seconds(2), curve: @escaping @Sendable (String) throws -> CurveClientCredentials? = { _ in nil }) async -> [State] {
+    /// Pings every service of `config` at once; with `health`, also asks each one that
+    /// answers for `system.health` (a service that answers the ping but not that is down).
+    static func probe(
+        config: ClientConfig, timeout: Duration = .seconds(2), health: Bool = false,
+        curve: @escaping @Sendable (String) throws -> CurveClientCredentials? = { _ in nil }
+    ) async -> [State] {
         await withTaskGroup(of: State.self) { group in
             for name in ServiceName.all {
                 guard let endpoint = config.services[name] else { continue }
@@ -33,9 +40,10 @@ enum StatusProbe {
                         let pong = try await client.call(MessageType.ping, PingRequest(), as: PingReply.self)
                         let elapsed = ContinuousClock.now - started
                         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+                        let report = health ? try await client.call(MessageType.health, HealthRequest(), as: HealthReply.self) : nil
                         return State(
                             name: name, endpoint: endpoint.rpc, up: true, version: pong.version,
-                            uptimeSeconds: pong.uptimeSeconds, roundTripMs: milliseconds, headSeq: pong.headSeq)
+                            uptimeSeconds: pong.uptimeSeconds, roundTripMs: milliseconds, headSeq: pong.headSeq, health: report)
                     } catch {
                         return State(name: name, endpoint: endpoint.rpc, up: false, error: "\(error)")
                     }
