@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import GRDB
 import MessagePack
@@ -90,6 +91,69 @@ struct GroupCommitterTests {
         // Publication happens right after each commit, before the completions run.
         #expect(fixture.published.withLock { $0 } == (1...164).map { UInt64($0) })
         #expect(fixture.outbox.headSeq == 164)
+    }
+
+    /// Submits `works` so they form one batch: the writer is held by a first command until all
+    /// of them are queued. Returns each one's result, in order.
+    func oneBatch(_ fixture: Fixture, _ works: [GroupCommitter.Work]) async throws -> [Result<MessagePackRaw, any Error>] {
+        let release = DispatchSemaphore(value: 0)
+        let holding = DispatchSemaphore(value: 0)
+        fixture.committer.submit({ _ in
+            holding.signal()
+            release.wait()
+            return try MessagePackRaw(encoding: "held")
+        }, completion: { _ in })
+        holding.wait()
+        let results = Mutex<[Int: Result<MessagePackRaw, any Error>]>([:])
+        let done = DispatchSemaphore(value: 0)
+        for (index, work) in works.enumerated() {
+            fixture.committer.submit(work) { result in
+                results.withLock { $0[index] = result }
+                done.signal()
+            }
+        }
+        release.signal()
+        for _ in works { done.wait() }
+        return results.withLock { all in (0..<works.count).map { all[$0]! } }
+    }
+
+    @Test("a command that fails before writing costs its batch nothing; one that fails after writing has the batch rerun, each command in a savepoint")
+    func failuresInOneBatch() async throws {
+        let fixture = try Fixture()
+        fixture.collectPublished()
+        let runs = Mutex<[String: Int]>([:])
+        func counted(_ text: String, _ work: @escaping GroupCommitter.Work) -> GroupCommitter.Work {
+            { db in
+                runs.withLock { $0[text, default: 0] += 1 }
+                return try work(db)
+            }
+        }
+        struct Refused: Error {}
+        let refuse: GroupCommitter.Work = { _ in throw Refused() }
+
+        // Failures before any write: every command runs once, the others commit.
+        let first = try await oneBatch(fixture, [
+            counted("a", fixture.note("a")), counted("refused1", refuse), counted("b", fixture.note("b")),
+            counted("refused2", refuse), counted("c", fixture.note("c")),
+        ])
+        #expect(first.map { if case .success = $0 { true } else { false } } == [true, false, true, false, true])
+        #expect(try fixture.notes() == ["a", "b", "c"])
+        #expect(runs.withLock { $0 } == ["a": 1, "refused1": 1, "b": 1, "refused2": 1, "c": 1])
+        #expect(fixture.published.withLock { $0 } == [1, 2, 3])
+
+        // A failure after writing (a row and an event): the batch is rolled back and run again
+        // isolated; the failing command's row and event are gone, the others' kept, once each.
+        runs.withLock { $0.removeAll() }
+        let second = try await oneBatch(fixture, [
+            counted("d", fixture.note("d")), counted("bad", fixture.note("bad", fail: true)),
+            counted("refused3", refuse), counted("e", fixture.note("e")),
+        ])
+        #expect(second.map { if case .success = $0 { true } else { false } } == [true, false, false, true])
+        #expect(try fixture.notes() == ["a", "b", "c", "d", "e"])
+        #expect(runs.withLock { $0 } == ["d": 2, "bad": 2, "refused3": 1, "e": 1])
+        let stored = try await fixture.database.pool.read { db in try Int64.fetchAll(db, sql: "SELECT seq FROM runtime_outbox ORDER BY seq") }
+        #expect(stored == [1, 2, 3, 4, 5])
+        #expect(fixture.published.withLock { $0 } == [1, 2, 3, 4, 5])
     }
 
     @Test("a commit that fails fails every command of its transaction and stores nothing; the writer carries on")

@@ -7,11 +7,18 @@ import Synchronization
 import ZeroMQ
 
 /// Runs commands in shared write transactions on one dedicated writer thread: whatever has
-/// arrived while the previous transaction was being written goes into the next one, each
-/// command in its own savepoint, so one failing command rolls back only its own changes.
-/// Every command's completion is called only after the transaction holding it has
-/// committed (or failed). This is group commit: one WAL commit (one fsync) for many
-/// requests under load, one for one when idle.
+/// arrived while the previous transaction was being written goes into the next one, and one
+/// failing command loses only its own changes. Every command's completion is called only
+/// after the transaction holding it has committed (or failed). This is group commit: one WAL
+/// commit (one fsync) for many requests under load, one for one when idle.
+///
+/// A batch runs first without a savepoint per command: a command that fails before it has
+/// changed a row (validation, not found, a conflict: nearly every failure) has nothing to
+/// undo, and its error is its result. Only when a command fails after changing rows is the
+/// whole transaction rolled back and the batch run again with each command in its own
+/// savepoint. A savepoint and its release cost each command as much as one of its inserts,
+/// and SQLite then keeps the original of every page the command changes in a statement
+/// journal; the rare failure after a write pays for running its batch twice instead.
 ///
 /// The writer is a plain thread, not a task: it blocks in SQLite (and in the fsync of each
 /// commit), which must not happen on Swift's cooperative pool, and handing a batch to it
@@ -145,14 +152,13 @@ final class GroupCommitter: Sendable {
 
     private func commit(_ batch: [Job]) {
         let started = DispatchTime.now().uptimeNanoseconds
-        let results: [Result<MessagePackRaw, any Error>]
+        var results: [Result<MessagePackRaw, any Error>]
         do {
-            results = try database.pool.write { db in
-                let run = { [outbox] in try batch.map { job in try Self.run(job.work, in: db, outbox: outbox) } }
-                guard let outbox else { return try run() }
-                let (results, events) = try outbox.batch(db, run)
-                outbox.publishAfterCommit(db, events)
-                return results
+            do {
+                results = try write(batch, isolated: false)
+            } catch is FailedAfterWriting {
+                // Rolled back: run the batch again, each command in a savepoint.
+                results = try write(batch, isolated: true)
             }
         } catch {
             // The commit itself failed (disk full, read-only file, I/O error), or a rollback
@@ -165,13 +171,42 @@ final class GroupCommitter: Sendable {
         afterBatch.withLock { $0 }?.run()
     }
 
-    /// One command in its own savepoint (statements prepared once per connection). A command
-    /// that throws is rolled back to its savepoint and reported; only a failed rollback
-    /// (the transaction is no longer usable) throws, which fails the whole batch.
-    private static func run(_ work: Work, in db: Database, outbox: Outbox?) throws -> Result<MessagePackRaw, any Error> {
+    /// A command failed after changing rows, outside a savepoint: the batch's transaction
+    /// must be rolled back (the error rolls it back) and the batch run again, isolated.
+    private struct FailedAfterWriting: Error {}
+
+    /// One transaction for the batch; its events are published once it has committed.
+    private func write(_ batch: [Job], isolated: Bool) throws -> [Result<MessagePackRaw, any Error>] {
+        try database.pool.write { [outbox] db in
+            let run = { try batch.map { job in try Self.run(job.work, in: db, outbox: outbox, isolated: isolated) } }
+            guard let outbox else { return try run() }
+            let (results, events) = try outbox.batch(db, run)
+            outbox.publishAfterCommit(db, events)
+            return results
+        }
+    }
+
+    /// One command. Isolated, in its own savepoint (statements prepared once per connection):
+    /// a command that throws is rolled back to its savepoint and reported, and only a failed
+    /// rollback (the transaction is no longer usable) throws, which fails the whole batch.
+    /// Not isolated, a command that throws is reported only if it changed no row and the
+    /// transaction is still open; otherwise this throws `FailedAfterWriting`.
+    private static func run(_ work: Work, in db: Database, outbox: Outbox?, isolated: Bool) throws -> Result<MessagePackRaw, any Error> {
         let mark = outbox?.mark()
-        let result = try db.inCachedSavepoint { try work(db) }
-        if case .failure = result { outbox?.rollBack(to: mark) }
-        return result
+        if isolated {
+            let result = try db.inCachedSavepoint { try work(db) }
+            if case .failure = result { outbox?.rollBack(to: mark) }
+            return result
+        }
+        // Counts every row inserted, updated or deleted on this connection, by triggers too;
+        // a statement that failed and was undone by SQLite counts none.
+        let changes = db.totalChangesCount
+        do {
+            return .success(try work(db))
+        } catch {
+            guard db.totalChangesCount == changes, db.isInsideTransaction else { throw FailedAfterWriting() }
+            outbox?.rollBack(to: mark)
+            return .failure(error)
+        }
     }
 }
