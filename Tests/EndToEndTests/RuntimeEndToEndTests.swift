@@ -118,6 +118,8 @@ struct RuntimeEndToEndTests {
         #expect(left == ["k-recent"])
         #expect(service.logTail(80).contains("forgot idempotency records past their retention"), "\(service.logTail(20))")
         #expect(service.logTail(80).contains("count=4501"), "\(service.logTail(20))")
+        // Pruned in row order: no index on createdAt for every command to keep up (runtime.v2).
+        #expect(try SQLiteFiles.integer(service.databasePath, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'runtime_idempotency_created'") == 0)
 
         client = try RPCClient(endpoint: service.rpcEndpoint, options: RPCClientOptions(user: "ana"))
         // Within the retention: the stored reply, nothing new stored.

@@ -62,17 +62,20 @@ enum FluidStore {
     }
 
     /// The fluid `name` as `user` sees it (their own first). Every log resolves its fluid, so
-    /// this binds in place (`DirectStatement`) and reads columns by position.
+    /// this binds in place (`DirectStatement`) and reads columns by position: two lookups on
+    /// the `(owner, name)` key, the user's and then the shared catalog's (one query ordering
+    /// both made SQLite build a temporary B-tree for every log).
     static func find(_ db: Database, user: String, name: String) throws -> Entry? {
-        let query = try DirectStatement(db, sql: """
-            SELECT name, waterBasisPoints, owner <> '' FROM fluid
-            WHERE name = ? AND owner IN (?, '') ORDER BY owner = '' LIMIT 1
-            """)
-        query.bind(1, name)
-        query.bind(2, user)
+        let query = try DirectStatement(db, sql: "SELECT name, waterBasisPoints FROM fluid WHERE owner = ? AND name = ?")
         defer { query.finish() }
-        guard try query.step() else { return nil }
-        return Entry(name: query.text(0), basisPoints: Int(query.int64(1)), custom: query.int64(2) != 0)
+        func lookUp(_ owner: String) throws -> Entry? {
+            query.finish()
+            query.bind(1, owner)
+            query.bind(2, name)
+            guard try query.step() else { return nil }
+            return Entry(name: query.text(0), basisPoints: Int(query.int64(1)), custom: !owner.isEmpty)
+        }
+        return try lookUp(user) ?? lookUp("")
     }
 
     static func list(_ db: Database, user: String) throws -> [Entry] {

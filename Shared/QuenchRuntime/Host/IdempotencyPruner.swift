@@ -19,18 +19,21 @@ struct IdempotencyPruner: Sendable {
         }
     }
 
-    /// One sweep; returns how many records it forgot.
+    /// One sweep, oldest records first, a chunk at a time until a chunk holds none to forget
+    /// (or the table ends); returns how many records it forgot.
     @discardableResult
     func pruneOnce() async -> Int {
         var total = 0
+        var after: Int64 = 0
         while !Task.isCancelled {
             do {
-                let reply = try await committer.submit { [retentionHours, chunk] db in
-                    try MessagePackRaw(encoding: IdempotencyStore.prune(db, olderThanHours: retentionHours, limit: chunk))
+                let reply = try await committer.submit { [retentionHours, chunk, after] db in
+                    try MessagePackRaw(encoding: IdempotencyStore.prune(db, olderThanHours: retentionHours, after: after, limit: chunk))
                 }
-                let count = try reply.decode(Int.self)
-                total += count
-                if count < chunk { break }
+                let step = try reply.decode(IdempotencyStore.PruneStep.self)
+                total += step.forgotten
+                after = step.lastRowID
+                if step.scanned < chunk || step.forgotten == 0 { break }
             } catch {
                 logger.warning("could not forget old idempotency records", metadata: ["error": "\(error)"])
                 break

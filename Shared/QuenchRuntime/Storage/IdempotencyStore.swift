@@ -34,15 +34,29 @@ enum IdempotencyStore {
         try insert.run()
     }
 
-    /// Forgets up to `limit` replies older than `hours`, oldest first (through the
-    /// `createdAt` index, so a chunk costs what it deletes, not the table's size); returns
-    /// how many it forgot.
-    static func prune(_ db: Database, olderThanHours hours: Int, now: Date = Date(), limit: Int) throws -> Int {
+    /// What one pruning step did: the rows it looked at (oldest first, from `after`), the last
+    /// of them, and how many of those it forgot.
+    struct PruneStep: Codable {
+        var scanned: Int
+        var lastRowID: Int64
+        var forgotten: Int
+    }
+
+    /// Looks at the `limit` oldest replies stored after row `after` and forgets those older
+    /// than `hours`. Rows are numbered in the order they were stored, so the expired ones are
+    /// at the start: a sweep steps through until a step finds none (or the table ends). The
+    /// table needs no index on `createdAt` for it — an index every command would have paid an
+    /// insert for. A clock that went back only makes a reply wait for the ones before it.
+    static func prune(_ db: Database, olderThanHours hours: Int, now: Date = Date(), after: Int64, limit: Int) throws -> PruneStep {
         let cutoff = now.timeIntervalSince1970 - Double(hours) * 3600
-        try db.execute(cached: """
-            DELETE FROM runtime_idempotency WHERE rowid IN
-                (SELECT rowid FROM runtime_idempotency WHERE createdAt < ? ORDER BY createdAt LIMIT ?)
-            """, arguments: [cutoff, limit])
-        return db.changesCount
+        let row = try Row.fetchOne(db, cached: """
+            SELECT COUNT(*), MAX(rowid) FROM
+                (SELECT rowid FROM runtime_idempotency WHERE rowid > ? ORDER BY rowid LIMIT ?)
+            """, arguments: [after, limit])
+        let scanned: Int = row?[0] ?? 0
+        guard scanned > 0, let last: Int64 = row?[1] else { return PruneStep(scanned: 0, lastRowID: after, forgotten: 0) }
+        try db.execute(cached: "DELETE FROM runtime_idempotency WHERE rowid > ? AND rowid <= ? AND createdAt < ?",
+                       arguments: [after, last, cutoff])
+        return PruneStep(scanned: scanned, lastRowID: last, forgotten: db.changesCount)
     }
 }
