@@ -152,7 +152,7 @@ final class GroupCommitter: Sendable {
 
     private func commit(_ batch: [Job]) {
         let started = DispatchTime.now().uptimeNanoseconds
-        var results: [Result<MessagePackRaw, any Error>]
+        let results: [Result<MessagePackRaw, any Error>]
         do {
             do {
                 results = try write(batch, isolated: false)
