@@ -16,8 +16,8 @@ enum ThroughputABBench {
     static func run(_ bench: BenchRun, vs other: String, secure: Bool, rounds: Int) async throws {
         let label = secure ? "CURVE" : "insecure"
         let sides = [
-            try await Side(name: "A", deployment: bench.intakeAlone(secure: secure), secure: secure),
-            try await Side(name: "B", deployment: bench.intakeAlone(secure: secure, binaries: other), secure: secure),
+            try Side(name: "A", deployment: await bench.intakeAlone(secure: secure)),
+            try Side(name: "B", deployment: await bench.intakeAlone(secure: secure, binaries: other)),
         ]
         defer { for side in sides { side.driver.close() } }
         let seconds = bench.quick ? 1.0 : 2.0
@@ -71,7 +71,7 @@ enum ThroughputABBench {
         let pid: Int32?
         let request: (String) throws -> Envelope
 
-        init(name: String, deployment: BenchDeployment, secure: Bool) async throws {
+        init(name: String, deployment: BenchDeployment) throws {
             self.name = name
             let body = try MessagePackRaw(encoding: LogIntakeRequest(fluid: "water", volume: 250, unit: "ml"))
             let runID = UUID().uuidString.prefix(8)
@@ -86,12 +86,13 @@ enum ThroughputABBench {
         }
 
         func closedLoop(seconds: Double, tag: String) throws -> (rate: Double, cpuPerLog: Double) {
-            let before = pid.flatMap(CPUTime.process)
+            let before = pid.flatMap(CPUTime.process) ?? .nan
             let result = try driver.closedLoop(
                 window: ThroughputBench.window, seconds: seconds, make: { try request("\(tag)-\($0)").encoded() },
                 isOK: { (try? Envelope.decode($0))?.error == nil })
             guard result.errors == 0 else { throw BenchError("\(name): \(result.errors) error replies to intake.log") }
-            let used = zip(before, pid.flatMap(CPUTime.process)).map { $1 - $0 } ?? .nan
+            // NaN when /proc could not be read (then so is the ratio).
+            let used = (pid.flatMap(CPUTime.process) ?? .nan) - before
             return (result.perSecond, used / Double(max(result.completed, 1)) * 1e6)
         }
 
@@ -112,9 +113,4 @@ enum ThroughputABBench {
             return result.latenciesMicros
         }
     }
-}
-
-private func zip(_ a: Double?, _ b: Double?) -> (Double, Double)? {
-    guard let a, let b else { return nil }
-    return (a, b)
 }
