@@ -33,12 +33,34 @@ struct GoalTimeline: Sendable {
     }
 
     func goal(onOrdinal ordinal: Int) -> Goal {
+        let index = changeIndex(onOrdinal: ordinal)
+        return index < 0 ? Self.defaultGoal : changes[index].goal
+    }
+
+    /// The goals in mL of `count` consecutive days from `first`: one search, then a walk.
+    func goalsMl(from first: Int, count: Int) -> [Double] {
+        var index = changeIndex(onOrdinal: first)
+        var goal = index < 0 ? Self.defaultGoal.goalMl : changes[index].goal.goalMl
+        return [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for offset in 0..<count {
+                while index + 1 < changes.count, changes[index + 1].day <= first + offset {
+                    index += 1
+                    goal = changes[index].goal.goalMl
+                }
+                buffer[offset] = goal
+            }
+            initialized = count
+        }
+    }
+
+    /// The index of the change in effect on `ordinal`, -1 before the first.
+    private func changeIndex(onOrdinal ordinal: Int) -> Int {
         var low = 0
         var high = changes.count
         while low < high {
             let middle = (low + high) / 2
             if changes[middle].day <= ordinal { low = middle + 1 } else { high = middle }
         }
-        return low == 0 ? Self.defaultGoal : changes[low - 1].goal
+        return low - 1
     }
 }

@@ -11,35 +11,93 @@ import QuenchProtocol
 enum HistoryEncoding {
     static func encode(_ page: HistoryPage) throws -> MessagePackRaw {
         let count = page.water.count
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(64 + count * Day.size + 96 * page.lag.count)
-        bytes.append(0x84)
-        key("days", into: &bytes)
-        arrayHeader(count, into: &bytes)
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: count * Day.size))
-        bytes.withUnsafeMutableBytes { buffer in
+        var head: [UInt8] = [0x84]
+        key("days", into: &head)
+        arrayHeader(count, into: &head)
+        // The tail is written first so the whole reply is one allocation of its exact size:
+        // reserving a guess and then growing past it copied the ten-year reply once more.
+        var tail: [UInt8] = []
+        key("currentStreak", into: &tail)
+        integer(page.currentStreak, into: &tail)
+        key("longestStreak", into: &tail)
+        integer(page.longestStreak, into: &tail)
+        key("lag", into: &tail)
+        try MessagePackEncoder().encode(page.lag, appendingTo: &tail)
+        let daysStart = head.count
+        let tailStart = daysStart + count * Day.size
+        let bytes = [UInt8](unsafeUninitializedCapacity: tailStart + tail.count) { buffer, initialized in
+            let output = UnsafeMutableRawBufferPointer(buffer)
+            head.withUnsafeBytes { output.copyMemory(from: $0) }
+            tail.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: output[tailStart...]).copyMemory(from: $0) }
             Day.template.withUnsafeBytes { template in
+                var date = DayDigits(LocalDay(ordinal: page.first))
                 for offset in 0..<count {
-                    let day = UnsafeMutableRawBufferPointer(rebasing: buffer[(start + offset * Day.size)...])
+                    let day = UnsafeMutableRawBufferPointer(rebasing: output[(daysStart + offset * Day.size)...])
                     day.copyMemory(from: template)
-                    date(LocalDay(ordinal: page.first + offset), at: Day.date, in: day)
+                    date.write(into: day, at: Day.date)
+                    date.advance()
                     day.storeBytes(of: page.totalWaterMl(offset).bitPattern.bigEndian, toByteOffset: Day.total, as: UInt64.self)
                     day.storeBytes(of: page.goals[offset].bitPattern.bigEndian, toByteOffset: Day.goal, as: UInt64.self)
                     day[Day.met] = page.met(offset) ? 0xc3 : 0xc2
                 }
             }
+            initialized = tailStart + tail.count
         }
-        key("currentStreak", into: &bytes)
-        integer(page.currentStreak, into: &bytes)
-        key("longestStreak", into: &bytes)
-        integer(page.longestStreak, into: &bytes)
-        key("lag", into: &bytes)
-        try MessagePackEncoder().encode(page.lag, appendingTo: &bytes)
         // Well-formed by construction (HistoryEncodingTests compare it with the generic
         // encoder's bytes): checking a ten-year reply's 33,000 values again was most of the
         // cost of writing it.
         return MessagePackRaw(wellFormed: bytes)
+    }
+
+    /// A day's `YYYY-MM-DD` as `DayText.format` writes it, stepped a day at a time: the days of
+    /// a history are consecutive, so only the first one takes the civil-calendar arithmetic.
+    struct DayDigits {
+        private(set) var year: Int
+        private(set) var month: Int
+        private(set) var day: Int
+
+        init(_ start: LocalDay) {
+            year = start.year
+            month = start.month
+            day = start.day
+        }
+
+        /// The next day.
+        mutating func advance() {
+            if day < Self.length(month: month, year: year) {
+                day += 1
+            } else if month < 12 {
+                day = 1
+                month += 1
+            } else {
+                day = 1
+                month = 1
+                year += 1
+            }
+        }
+
+        static func length(month: Int, year: Int) -> Int {
+            switch month {
+            case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+            case 4, 6, 9, 11: 30
+            default: 31
+            }
+        }
+
+        /// Writes the ten characters at `offset`.
+        func write(into bytes: UnsafeMutableRawBufferPointer, at offset: Int) {
+            let zero = UInt8(ascii: "0")
+            // The last four digits, as `DayText.format` keeps them.
+            let century = year % 10000 / 100, rest = year % 100
+            bytes[offset] = zero + UInt8(truncatingIfNeeded: century / 10)
+            bytes[offset + 1] = zero + UInt8(truncatingIfNeeded: century % 10)
+            bytes[offset + 2] = zero + UInt8(truncatingIfNeeded: rest / 10)
+            bytes[offset + 3] = zero + UInt8(truncatingIfNeeded: rest % 10)
+            bytes[offset + 5] = zero + UInt8(truncatingIfNeeded: month / 10)
+            bytes[offset + 6] = zero + UInt8(truncatingIfNeeded: month % 10)
+            bytes[offset + 8] = zero + UInt8(truncatingIfNeeded: day / 10)
+            bytes[offset + 9] = zero + UInt8(truncatingIfNeeded: day % 10)
+        }
     }
 
     /// One day of the history and where its values go.
@@ -63,20 +121,6 @@ enum HistoryEncoding {
             bytes.append(0xc2)
             return bytes
         }()
-    }
-
-    /// `YYYY-MM-DD` as `DayText.format` writes it.
-    private static func date(_ day: LocalDay, at offset: Int, in bytes: UnsafeMutableRawBufferPointer) {
-        func put(_ value: Int, at position: Int, digits: Int) {
-            var rest = value
-            for index in stride(from: offset + position + digits - 1, through: offset + position, by: -1) {
-                bytes[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            }
-        }
-        put(day.year, at: 0, digits: 4)
-        put(day.month, at: 5, digits: 2)
-        put(day.day, at: 8, digits: 2)
     }
 
     /// A field name: ASCII, shorter than 32 bytes (a fixstr).

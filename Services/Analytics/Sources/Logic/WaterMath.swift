@@ -32,7 +32,7 @@ enum WaterMath {
         for entry in totals where entry.day >= first && entry.day <= today.ordinal {
             water[entry.day - first] = entry.waterUl
         }
-        let goals = (0..<count).map { timeline.goal(onOrdinal: first + $0).goalMl }
+        let goals = timeline.goalsMl(from: first, count: count)
         return HistoryPage(
             first: first, water: water, goals: goals, currentStreak: streaks.current, longestStreak: streaks.longest, lag: lag)
     }
