@@ -82,6 +82,12 @@ public struct MessagePackReader {
         offset = try reader.skipValue(at: offset, depth: depth, limits: limits, strict: false)
     }
 
+    /// Skips the next value after checking it as ``readRaw()`` does (structure, lengths, the
+    /// UTF-8 of its strings, timestamps): for a caller that captures the bytes itself.
+    public mutating func skipValidatedValue() throws {
+        offset = try reader.skipValue(at: offset, depth: depth, limits: limits, strict: true)
+    }
+
     /// Whether the next value is nil; reads nothing.
     public func peekNil() throws -> Bool {
         try reader.isNil(at: offset)

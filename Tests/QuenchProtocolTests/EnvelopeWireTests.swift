@@ -170,6 +170,24 @@ struct EnvelopeWireTests {
             try Self.map(Self.required + [("body", .string(String(repeating: "x", count: 10)))]).dropLast(1).map { $0 },
         ]
         for bytes in raw { Self.expectSameDecode(bytes) }
+
+        // The body is checked in the first pass but reported in field order: a bad body written
+        // before a bad `id` still yields the `id` error, as the generic decoder reports it.
+        let badTimestamp: MessagePackValue = .ext(type: -1, data: [0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0])
+        let idNil = Self.required.map { $0.0 == "id" ? ("id", nil) : $0 }
+        var badUTF8 = try Self.map([("body", ["k": "ab"])] + Self.required)
+        let text = badUTF8.firstIndex(of: 0xa2)! + 1
+        badUTF8[text] = 0xc3
+        badUTF8[text + 1] = 0x28
+        var badUTF8IdNil = try Self.map([("body", ["k": "ab"])] + idNil)
+        badUTF8IdNil[text] = 0xc3
+        badUTF8IdNil[text + 1] = 0x28
+        let ordered: [[UInt8]] = [try Self.map([("body", badTimestamp)] + idNil), badUTF8, badUTF8IdNil]
+        for bytes in ordered { Self.expectSameDecode(bytes) }
+        #expect(messagePackError { _ = try Envelope.decode(ordered[0]) }?.codingPath == "id")
+        let inBody = messagePackError { _ = try Envelope.decode(badUTF8) }
+        #expect(inBody?.kind == .invalidUTF8 && inBody?.codingPath == "body")
+        #expect(messagePackError { _ = try Envelope.decode(badUTF8IdNil) }?.codingPath == "id")
     }
 
     @Test("nesting beyond the wire depth limit is refused in the body and in unknown keys")

@@ -65,13 +65,29 @@ extension Envelope {
 
     /// Reads the map in one pass noting where each known key's value starts (the first entry wins
     /// for a repeated key; unknown keys are skipped), then reads the fields in `CodingKeys` order.
+    /// The body is validated in the first pass, where it has to be walked anyway, and its bytes
+    /// are copied in the second; a body that fails the check is reported when the second pass
+    /// reaches it, so errors come in the same order as before.
     static func readWire(_ buffer: UnsafeRawBufferPointer, limits: MessagePackLimits) throws -> Envelope {
         var reader = MessagePackReader(buffer, limits: limits)
         let count = try reader.readMapHeader()
         var fields = WireFields()
+        var bodyEnd = -1
+        var bodyError: MessagePackError?
         for _ in 0..<count {
             if let key = try reader.readKey(), let field = WireField(key), fields[field] < 0 {
                 fields[field] = reader.offset
+                if field == .body {
+                    let start = reader.offset
+                    do {
+                        try reader.skipValidatedValue()
+                        bodyEnd = reader.offset
+                        continue
+                    } catch let error as MessagePackError {
+                        bodyError = error
+                        reader.offset = start
+                    }
+                }
             }
             try reader.skipValue()
         }
@@ -108,7 +124,12 @@ extension Envelope {
             timeZone: try readIfPresent(.timeZone) { try $0.readString() },
             idempotencyKey: try readIfPresent(.idempotencyKey) { try $0.readString() },
             replyTo: try readIfPresent(.replyTo) { try $0.readString() },
-            body: try readIfPresent(.body) { try $0.readRaw() },
+            body: try readIfPresent(.body) { reader in
+                if let bodyError { throw bodyError }
+                let start = reader.offset
+                reader.offset = bodyEnd
+                return MessagePackRaw(wellFormed: [UInt8](UnsafeRawBufferPointer(rebasing: buffer[start..<bodyEnd])))
+            },
             error: try readIfPresent(.error) { try $0.decode(WireError.self, key: WireField.error.name) },
             publisher: try readIfPresent(.publisher) { try $0.readString() },
             seq: try readIfPresent(.seq) { try $0.readInteger(UInt64.self) }
