@@ -41,6 +41,29 @@ import Testing
         #expect(try encoder.encode(Set([3, -1, 2])) == encoder.encode([-1, 2, 3]))
     }
 
+    /// The encoder asks only one-reference-wide types whether they are a `Dictionary` or `Set`.
+    @Test func unorderedCollectionsAreOneReferenceWideAndSortedWhereverTheyAre() throws {
+        #expect(MemoryLayout<[String: Int]>.size == MemoryLayout<UnsafeRawPointer>.size)
+        #expect(MemoryLayout<[Int: [String]]>.size == MemoryLayout<UnsafeRawPointer>.size)
+        #expect(MemoryLayout<Set<String>>.size == MemoryLayout<UnsafeRawPointer>.size)
+        struct Holder: Encodable {
+            var name = "x"
+            var counts: [String: Int]
+            var tags: Set<Int>
+            var nested: [[String: Bool]]
+        }
+        let encoder = MessagePackEncoder()
+        let holder = Holder(counts: ["b": 2, "a": 1, "c": 3], tags: [9, -4, 7], nested: [["z": true, "y": false]])
+        let expected = try encoder.encode(MessagePackValue.map([
+            MessagePackMapEntry(key: "name", value: "x"),
+            MessagePackMapEntry(key: "counts", value: .map([
+                MessagePackMapEntry(key: "a", value: 1), MessagePackMapEntry(key: "b", value: 2), MessagePackMapEntry(key: "c", value: 3)])),
+            MessagePackMapEntry(key: "tags", value: [-4, 7, 9]),
+            MessagePackMapEntry(key: "nested", value: [.map([MessagePackMapEntry(key: "y", value: false), MessagePackMapEntry(key: "z", value: true)])]),
+        ]))
+        #expect(try encoder.encode(holder) == expected)
+    }
+
     @Test func intRawValueCodingKeysBecomeIntegerKeys() throws {
         struct Compact: Codable, Equatable {
             var name: String

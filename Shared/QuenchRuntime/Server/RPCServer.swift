@@ -276,7 +276,7 @@ final class RPCServer: @unchecked Sendable {
 
     private func handle(_ frames: [[UInt8]], caller: Caller) {
         // [routing id…][empty][envelope]: everything before the empty frame is the route back.
-        guard let delimiter = frames.firstIndex(where: \.isEmpty), delimiter >= 1 else {
+        guard let delimiter = frames.firstIndex(where: { $0.isEmpty }), delimiter >= 1 else {
             guard let identity = frames.first, frames.count >= 2 else { return }
             let reply = dispatcher.errorReply(nil, WireError(
                 code: .malformed, message: "expected frames [empty][envelope]; the empty delimiter frame is missing"))
