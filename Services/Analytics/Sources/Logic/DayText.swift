@@ -4,18 +4,27 @@ import QuenchProtocol
 /// days per request.
 enum DayText {
     static func format(_ day: LocalDay) -> String {
-        var bytes = [UInt8](repeating: UInt8(ascii: "-"), count: 10)
-        func put(_ value: Int, at offset: Int, digits: Int) {
-            var rest = value
-            for index in stride(from: offset + digits - 1, through: offset, by: -1) {
-                bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
+        String(unsafeUninitializedCapacity: 10) { buffer in
+            write(year: day.year, month: day.month, day: day.day, into: UnsafeMutableRawBufferPointer(buffer), at: 0)
+            return 10
         }
-        put(day.year, at: 0, digits: 4)
-        put(day.month, at: 5, digits: 2)
-        put(day.day, at: 8, digits: 2)
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes the ten characters of `YYYY-MM-DD` at `offset` (a year past 9999 keeps its last
+    /// four digits).
+    static func write(year: Int, month: Int, day: Int, into bytes: UnsafeMutableRawBufferPointer, at offset: Int) {
+        let zero = UInt8(ascii: "0")
+        let century = year % 10000 / 100, rest = year % 100
+        bytes[offset] = zero + UInt8(truncatingIfNeeded: century / 10)
+        bytes[offset + 1] = zero + UInt8(truncatingIfNeeded: century % 10)
+        bytes[offset + 2] = zero + UInt8(truncatingIfNeeded: rest / 10)
+        bytes[offset + 3] = zero + UInt8(truncatingIfNeeded: rest % 10)
+        bytes[offset + 4] = UInt8(ascii: "-")
+        bytes[offset + 5] = zero + UInt8(truncatingIfNeeded: month / 10)
+        bytes[offset + 6] = zero + UInt8(truncatingIfNeeded: month % 10)
+        bytes[offset + 7] = UInt8(ascii: "-")
+        bytes[offset + 8] = zero + UInt8(truncatingIfNeeded: day / 10)
+        bytes[offset + 9] = zero + UInt8(truncatingIfNeeded: day % 10)
     }
 
     /// The day's ordinal, or nil when `text` is not a valid `YYYY-MM-DD`.

@@ -86,17 +86,7 @@ enum HistoryEncoding {
 
         /// Writes the ten characters at `offset`.
         func write(into bytes: UnsafeMutableRawBufferPointer, at offset: Int) {
-            let zero = UInt8(ascii: "0")
-            // The last four digits, as `DayText.format` keeps them.
-            let century = year % 10000 / 100, rest = year % 100
-            bytes[offset] = zero + UInt8(truncatingIfNeeded: century / 10)
-            bytes[offset + 1] = zero + UInt8(truncatingIfNeeded: century % 10)
-            bytes[offset + 2] = zero + UInt8(truncatingIfNeeded: rest / 10)
-            bytes[offset + 3] = zero + UInt8(truncatingIfNeeded: rest % 10)
-            bytes[offset + 5] = zero + UInt8(truncatingIfNeeded: month / 10)
-            bytes[offset + 6] = zero + UInt8(truncatingIfNeeded: month % 10)
-            bytes[offset + 8] = zero + UInt8(truncatingIfNeeded: day / 10)
-            bytes[offset + 9] = zero + UInt8(truncatingIfNeeded: day % 10)
+            DayText.write(year: year, month: month, day: day, into: bytes, at: offset)
         }
     }
 
