@@ -105,10 +105,10 @@ enum ThroughputABBench {
                 },
                 replyTo: { bytes in
                     guard let envelope = try? Envelope.decode(bytes), let id = envelope.replyTo else { return nil }
-                    return (id, envelope.error == nil)
+                    return (id, envelope.error.map { $0.code })
                 })
             guard result.errors == 0, result.unanswered == 0 else {
-                throw BenchError("\(name): \(result.errors) errors and \(result.unanswered) unanswered in the open loop")
+                throw BenchError("\(name): \(result.errors) errors\(LoadDriver.describe(result.errorKinds)) and \(result.unanswered) unanswered in the open loop")
             }
             return result.latenciesMicros
         }

@@ -82,13 +82,13 @@ enum ThroughputBench {
             let envelope = request(n, prefix)
             return (envelope.id, try envelope.encoded())
         }
-        let replyTo: ([UInt8]) -> (id: String, ok: Bool)? = { bytes in
+        let replyTo: ([UInt8]) -> (id: String, error: String?)? = { bytes in
             guard let envelope = try? Envelope.decode(bytes), let id = envelope.replyTo else { return nil }
-            return (id, envelope.error == nil)
+            return (id, envelope.error.map { $0.code })
         }
         // The echo sends the request back: its id is the one to match.
-        let echoed: ([UInt8]) -> (id: String, ok: Bool)? = { bytes in
-            (try? Envelope.decode(bytes)).map { ($0.id, true) }
+        let echoed: ([UInt8]) -> (id: String, error: String?)? = { bytes in
+            (try? Envelope.decode(bytes)).map { ($0.id, nil) }
         }
         // Several open-loop runs, each with its own p99: one stall of the machine inside a
         // single run decides its tail, so the verdict is on the median of the runs. Each is
@@ -109,7 +109,7 @@ enum ThroughputBench {
                    ratio: "p99 " + Format.fixed(open.p99s.median / max(echoOpen.p99s.median, 0.001), 2) + "×",
                    target: "p99 ≤ 5 ms", met: open.p99s.median <= 5 && open.errors == 0 && open.unanswered == 0,
                    spread: "p99 " + open.p99s.spread { Format.fixed($0, 2) } + " ms; echo p99 " + echoOpen.p99s.spread { Format.fixed($0, 2) } + " ms",
-                   note: "\(open.sent) sent, \(open.errors) errors, \(open.unanswered) unanswered")
+                   note: "\(open.sent) sent, \(open.errors) errors\(open.errorKindsText), \(open.unanswered) unanswered")
     }
 }
 
@@ -117,6 +117,7 @@ enum ThroughputBench {
 private struct OpenLoopSummary {
     var p50s = Samples(), p99s = Samples(), maxima = Samples()
     var sent = 0, errors = 0, unanswered = 0
+    var errorKinds: [String: Int] = [:]
 
     mutating func add(_ run: LoadDriver.OpenLoopResult) {
         p50s.append(run.latenciesMicros.median / 1000)
@@ -124,8 +125,12 @@ private struct OpenLoopSummary {
         maxima.append(run.latenciesMicros.max / 1000)
         sent += run.sent
         errors += run.errors
+        errorKinds.merge(run.errorKinds, uniquingKeysWith: +)
         unanswered += run.unanswered
     }
+
+    /// " (resource_exhausted 120, …)", or nothing when there were no errors.
+    var errorKindsText: String { LoadDriver.describe(errorKinds) }
 
     var text: String {
         "p50 \(Format.fixed(p50s.median, 2)) / p99 \(Format.fixed(p99s.median, 2)) ms (medians of the runs); max \(Format.fixed(maxima.max, 1)) ms"

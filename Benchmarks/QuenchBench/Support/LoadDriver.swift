@@ -15,12 +15,22 @@ final class LoadDriver {
     struct OpenLoopResult {
         var latenciesMicros: Samples
         var errors: Int
+        /// Errors by kind: the error reply's code, or "unmatched reply" for a reply that is not
+        /// one to a request of this run.
+        var errorKinds: [String: Int]
         var unanswered: Int
         var sent: Int
         var seconds: Double
     }
 
     private let sockets: [Socket]
+
+    /// " (resource_exhausted 120, unmatched reply 2)", most frequent first; "" for none.
+    static func describe(_ kinds: [String: Int]) -> String {
+        guard !kinds.isEmpty else { return "" }
+        let sorted = kinds.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        return " (" + sorted.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"
+    }
 
     init(context: Context, endpoint: String, clients: Int, curve: CurveClientCredentials?, warmUp: [UInt8]) throws {
         var sockets: [Socket] = []
@@ -96,7 +106,7 @@ final class LoadDriver {
     /// scheduled instant to its reply, so a stalled server is not hidden.
     func openLoop(
         rate: Double, seconds: Double, make: (Int) throws -> (id: String, bytes: [UInt8]),
-        replyTo: ([UInt8]) -> (id: String, ok: Bool)?
+        replyTo: ([UInt8]) -> (id: String, error: String?)?
     ) throws -> OpenLoopResult {
         // Between sends the driver sleeps in poll(2) on a timer armed for the next due
         // instant and on every socket's ZMQ_FD. ZMQ_FD is edge-like (any call on the socket
@@ -114,6 +124,7 @@ final class LoadDriver {
         scheduled.reserveCapacity(total)
         var latencies = Samples()
         var errors = 0
+        var errorKinds: [String: Int] = [:]
         var sent = 0
         let start = Clock.nanos()
         let deadline = start + UInt64((seconds + 10) * 1e9)
@@ -134,9 +145,15 @@ final class LoadDriver {
                     let arrived = Clock.nanos()
                     guard frames.count == 2, let reply = replyTo(frames[1]), let due = scheduled.removeValue(forKey: reply.id) else {
                         errors += 1
+                        errorKinds["unmatched reply", default: 0] += 1
                         continue
                     }
-                    if reply.ok { latencies.append(Double(arrived - due) / 1e3) } else { errors += 1 }
+                    if let error = reply.error {
+                        errors += 1
+                        errorKinds[error, default: 0] += 1
+                    } else {
+                        latencies.append(Double(arrived - due) / 1e3)
+                    }
                 }
             }
             let later = Clock.nanos()
@@ -148,6 +165,6 @@ final class LoadDriver {
             if descriptors[0].revents != 0 { timer.acknowledge() }
             for index in sockets.indices where descriptors[index + 1].revents != 0 { touched[index] = true }
         }
-        return OpenLoopResult(latenciesMicros: latencies, errors: errors, unanswered: scheduled.count, sent: sent, seconds: seconds)
+        return OpenLoopResult(latenciesMicros: latencies, errors: errors, errorKinds: errorKinds, unanswered: scheduled.count, sent: sent, seconds: seconds)
     }
 }
