@@ -96,7 +96,7 @@ extension ByteReader {
     }
 
     func readRaw(at offset: Int, depth: Int, limits: MessagePackLimits) throws -> (MessagePackRaw, Int) {
-        let end = try skipValue(at: offset, depth: depth, limits: limits, strict: true)
+        let end = try skipValue(at: offset, depth: depth, limits: limits, strict: !textChecked)
         return (MessagePackRaw(unchecked: [UInt8](bytes(offset, end &- offset))), end)
     }
 }

@@ -36,10 +36,15 @@ enum Header {
 struct ByteReader {
     var base: UnsafeRawPointer?
     var count: Int
+    /// The bytes were checked strictly as one value already (they are a ``MessagePackRaw``'s):
+    /// str payloads and map keys need no second UTF-8 check. Bounds, lengths, nesting and
+    /// limits are checked all the same.
+    var textChecked: Bool
 
-    init(_ buffer: UnsafeRawBufferPointer) {
+    init(_ buffer: UnsafeRawBufferPointer, textChecked: Bool = false) {
         base = buffer.baseAddress
         count = buffer.count
+        self.textChecked = textChecked
     }
 
     static var empty: ByteReader { ByteReader(UnsafeRawBufferPointer(start: nil, count: 0)) }

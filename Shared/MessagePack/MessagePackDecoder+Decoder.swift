@@ -132,7 +132,13 @@ final class _MessagePackDecoder: Decoder {
             let (timestamp, next) = try reader.readTimestamp(at: offset, limits: limits)
             return cast((timestamp.date, next))
         }
-        if T.self == MessagePackRaw.self { return cast(try reader.readRaw(at: offset, depth: depth, limits: limits)) }
+        if T.self == MessagePackRaw.self {
+            // All of a raw value's bytes: exactly one value, checked when it was made.
+            if reader.textChecked, offset == 0, reader.count > 0 {
+                return cast((MessagePackRaw(unchecked: [UInt8](reader.bytes(0, reader.count))), reader.count))
+            }
+            return cast(try reader.readRaw(at: offset, depth: depth, limits: limits))
+        }
         if T.self == Bool.self { return cast(try reader.readBool(at: offset, limits: limits)) }
         if T.self == Double.self { return cast(try reader.readDouble(at: offset, limits: limits)) }
         if T.self == Float.self { return cast(try reader.readFloat(at: offset, limits: limits)) }

@@ -47,7 +47,7 @@ final class MapIndex {
             var entry: Entry?
             switch key {
             case .str(let keyStart, let length):
-                guard isValidUTF8(reader.bytes(keyStart, length)) else {
+                guard reader.textChecked || isValidUTF8(reader.bytes(keyStart, length)) else {
                     throw MessagePackError(.invalidUTF8, offset: keyOffset)
                 }
                 entry = Entry(keyStart: keyStart, keyLength: length, integer: 0, isLarge: false, value: afterKey)

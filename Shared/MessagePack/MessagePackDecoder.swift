@@ -38,7 +38,17 @@ public struct MessagePackDecoder: Sendable {
     /// Decodes a value of `type` from borrowed bytes, which must hold exactly one encoded value.
     /// Nothing decoded keeps a reference to `buffer`.
     public func decode<T: Decodable>(_ type: T.Type, from buffer: UnsafeRawBufferPointer) throws -> T {
-        let state = DecoderState(reader: ByteReader(buffer), limits: limits)
+        try decode(type, from: buffer, textChecked: false)
+    }
+
+    /// Decodes the bytes of a ``MessagePackRaw``, which were checked strictly when it was made
+    /// (or written by an encoder of ours): its text is not checked for UTF-8 again.
+    func decode<T: Decodable>(_ type: T.Type, fromRaw raw: MessagePackRaw) throws -> T {
+        try raw.bytes.withUnsafeBytes { try decode(type, from: $0, textChecked: true) }
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, from buffer: UnsafeRawBufferPointer, textChecked: Bool) throws -> T {
+        let state = DecoderState(reader: ByteReader(buffer, textChecked: textChecked), limits: limits)
         defer { state.reader = .empty }
         let decoder = _MessagePackDecoder(state: state, codingPath: [], userInfo: userInfo, offset: 0, depth: 0)
         var end = 0

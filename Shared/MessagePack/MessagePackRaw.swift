@@ -16,7 +16,10 @@ public struct MessagePackRaw: Codable, Hashable, Sendable {
 
     /// Wraps `bytes` that the caller wrote as exactly one well-formed value, without checking
     /// them: for a hand-written encoder whose output its tests compare with the generic one's
-    /// (a receiver checks whatever it reads anyway). Anything else uses ``init(validating:limits:)``.
+    /// (a receiver checks whatever it reads off the wire anyway), or bytes already checked as
+    /// strictly as ``init(validating:limits:)`` does. Anything else uses that initializer:
+    /// ``decode(_:decoder:)`` trusts a raw value's text to be UTF-8 (it still checks bounds,
+    /// lengths, nesting and limits).
     public init(wellFormed bytes: [UInt8]) {
         self.bytes = bytes
     }
@@ -35,9 +38,10 @@ public struct MessagePackRaw: Codable, Hashable, Sendable {
         bytes = try encoder.encode(value)
     }
 
-    /// Decodes the wrapped value as `type`.
+    /// Decodes the wrapped value as `type`. Its text was checked when the value was made, so
+    /// strings and keys are not checked for UTF-8 again.
     public func decode<T: Decodable>(_ type: T.Type, decoder: MessagePackDecoder = .init()) throws -> T {
-        try decoder.decode(type, from: bytes)
+        try decoder.decode(type, fromRaw: self)
     }
 
     /// Writes the bytes verbatim with ``MessagePackEncoder``, the equivalent ``MessagePackValue`` otherwise.

@@ -172,7 +172,7 @@ extension ByteReader {
     /// A validated string from a str payload whose header starts at `header`.
     func string(_ start: Int, _ length: Int, header: Int) throws -> String {
         let utf8 = bytes(start, length)
-        guard isValidUTF8(utf8) else { throw MessagePackError(.invalidUTF8, offset: header) }
+        guard textChecked || isValidUTF8(utf8) else { throw MessagePackError(.invalidUTF8, offset: header) }
         return String(decoding: utf8.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
     }
 }
