@@ -4,7 +4,8 @@ import QuenchProtocol
 
 /// What the fuzzer exercises with each input: the paths a hostile peer's bytes take in a
 /// service — the MessagePack decoder (generic values and raw validation), the envelope, and
-/// every request body type decoded from it — plus re-encoding whatever decoded.
+/// every request body type decoded from it — plus re-encoding whatever decoded, and decoding
+/// the input as a raw value's bytes.
 enum FuzzTarget {
     static let requestTypes: [any (Decodable & Sendable).Type] = [
         GetGoalRequest.self, SetGoalRequest.self, AutoGoalRequest.self, GoalAtRequest.self, GoalDaysRequest.self,
@@ -31,5 +32,14 @@ enum FuzzTarget {
         }
         // Bodies arrive nested in envelopes, but decode them bare as well.
         for type in requestTypes { _ = try? decoder.decode(type, from: bytes) }
+        // A raw value's bytes are decoded without a second UTF-8 check; everything else about
+        // them must still be checked, even for bytes that were wrapped unchecked and are not
+        // one well-formed value at all.
+        if !bytes.isEmpty {
+            let raw = MessagePackRaw(wellFormed: bytes)
+            _ = try? raw.decode(MessagePackValue.self, decoder: decoder)
+            _ = try? raw.decode([String: MessagePackRaw].self, decoder: decoder)
+            for type in requestTypes { _ = try? raw.decode(type, decoder: decoder) }
+        }
     }
 }
