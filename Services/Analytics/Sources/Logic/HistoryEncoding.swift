@@ -64,7 +64,7 @@ enum HistoryEncoding {
 
         /// The next day.
         mutating func advance() {
-            if day < Self.length(month: month, year: year) {
+            if day < LocalDay.daysIn(year: year, month: month) {
                 day += 1
             } else if month < 12 {
                 day = 1
@@ -73,14 +73,6 @@ enum HistoryEncoding {
                 day = 1
                 month = 1
                 year += 1
-            }
-        }
-
-        static func length(month: Int, year: Int) -> Int {
-            switch month {
-            case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-            case 4, 6, 9, 11: 30
-            default: 31
             }
         }
 
