@@ -49,13 +49,20 @@ struct WithheldWaterTests {
             try database.pool.read { db in try IntakeStore.dayTotal(db, user: user, day: WithheldWaterTests.day).water }
         }
 
-        /// The outbox's events after `seq`: (type, intake ids).
+        /// The outbox's events after `seq` (read page by page): (type, intake ids).
         func events(after: UInt64) throws -> [(String, [String])] {
             try database.pool.read { db in
-                try outbox.events(db, after: after, limit: 10_000).map { try $0.decode(Envelope.self) }.map { event in
-                    switch event.type {
-                    case IntakeEvent.batchLogged: (event.type, try event.decodeBody(IntakeBatchBody.self).intakes.map(\.id))
-                    default: (event.type, [try event.decodeBody(IntakeEventBody.self).intake.id])
+                var result: [(String, [String])] = []
+                var cursor = after
+                while true {
+                    let page = try outbox.events(db, after: cursor, limit: 10_000).map { try $0.decode(Envelope.self) }
+                    guard let last = page.last?.seq else { return result }
+                    cursor = last
+                    for event in page {
+                        switch event.type {
+                        case IntakeEvent.batchLogged: result.append((event.type, try event.decodeBody(IntakeBatchBody.self).intakes.map(\.id)))
+                        default: result.append((event.type, [try event.decodeBody(IntakeEventBody.self).intake.id]))
+                        }
                     }
                 }
             }
@@ -103,6 +110,9 @@ struct WithheldWaterTests {
         #expect(revoked.map(\.0) == Array(repeating: IntakeEvent.deleted, count: 3))
         #expect(revoked.flatMap(\.1) == importedIds)
         #expect(try fixture.intakes("bob").count == 1)
+        // A sample delivered again while withheld (a replay) makes no second intake.
+        try fixture.deliver(HealthEvent.waterRecorded, Self.sample("w3", ml: 100, minutes: 20))
+        #expect(try fixture.intakes() == all.filter { $0.contains("manual-1") })
         // A second revoke changes nothing.
         let afterRevoke = UInt64(try fixture.events(after: 0).count)
         try fixture.consent(false)
@@ -131,6 +141,32 @@ struct WithheldWaterTests {
             #expect(try fixture.database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM intake_withheld") } == 0)
             #expect(try fixture.intakes("bob").count == 1)
         }
+    }
+
+    @Test("an import's 1,234 glasses: withheld and back whole, announced in batches of at most 500")
+    func manyGlasses() throws {
+        let fixture = try Fixture()
+        let count = Int(ProcessInfo.processInfo.environment["QUENCH_WITHHELD_SAMPLES"] ?? "") ?? 1_234
+        for start in stride(from: 0, to: count, by: 500) {
+            try fixture.deliver(HealthEvent.waterBatchRecorded, WaterBatchRecordedBody(user: "ana", samples: (start..<min(start + 500, count)).map {
+                Self.sample("g\($0)", ml: 100, minutes: Double($0))
+            }))
+        }
+        let all = try fixture.intakes()
+        #expect(all.count == count)
+        let before = UInt64(try fixture.events(after: 0).count)
+        let clock = ContinuousClock()
+        let revoke = try clock.measure { try fixture.consent(false) }
+        #expect(try fixture.intakes().isEmpty)
+        let afterRevoke = UInt64(try fixture.events(after: 0).count)
+        #expect(afterRevoke - before == UInt64(count))
+        let grant = try clock.measure { try fixture.consent(true) }
+        #expect(try fixture.intakes() == all)
+        let batches = try fixture.events(after: afterRevoke)
+        #expect(batches.allSatisfy { $0.0 == IntakeEvent.batchLogged })
+        #expect(batches.map(\.1.count) == stride(from: 0, to: count, by: 500).map { min(500, count - $0) })
+        // QUENCH_WITHHELD_SAMPLES=80000 measures an import's worth (docs/PROTOCOL.md, intake).
+        print("withheld \(count) intakes in \(revoke), put back in \(grant)")
     }
 
     @Test("other consent types change no intake; erase deletes the withheld intakes too")

@@ -102,7 +102,9 @@ struct HealthWaterApplier: Sendable {
             id: IntakeStore.newID(), user: sample.user, fluid: "water", volumeUl: microlitres, basisPoints: 10_000,
             at: sample.at, day: sample.day, timeZone: sample.timeZone, source: "apple-health",
             createdAt: now, updatedAt: now)
-        guard try IntakeStore.insert(db, intake, sourceRef: sample.sampleId, sourceAt: sample.at, legacy: legacy) else { return nil }
+        // A sample whose intake is withheld (delivered again while the consent is revoked) is known.
+        guard try !WithheldIntakeStore.holds(db, user: sample.user, sourceRef: sample.sampleId),
+              try IntakeStore.insert(db, intake, sourceRef: sample.sampleId, sourceAt: sample.at, legacy: legacy) else { return nil }
         return intake.record
     }
 

@@ -109,7 +109,7 @@ enum IntakeSchema {
                     createdAt REAL NOT NULL,
                     updatedAt REAL NOT NULL
                 ) WITHOUT ROWID;
-                CREATE INDEX intake_withheld_user ON intake_withheld (user, at);
+                CREATE INDEX intake_withheld_user ON intake_withheld (user, sourceRef);
                 """)
         }
         return migrator

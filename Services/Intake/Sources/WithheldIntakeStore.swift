@@ -42,6 +42,12 @@ enum WithheldIntakeStore {
         return restored
     }
 
+    /// Whether an intake made from the user's record `sourceRef` is withheld.
+    static func holds(_ db: Database, user: String, sourceRef: String) throws -> Bool {
+        try Bool.fetchOne(
+            db, cached: "SELECT 1 FROM intake_withheld WHERE user = ? AND sourceRef = ? LIMIT 1", arguments: [user, sourceRef]) ?? false
+    }
+
     /// Deletes the user's withheld intakes; returns how many.
     @discardableResult
     static func purge(_ db: Database, user: String) throws -> Int {
