@@ -172,6 +172,25 @@ struct ConsentReadModelsEndToEndTests {
         await system.close()
     }
 
+    @Test("analytics and intake down during a revoke: back, they catch up to the revoke; down during the grant, they catch up to it too")
+    func downDuringChange() async throws {
+        let system = try await Self.start("consent-down")
+        let all = ConsentType.allCases.map(\.rawValue)
+        system.analytics.stop()
+        system.intake.stop()
+        #expect(try Self.quench(system, ["consent", "revoke"] + all).status == 0)
+        try system.intake.start()
+        try system.analytics.start()
+        try await Self.expectView(system, Self.without(ConsentType.allCases), "revoked while down, caught up")
+        system.analytics.stop()
+        system.intake.stop()
+        #expect(try Self.quench(system, ["consent", "grant"] + all).status == 0)
+        try system.intake.start()
+        try system.analytics.start()
+        try await Self.expectView(system, Self.everything, "granted while down, caught up")
+        await system.close()
+    }
+
     @Test("revoke --delete-data deletes each type's data: granted again, nothing of it comes back, also after a rebuild")
     func deleteData() async throws {
         let system = try await Self.start("consent-delete")
