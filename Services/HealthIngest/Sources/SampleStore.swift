@@ -157,6 +157,31 @@ enum SampleStore {
         return result
     }
 
+    /// The samples of a cumulative type on one local day (start, end, normalised value,
+    /// source name), for the merge in time: one scan of the identity key over the day's span.
+    static func daySamples(_ db: Database, user: String, type: SampleType, day: String) throws -> [(source: String, start: Double, end: Double, value: Double)] {
+        guard let key = try userKey(db, user) else { return [] }
+        let span = startSpan(from: day, to: day)
+        var result: [(source: String, start: Double, end: Double, value: Double)] = []
+        let rows = try Row.fetchCursor(db, cached: """
+            SELECT src.name, s.start, s."end", s.normalized FROM sample s JOIN source src ON src.id = s.sourceId
+            WHERE s.userKey = ? AND s.type = ? AND s.start >= ? AND s.start < ? AND s.day = ?
+            """, arguments: [key, type.code, span.lower, span.upper, day])
+        while let row = try rows.next() {
+            result.append((row[0], row[1], row[2], row[3]))
+        }
+        return result
+    }
+
+    /// The names of the sources of the user's steps and distance, with each one's sample count.
+    static func cumulativeSources(_ db: Database, user: String) throws -> [(name: String, count: Int)] {
+        guard let key = try userKey(db, user) else { return [] }
+        return try Row.fetchAll(db, cached: """
+            SELECT src.name, SUM(d.count) FROM day_source_sum d JOIN source src ON src.id = d.sourceId
+            WHERE d.userKey = ? AND d.type IN (?, ?) GROUP BY src.name ORDER BY src.name
+            """, arguments: [key, SampleType.steps.code, SampleType.distance.code]).map { ($0[0], $0[1]) }
+    }
+
     /// Days with samples of `type`: from the day sums for a cumulative type, from the samples
     /// for a discrete one.
     static func days(_ db: Database, user: String, type: SampleType) throws -> [String] {
