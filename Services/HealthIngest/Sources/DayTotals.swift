@@ -26,10 +26,15 @@ enum DayTotals {
         guard Set(sums.map { SourceIdentity.key($0.source) }).count > 1 else {
             return sums.reduce(0) { $0 + $1.total }
         }
+        // Each stored name's rank, folded once per name rather than once per sample.
         let ranks = SourceIdentity.ranks(of: sums.map(\.source), priority: priority)
+        var byName: [String: Int] = [:]
+        for sum in sums {
+            byName[sum.source] = ranks[SourceIdentity.key(sum.source)] ?? ranks.count
+        }
         let samples = try SampleStore.daySamples(db, user: user, type: type, day: day)
         return SourceMerge.total(samples.map {
-            SourceMerge.Sample(rank: ranks[SourceIdentity.key($0.source)] ?? ranks.count, start: $0.start, end: $0.end, value: $0.value)
+            SourceMerge.Sample(rank: byName[$0.source] ?? ranks.count, start: $0.start, end: $0.end, value: $0.value)
         })
     }
 

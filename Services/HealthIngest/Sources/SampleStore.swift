@@ -160,8 +160,10 @@ enum SampleStore {
     /// The samples of a cumulative type on one local day (start, end, normalised value,
     /// source name), for the merge in time: one scan of the identity key over the day's span.
     static func daySamples(_ db: Database, user: String, type: SampleType, day: String) throws -> [(source: String, start: Double, end: Double, value: Double)] {
-        guard let key = try userKey(db, user) else { return [] }
-        let span = startSpan(from: day, to: day)
+        guard let key = try userKey(db, user), let local = LocalDay(day) else { return [] }
+        // A start on local day D lies within 16 hours of D's UTC bounds (today's offsets run
+        // from −12 to +14 h, old local mean times to ±16): half the scan of ``startSpan``.
+        let span = (lower: Double(local.ordinal) * 86_400 - 16 * 3600, upper: Double(local.ordinal + 1) * 86_400 + 16 * 3600)
         var result: [(source: String, start: Double, end: Double, value: Double)] = []
         let rows = try Row.fetchCursor(db, cached: """
             SELECT src.name, s.start, s."end", s.normalized FROM sample s JOIN source src ON src.id = s.sourceId

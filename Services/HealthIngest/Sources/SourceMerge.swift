@@ -16,9 +16,13 @@ enum SourceMerge {
     static func total(_ samples: [Sample]) -> Double {
         var covered = Coverage()
         var total = 0.0
-        let byRank = Dictionary(grouping: samples, by: \.rank)
-        for rank in byRank.keys.sorted() {
-            let group = byRank[rank]!
+        let sorted = samples.sorted { $0.rank < $1.rank }
+        var index = 0
+        while index < sorted.count {
+            var next = index
+            while next < sorted.count, sorted[next].rank == sorted[index].rank { next += 1 }
+            let group = sorted[index..<next]
+            index = next
             for sample in group {
                 let length = sample.end - sample.start
                 if length > 0 {
