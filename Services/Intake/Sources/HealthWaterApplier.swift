@@ -92,8 +92,8 @@ struct HealthWaterApplier: Sendable {
             throw EventSkip("water sample without user or id")
         }
         guard let microlitres = VolumeUnit.milliliter.toMicrolitres(sample.volumeMl),
-              microlitres > 0, microlitres <= IntakeRules.maxVolumeUl else {
-            throw EventSkip("water sample \(sample.sampleId) of \(sample.volumeMl) mL is outside 0 < volume ≤ 6000 mL")
+              ValueRules.waterMicrolitres.contains(microlitres) else {
+            throw EventSkip("water sample \(sample.sampleId) of \(sample.volumeMl) mL: \(ValueRules.text(.dietaryWater))")
         }
         guard LocalDay(sample.day) != nil else {
             throw EventSkip("water sample \(sample.sampleId) has no valid day")
