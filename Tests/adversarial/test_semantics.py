@@ -127,7 +127,7 @@ BAD_USERS = ["bob/evil", "alice/", "x\ny", "\U0001F600", "u" * 5000, "", "a b", 
 def test_a_bad_user_id_is_invalid_argument_for_admin_service_and_insecure(deployment, insecure_deployment, user):
     callers = [
         ("admin", deployment.client("intake")),
-        ("service", service_client(deployment, "intake", "goals")),
+        ("service", service_client(deployment, "intake", "analytics")),
         ("insecure", insecure_deployment.client("intake")),
     ]
     for name, client in callers:
@@ -258,3 +258,49 @@ def test_a_non_integer_version_is_malformed_and_another_integer_unsupported(depl
     env["v"] = 2
     reply = raw_request(client, [b"", pack(env)])
     assert error_of(reply).get("code") == "unsupported_version" and error_of(reply).get("field") == "v"
+
+
+# Item 11: the docs' CURVE recipe (docs/PROTOCOL.md §1), copied as written, reaches every socket
+
+def curve(sock, secret_file, server_public_z85):
+    secret = open(secret_file).read().strip().encode()      # drop the trailing newline
+    sock.curve_secretkey = secret
+    sock.curve_publickey = zmq.curve_public(secret)
+    sock.curve_serverkey = server_public_z85.encode()       # services.<name>.publicKey
+    return sock
+
+
+def test_the_documented_curve_recipe_reaches_rpc_events_and_the_user_stream(deployment):
+    ctx = zmq.Context.instance()
+    intake = deployment.services["intake"]
+    with open(deployment.path("keys", "admin.secret")) as handle:
+        assert handle.read().endswith("\n"), "key files end with a newline, as documented"
+    rpc = curve(ctx.socket(zmq.DEALER), deployment.path("keys", "admin.secret"), intake["publicKey"])
+    rpc.setsockopt(zmq.LINGER, 0)
+    rpc.connect(intake["rpc"])
+    rpc.send_multipart([b"", pack(envelope("system.ping"))])
+    assert rpc.poll(5000, zmq.POLLIN), "no reply over CURVE"
+    assert unpack(rpc.recv_multipart()[-1])["body"]["service"] == "intake"
+
+    events = curve(ctx.socket(zmq.SUB), deployment.path("keys", "admin.secret"), intake["publicKey"])
+    events.setsockopt(zmq.LINGER, 0)
+    events.setsockopt(zmq.SUBSCRIBE, b"")
+    events.connect(intake["pub"])
+    assert events.poll(3000, zmq.POLLIN), "no heartbeat on the events socket"
+    assert events.recv_multipart()[0].startswith((b"system.heartbeat", b"intake."))
+
+    user = fresh("docs")
+    deployment.add_user(user)
+    stream = curve(ctx.socket(zmq.SUB), deployment.path("keys", "users", f"{user}.secret"), intake["publicKey"])
+    stream.setsockopt(zmq.LINGER, 0)
+    stream.setsockopt(zmq.SUBSCRIBE, f"{user}/".encode())
+    stream.connect(intake["userPub"])
+    time.sleep(0.5)
+    logged = deployment.client("intake", as_user=user).request("intake.log", {"volume": 250}, key=fresh("k"))
+    assert "error" not in logged, logged
+    assert stream.poll(3000, zmq.POLLIN), "no event on the user stream"
+    topic, frame = stream.recv_multipart()
+    assert topic == f"{user}/intake.logged".encode()
+    assert unpack(frame)["seq"] >= 1
+    for sock in (rpc, events, stream):
+        sock.close(0)
