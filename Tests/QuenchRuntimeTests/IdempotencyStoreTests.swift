@@ -19,6 +19,10 @@ struct IdempotencyStoreTests {
         // Several blocks, and the parts of a hash are simply concatenated.
         #expect(hex(SHA256.hash(Array(repeating: 0x61, count: 1000)))
             == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+        // The padding's edges: 55 bytes fit one block with the length, 56 need two, 64 is a whole block.
+        #expect(hex(SHA256.hash(Array(repeating: 0x61, count: 55))) == "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318")
+        #expect(hex(SHA256.hash(Array(repeating: 0x61, count: 56))) == "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a")
+        #expect(hex(SHA256.hash(Array(repeating: 0x61, count: 64))) == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
         #expect(SHA256.hash(Array("ab".utf8), Array("c".utf8)) == SHA256.hash(Array("abc".utf8)))
         // An absent body is the empty map.
         #expect(IdempotencyStore.fingerprint(body: nil) == IdempotencyStore.fingerprint(body: .emptyMap))
