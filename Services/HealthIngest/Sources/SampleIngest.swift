@@ -183,7 +183,7 @@ struct SampleIngest {
         case .bodyMass:
             let body = WeightRecordedBody(
                 user: user, sampleId: sampleId, weightKg: sample.normalized, measuredAt: sample.start, source: sample.source,
-                timeZone: rules.days.timeZone.identifier, day: sample.day)
+                timeZone: write.request.timeZoneName, day: sample.day)
             if jobId != nil {
                 weights.append(body)
             } else {
@@ -192,7 +192,7 @@ struct SampleIngest {
         case .dietaryWater:
             let body = WaterRecordedBody(
                 user: user, sampleId: sampleId, volumeMl: sample.normalized, at: sample.start, day: sample.day,
-                timeZone: rules.days.timeZone.identifier, source: sample.source)
+                timeZone: write.request.timeZoneName, source: sample.source)
             if jobId != nil {
                 water.append(body)
             } else {
