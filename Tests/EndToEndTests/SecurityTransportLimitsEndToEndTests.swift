@@ -151,13 +151,31 @@ struct SecurityTransportLimitsEndToEndTests {
         var own = rlimit()
         _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &own)
         let wanted = Int(own.rlim_max) + 1000
-        let system = try SecureIntake("sec-nofile", arguments: ["--limits-max-open-files", "\(wanted)"])
+        // Privileged (CAP_SYS_RESOURCE) processes may raise their hard limit: then the target.
+        var probe = rlimit(rlim_cur: own.rlim_cur, rlim_max: own.rlim_max + 1000)
+        let privileged = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &probe) == 0
+        _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &own)
+        let expected = privileged ? wanted : Int(own.rlim_max)
+        // The service inherits a low soft limit (as under many supervisors: 1024) while it starts.
+        let inUse = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 256
+        var low = rlimit(rlim_cur: rlim_t(min(Int(own.rlim_max), max(1024, inUse + 512))), rlim_max: own.rlim_max)
+        let saved = own
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &low)
+        let system: SecureIntake
+        do {
+            system = try SecureIntake("sec-nofile", arguments: ["--limits-max-open-files", "\(wanted)"])
+        } catch {
+            var restore = saved
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &restore)
+            throw error
+        }
+        var restore = saved
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &restore)
         defer { Task { await system.close() } }
         let limits = try String(contentsOfFile: "/proc/\(system.service.pid)/limits", encoding: .utf8)
         let line = limits.split(separator: "\n").first { $0.hasPrefix("Max open files") }.map(String.init) ?? ""
         let soft = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first.flatMap { Int($0) } ?? 0
-        // Privileged (root, CAP_SYS_RESOURCE): the target; otherwise the hard limit.
-        let expected = geteuid() == 0 ? wanted : Int(own.rlim_max)
+        #expect(Int(low.rlim_cur) < expected)
         #expect(soft == expected, "\(line)")
         #expect(system.service.logTail(200).contains("open files limit (RLIMIT_NOFILE)"))
     }

@@ -62,6 +62,10 @@ final class RPCServer: @unchecked Sendable {
     /// handshake fails at 256, passes at 300), more when the client sets a routing id.
     static let userStreamHandshakeBytes = 512
 
+    /// `ZMQ_RCVHWM` of the user stream: subscriptions queued per connection before libzmq
+    /// stops reading that peer's socket.
+    static let userStreamQueuedSubscriptions = 256
+
     init(
         context: Context, dispatcher: RequestDispatcher, logger: Logger, maxMessageBytes: Int,
         security: SecurityConfig = .insecure, principalOfKey: @escaping @Sendable (String) -> Principal? = { _ in nil },
@@ -136,6 +140,9 @@ final class RPCServer: @unchecked Sendable {
         try userPublisher.setXPubManual(true)
         try userPublisher.setLinger(1000)
         try userPublisher.setSendHighWaterMark(100_000)
+        // Subscriptions a peer may have queued before the service reads them (libzmq copies a
+        // whole queue at a time): a burst past the per-principal limit stays this small.
+        try userPublisher.setReceiveHighWaterMark(Int32(Self.userStreamQueuedSubscriptions))
         // libzmq keeps a copy of every prefix a peer sent until it disconnects: a peer
         // sending a longer message than this is dropped by libzmq itself.
         try userPublisher.setMaxMessageSize(Int64(max(limits.maxSubscriptionBytes + 1, Self.userStreamHandshakeBytes)))
