@@ -52,11 +52,10 @@ struct SecurityTransportLimitsEndToEndTests {
         #expect(slowest < .milliseconds(500), "ping took \(slowest) during the flood")
 
         // bob is dropped, and refused (ZAP 400) when his SUB reconnects.
-        var events: [MonitorEvent] = []
-        let refused = await eventually(timeout: .seconds(10)) {
-            while let frames = try? monitor.receiveMultipart(maxFrames: 2), let event = MonitorEvent(frames: frames) { events.append(event) }
-            return events.contains { $0.event == .handshakeFailedAuth && $0.value == 400 }
+        let events = monitorEvents(monitor, timeout: .seconds(10)) { events in
+            events.contains { $0.event == .handshakeFailedAuth && $0.value == 400 }
         }
+        let refused = events.contains { $0.event == .handshakeFailedAuth && $0.value == 400 }
         #expect(refused, "bob's reconnect was not refused: \(events.map { "\($0.event.rawValue)/\($0.value)" })")
         #expect(events.contains { $0.event == .disconnected })
         #expect(system.service.logTail(400).contains("dropped a principal from the user event stream"))
@@ -77,6 +76,8 @@ struct SecurityTransportLimitsEndToEndTests {
         let samples = MetricsEndToEndTests.samples(metrics.text)
         #expect(samples[#"quench_refusals_total{service="intake",kind="subscription_flood"}"#] == 1, "\(metrics.text)")
         #expect((samples[#"quench_refusals_total{service="intake",kind="handshake"}"#] ?? 0) >= 1)
+        flooder.transferOwnership()
+        monitor.transferOwnership()
         flooder.close()
         monitor.close()
         context.terminate()
@@ -109,9 +110,12 @@ struct SecurityTransportLimitsEndToEndTests {
             #expect(closed, "\(endpoint) kept an idle connection open for 5 s")
             #expect(elapsed >= .milliseconds(400), "closed after \(elapsed)")
         }
-        // A real client still gets through.
+        // A real client still gets through; each closed connection was counted.
         let admin = try system.client("admin")
         _ = try await admin.call(MessageType.ping, PingRequest(), as: PingReply.self)
+        let metrics = try await admin.call(MessageType.metrics, MetricsRequest(), as: MetricsReply.self)
+        let incomplete = MetricsEndToEndTests.samples(metrics.text)[#"quench_refusals_total{service="intake",kind="handshake_incomplete"}"#] ?? 0
+        #expect(incomplete >= 3, "\(metrics.text)")
     }
 
     @Test("refused handshakes are counted; their log lines are bounded by log.refusals.per.minute")
@@ -142,7 +146,10 @@ struct SecurityTransportLimitsEndToEndTests {
         #expect(samples[#"quench_log_lines_suppressed_total{service="intake",kind="handshake"}"#] == refused - 5)
         let lines = system.service.logTail(100_000).split(separator: "\n").filter { $0.contains("refused an unknown client key") }
         #expect(lines.count == 5)
-        for socket in sockets { socket.close() }
+        for socket in sockets {
+            socket.transferOwnership()
+            socket.close()
+        }
         context.terminate()
     }
 
@@ -179,6 +186,20 @@ struct SecurityTransportLimitsEndToEndTests {
         #expect(soft == expected, "\(line)")
         #expect(system.service.logTail(200).contains("open files limit (RLIMIT_NOFILE)"))
     }
+}
+
+/// Reads a socket monitor (on the calling thread) until `done` holds for what was read or
+/// `timeout` passes.
+func monitorEvents(_ monitor: Socket, timeout: Duration, until done: ([MonitorEvent]) -> Bool) -> [MonitorEvent] {
+    monitor.transferOwnership()
+    var events: [MonitorEvent] = []
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline && !done(events) {
+        if let frames = try? monitor.receiveMultipart(maxFrames: 2), let event = MonitorEvent(frames: frames) {
+            events.append(event)
+        }
+    }
+    return events
 }
 
 /// `VmRSS` of a process, in kB.

@@ -261,6 +261,7 @@ def idle_connections(deployment, count):
     assert limit >= count + 256, f"this process may open only {limit} files; {count} idle connections need more"
     host, port = deployment.services[SERVICE]["rpc"].rsplit("//", 1)[1].rsplit(":", 1)
     fds_before = deployment.fd_count(SERVICE)
+    before = metrics(deployment)
     rss_before = settle_rss(deployment, 0.2)
     pinger = Pinger(deployment)
     pinger.start()
@@ -309,7 +310,8 @@ def idle_connections(deployment, count):
     time.sleep(1)
     fds_after = deployment.fd_count(SERVICE)
     rss_after = settle_rss(deployment)
-    figures("idle-connections", count=count, opened_s=f"{opened:.1f}", newcomer_ms=f"{newcomer_ms:.0f}",
+    incomplete = refusals(metrics(deployment), "handshake_incomplete") - refusals(before, "handshake_incomplete")
+    figures("idle-connections", counted=int(incomplete), count=count, opened_s=f"{opened:.1f}", newcomer_ms=f"{newcomer_ms:.0f}",
             newcomer_ping_ms=f"{newcomer_ping_ms:.1f}", fds_before=fds_before, fds_peak=fds_peak,
             released_s=f"{released_after:.1f}", closed_by_service=eof, fds_after=fds_after,
             rss_before_kb=rss_before, rss_after_kb=rss_after, ping_p50_ms=f"{p50:.1f}", ping_max_ms=f"{worst:.1f}")
@@ -317,6 +319,8 @@ def idle_connections(deployment, count):
     assert fds_peak > fds_before + min(count, 100) // 2, "the idle connections never reached the service"
     assert fds_now <= fds_before + 16, f"the service still holds {fds_now - fds_before} more files after {released_after:.1f} s"
     assert eof >= min(count, 100) // 2, f"only {eof} idle connections were closed by the service"
+    # Each one the service closed is counted (quench_refusals_total{kind="handshake_incomplete"}).
+    assert incomplete >= eof, (incomplete, eof)
     assert newcomer_ms < 2000
     assert fds_after <= fds_before + 16, (fds_before, fds_after)
     assert rss_after - rss_before < RSS_SLACK_KB, (rss_before, rss_after)

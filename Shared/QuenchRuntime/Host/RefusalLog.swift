@@ -17,6 +17,13 @@ public final class RefusalLog: Sendable {
         case subscription
         /// A principal dropped from the user stream for too many subscriptions.
         case subscriptionFlood = "subscription_flood"
+        /// A connection closed before its handshake completed (`limits.handshake.timeout.ms`
+        /// passed, or the peer left).
+        case handshakeIncomplete = "handshake_incomplete"
+        /// A handshake that broke ZMTP (e.g. a plain client on a CURVE socket).
+        case handshakeProtocol = "handshake_protocol"
+        /// A connection the listener could not accept (e.g. `EMFILE`: out of file descriptors).
+        case acceptFailed = "accept_failed"
     }
 
     private struct Window {

@@ -56,6 +56,8 @@ final class RPCServer: @unchecked Sendable {
     private let refuseOnUserStream: @Sendable (String, Duration) -> Void
     /// Reactor-thread state: the user stream's subscriptions per principal.
     private var subscriptions: SubscriptionLedger
+    /// Reactor-thread state: counts the sockets' failed handshakes and accepts.
+    private var watch: HandshakeWatch?
 
     /// The smallest `ZMQ_MAXMSGSIZE` the user stream's XPUB can have: libzmq applies it to
     /// handshake commands too, and a CURVE INITIATE is about 260 bytes (measured: a SUB's
@@ -107,6 +109,11 @@ final class RPCServer: @unchecked Sendable {
             self.router = router
             self.publisher = publisher
             self.userPublisher = userPublisher
+            let watch = HandshakeWatch(context: context, reactor: reactor, refusals: refusals)
+            try watch.watch(router, stream: "rpc")
+            try watch.watch(publisher, stream: "pub")
+            try watch.watch(userPublisher, stream: "userPub")
+            self.watch = watch
             let bound = Endpoints(rpc: try router.lastEndpoint(), pub: try publisher.lastEndpoint(), userPub: try userPublisher.lastEndpoint())
             eventEndpoints = (bound.pub, bound.userPub)
             accepting = true
@@ -175,12 +182,15 @@ final class RPCServer: @unchecked Sendable {
         reactor.execute { [self] in
             guard let endpoints = eventEndpoints, publisher != nil else { return }
             if let publisher {
+                watch?.unwatch(publisher)
                 try? publisher.setLinger(0)
                 publisher.close()
             }
             publisher = nil
             do {
-                publisher = try makePublisher(endpoints.pub, again: true)
+                let reopened = try makePublisher(endpoints.pub, again: true)
+                publisher = reopened
+                try watch?.watch(reopened, stream: "pub")
                 try reopenUserStream()
                 logger.notice("event streams reopened: a key left the allow-list, every subscriber authenticates again", metadata: [
                     "pub": "\(endpoints.pub)", "userPub": "\(endpoints.userPub)",
@@ -197,6 +207,7 @@ final class RPCServer: @unchecked Sendable {
         guard let endpoints = eventEndpoints else { return }
         if let userPublisher {
             reactor.unregister(userPublisher)
+            watch?.unwatch(userPublisher)
             try? userPublisher.setLinger(0)
             userPublisher.close()
         }
@@ -205,6 +216,7 @@ final class RPCServer: @unchecked Sendable {
         let reopened = try makeUserPublisher(endpoints.userPub, again: true)
         userPublisher = reopened
         reactor.register(reopened) { [self] in readSubscriptions() }
+        try watch?.watch(reopened, stream: "userPub")
     }
 
     /// Makes `socket` a CURVE server checked by the ZAP handler on `domain` (not when insecure).
@@ -259,6 +271,8 @@ final class RPCServer: @unchecked Sendable {
     /// Closes the sockets (lingering so queued replies and events leave) and stops the thread.
     func close() async {
         _ = try? await reactor.perform { [self] in
+            watch?.closeAll()
+            watch = nil
             router?.close()
             publisher?.close()
             userPublisher?.close()

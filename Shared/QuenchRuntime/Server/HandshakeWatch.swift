@@ -1,0 +1,73 @@
+import Glibc
+import Logging
+import Synchronization
+import ZeroMQ
+
+/// Counts, through socket monitors, what a server socket's listener ends without a word to
+/// the service: connections closed before their handshake completed (after
+/// `limits.handshake.timeout.ms`, or the peer left), handshakes that broke the protocol, and
+/// connections it could not accept (`EMFILE`). Each becomes a `RefusalLog` refusal: a counter
+/// and a rate-limited line. ZAP refusals are counted by the `Authenticator`.
+///
+/// Reactor-thread only, like the sockets it watches.
+final class HandshakeWatch {
+    private static let serial = Atomic<Int>(0)
+
+    private let context: Context
+    private let reactor: Reactor
+    private let refusals: RefusalLog
+    private var monitors: [ObjectIdentifier: Socket] = [:]
+
+    init(context: Context, reactor: Reactor, refusals: RefusalLog) {
+        self.context = context
+        self.reactor = reactor
+        self.refusals = refusals
+    }
+
+    /// Starts counting `socket`'s handshake failures, logged with `stream` (`rpc`, `pub`, `userPub`).
+    func watch(_ socket: Socket, stream: String) throws {
+        let endpoint = "inproc://quench-handshake-watch-\(getpid())-\(Self.serial.wrappingAdd(1, ordering: .relaxed).newValue)"
+        try socket.monitor(endpoint, events: [.handshakeFailedNoDetail, .handshakeFailedProtocol, .acceptFailed])
+        let monitor = try context.makeSocket(.pair)
+        try monitor.setLinger(0)
+        try monitor.connect(endpoint)
+        monitors[ObjectIdentifier(socket)] = monitor
+        reactor.register(monitor) { [self] in read(monitor, stream: stream) }
+    }
+
+    /// Stops watching `socket` (before it is closed).
+    func unwatch(_ socket: Socket) {
+        guard let monitor = monitors.removeValue(forKey: ObjectIdentifier(socket)) else { return }
+        try? socket.stopMonitor()
+        reactor.unregister(monitor)
+        monitor.close()
+    }
+
+    /// Stops watching every socket.
+    func closeAll() {
+        for monitor in monitors.values {
+            reactor.unregister(monitor)
+            monitor.close()
+        }
+        monitors.removeAll()
+    }
+
+    private func read(_ monitor: Socket, stream: String) {
+        while let frames = try? monitor.receiveMultipart(dontWait: true, maxFrames: 2) {
+            guard let event = MonitorEvent(frames: frames) else { continue }
+            switch event.event {
+            case .handshakeFailedNoDetail:
+                refusals.refused(.handshakeIncomplete, "closed a connection that did not complete its handshake in time (limits.handshake.timeout.ms) or left during it", level: .info, metadata: [
+                    "stream": "\(stream)", "errno": "\(event.value)"])
+            case .handshakeFailedProtocol:
+                refusals.refused(.handshakeProtocol, "refused a handshake that broke the protocol (a client without CURVE, or not ZeroMQ)", metadata: [
+                    "stream": "\(stream)", "code": "\(event.value)"])
+            case .acceptFailed:
+                refusals.refused(.acceptFailed, "could not accept a connection; at the open-files limit (limits.max.open.files)?", level: .error, metadata: [
+                    "stream": "\(stream)", "errno": "\(event.value)"])
+            default:
+                break
+            }
+        }
+    }
+}
