@@ -17,6 +17,11 @@ final class HandshakeWatch {
     private let reactor: Reactor
     private let refusals: RefusalLog
     private var monitors: [ObjectIdentifier: Socket] = [:]
+    /// Connections closed before their handshake since the last `trimAfterBurst`.
+    private var incompleteSinceTrim = 0
+
+    /// How many incomplete handshakes make a burst worth handing memory back for.
+    static let burst = 256
 
     init(context: Context, reactor: Reactor, refusals: RefusalLog) {
         self.context = context
@@ -52,11 +57,21 @@ final class HandshakeWatch {
         monitors.removeAll()
     }
 
+    /// After a burst of connections that never handshook (an idle-connection flood), hands
+    /// the memory libzmq allocated for them back to the kernel (each held buffers of ~20 KB
+    /// that the allocator would otherwise keep; see `MemoryTuning`). Called every few seconds.
+    func trimAfterBurst() {
+        guard incompleteSinceTrim >= Self.burst else { return }
+        incompleteSinceTrim = 0
+        MemoryTuning.trim()
+    }
+
     private func read(_ monitor: Socket, stream: String) {
         while let frames = try? monitor.receiveMultipart(dontWait: true, maxFrames: 2) {
             guard let event = MonitorEvent(frames: frames) else { continue }
             switch event.event {
             case .handshakeFailedNoDetail:
+                incompleteSinceTrim += 1
                 refusals.refused(.handshakeIncomplete, "closed a connection that did not complete its handshake in time (limits.handshake.timeout.ms) or left during it", level: .info, metadata: [
                     "stream": "\(stream)", "errno": "\(event.value)"])
             case .handshakeFailedProtocol:
