@@ -41,15 +41,17 @@ struct SecurityTransportLimitsEndToEndTests {
             try flooder.subscribe("bob/" + String(format: "%06d", index) + String(repeating: "x", count: 240))
         }
 
-        // Requests are answered meanwhile, quickly.
-        var slowest = Duration.zero
+        // Requests are answered meanwhile, quickly (the median: a loaded machine, e.g. the whole
+        // suite in parallel, stalls single calls on its own).
+        var times: [Duration] = []
         for _ in 0..<20 {
             let start = ContinuousClock.now
             _ = try await admin.call(MessageType.ping, PingRequest(), as: PingReply.self)
-            slowest = max(slowest, ContinuousClock.now - start)
+            times.append(ContinuousClock.now - start)
             try await Task.sleep(for: .milliseconds(25))
         }
-        #expect(slowest < .milliseconds(500), "ping took \(slowest) during the flood")
+        times.sort()
+        #expect(times[times.count / 2] < .milliseconds(300), "ping times during the flood: \(times)")
 
         // bob is dropped, and refused (ZAP 400) when his SUB reconnects.
         let events = monitorEvents(monitor, timeout: .seconds(10)) { events in
