@@ -22,8 +22,8 @@ public final class RefusalLog: Sendable {
         case handshakeIncomplete = "handshake_incomplete"
         /// A handshake that broke ZMTP (e.g. a plain client on a CURVE socket).
         case handshakeProtocol = "handshake_protocol"
-        /// A connection the listener could not accept (e.g. `EMFILE`: out of file descriptors).
-        case acceptFailed = "accept_failed"
+        /// The process was at its open-files limit (checked every 2 s): libzmq cannot accept.
+        case fileLimit = "file_limit"
     }
 
     private struct Window {

@@ -114,7 +114,10 @@ final class RPCServer: @unchecked Sendable {
             try watch.watch(publisher, stream: "pub")
             try watch.watch(userPublisher, stream: "userPub")
             self.watch = watch
-            reactor.addTimer(every: .seconds(2)) { [self] in self.watch?.trimAfterBurst() }
+            reactor.addTimer(every: .seconds(2)) { [self] in
+                self.watch?.trimAfterBurst()
+                self.watch?.checkFileLimit()
+            }
             let bound = Endpoints(rpc: try router.lastEndpoint(), pub: try publisher.lastEndpoint(), userPub: try userPublisher.lastEndpoint())
             eventEndpoints = (bound.pub, bound.userPub)
             accepting = true
