@@ -396,7 +396,7 @@ def idle_connections(deployment, count):
     assert incomplete >= eof, (incomplete, eof)
     # Below its file limit the service takes a newcomer at once; at the limit (a host whose hard
     # limit is below limits.max.open.files) within the handshake timeout plus the kernel's retries.
-    assert newcomer_ms < (12_000 if at_limit else 2_000), newcomer_ms
+    assert newcomer_ms < (20_000 if at_limit else 4_000), newcomer_ms
     if at_limit:
         assert file_limit > 0
     assert fds_after <= fds_before + 16, (fds_before, fds_after)
@@ -508,6 +508,6 @@ def test_idle_connections_at_the_file_limit(deployment):
             ping_p50_ms=f"{p50:.1f}", ping_max_ms=f"{worst:.1f}")
     assert fds_peak >= fds_before + 300 - 8, "the flood did not reach the file limit"
     assert file_limit > 0
-    assert newcomer_ms < 12_000
+    assert newcomer_ms < 20_000
     assert deployment.alive(SERVICE)
     assert p50 < PING_P50_MS and worst < PING_MAX_MS, (p50, worst)

@@ -68,6 +68,11 @@ final class RPCServer: @unchecked Sendable {
     /// stops reading that peer's socket.
     static let userStreamQueuedSubscriptions = 256
 
+    /// `ZMQ_BACKLOG` of every listener (libzmq's default is 100): a burst of connections, an
+    /// idle-connection flood among them, leaves room in the kernel's queue for a real client
+    /// instead of dropping its SYN (which it retries only after 1, 3, 7… s).
+    static let listenBacklog: Int32 = 1024
+
     init(
         context: Context, dispatcher: RequestDispatcher, logger: Logger, maxMessageBytes: Int,
         security: SecurityConfig = .insecure, principalOfKey: @escaping @Sendable (String) -> Principal? = { _ in nil },
@@ -103,6 +108,7 @@ final class RPCServer: @unchecked Sendable {
             try router.setReceiveHighWaterMark(100_000)
             try router.setHeartbeat(interval: 2000, timeout: 6000, ttl: 6000)
             try router.setHandshakeInterval(Int32(limits.handshakeTimeoutMilliseconds))
+            try router.setBacklog(Self.listenBacklog)
             try router.bind(rpcEndpoint)
             let publisher = try makePublisher(pubEndpoint)
             let userPublisher = try makeUserPublisher(userPubEndpoint)
@@ -140,6 +146,7 @@ final class RPCServer: @unchecked Sendable {
         try publisher.setSendHighWaterMark(100_000)
         try publisher.setMaxMessageSize(4096)
         try publisher.setHandshakeInterval(Int32(limits.handshakeTimeoutMilliseconds))
+        try publisher.setBacklog(Self.listenBacklog)
         try bind(publisher, endpoint, again: again)
         return publisher
     }
@@ -158,6 +165,7 @@ final class RPCServer: @unchecked Sendable {
         // sending a longer message than this is dropped by libzmq itself.
         try userPublisher.setMaxMessageSize(Int64(max(limits.maxSubscriptionBytes + 1, Self.userStreamHandshakeBytes)))
         try userPublisher.setHandshakeInterval(Int32(limits.handshakeTimeoutMilliseconds))
+        try userPublisher.setBacklog(Self.listenBacklog)
         try bind(userPublisher, endpoint, again: again)
         return userPublisher
     }
