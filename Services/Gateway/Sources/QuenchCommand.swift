@@ -36,6 +36,7 @@ public struct QuenchCommand: AsyncParsableCommand {
             Analytics.self,
             Consent.self,
             Weight.self,
+            Sources.self,
             Import.self,
             Subscribe.self,
             Keys.self,

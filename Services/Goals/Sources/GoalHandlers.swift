@@ -69,6 +69,11 @@ public struct GoalHandlers: Sendable {
             let state = try GoalStore.state(db, user: user)
             if let state, state.timeZone != zone {
                 try db.execute(cached: "UPDATE goal_user SET timeZone = ? WHERE user = ?", arguments: [zone, user])
+            } else if state == nil {
+                // A new user's zone too, for the goal a first weight will derive.
+                var learned = GoalState()
+                learned.timeZone = zone
+                try GoalStore.save(db, user: user, learned)
             }
             let current = try GoalStore.current(db, user: user)
             return Self.reply(current?.goal ?? .default, since: current?.startDay, state: state ?? GoalState(), changed: nil)

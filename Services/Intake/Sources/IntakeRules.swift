@@ -3,7 +3,8 @@ import QuenchProtocol
 
 /// The rules an intake must meet, each failing with the field it is about.
 enum IntakeRules {
-    static let maxVolumeUl: Int64 = 6_000_000
+    /// The shared water range's top (``ValueRules/waterMicrolitres``): 6000 mL.
+    static let maxVolumeUl: Int64 = ValueRules.waterMicrolitres.upperBound
     static let futureTolerance: TimeInterval = 5 * 60
     /// Nothing before 2000-01-01 is a real drink record.
     static let earliest = Date(timeIntervalSince1970: 946_684_800)

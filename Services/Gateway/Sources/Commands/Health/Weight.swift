@@ -69,7 +69,7 @@ struct Weight: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The weight: more than 0 and at most 500 kg.")
+        @Argument(help: ArgumentHelp("The weight: \(ValueRules.text(.bodyMass)) (1.2 to 1102 lb)."))
         var value: Double
 
         @Option(help: "kg or lb.")
@@ -82,6 +82,8 @@ struct Weight: AsyncParsableCommand {
             guard value.isFinite, value > 0 else {
                 throw ValidationError("VALUE must be a number greater than 0, got \(value)")
             }
+            // The range itself is health-ingest's (ValueRules, the same for every service):
+            // refused there as invalid_argument naming `value`, exit 65.
         }
 
         func run() async throws {
