@@ -74,6 +74,12 @@ extension Socket {
         try setInt32Option(ZMQ_HANDSHAKE_IVL, ms, name: "ZMQ_HANDSHAKE_IVL")
     }
 
+    /// `ZMQ_BACKLOG`: connections the kernel queues for a listener before it is accepted
+    /// (capped by `net.core.somaxconn`); set before `bind`.
+    public func setBacklog(_ connections: Int32) throws {
+        try setInt32Option(ZMQ_BACKLOG, connections, name: "ZMQ_BACKLOG")
+    }
+
     /// `ZMQ_SUBSCRIBE` (SUB/XSUB): receive messages whose first frame starts with `prefix`; empty = all.
     /// On an XPUB in manual mode (`setXPubManual`): add `prefix` for the peer whose message was received last.
     public func subscribe(_ prefix: [UInt8]) throws { try setOption(ZMQ_SUBSCRIBE, bytes: prefix, name: "ZMQ_SUBSCRIBE") }

@@ -13,6 +13,8 @@ public struct SocketEvents: OptionSet, Sendable, Hashable {
     public static let connectRetried = SocketEvents(rawValue: ZMQ_EVENT_CONNECT_RETRIED)
     public static let listening = SocketEvents(rawValue: ZMQ_EVENT_LISTENING)
     public static let accepted = SocketEvents(rawValue: ZMQ_EVENT_ACCEPTED)
+    /// A listener could not accept a connection (value: the errno, e.g. `EMFILE`).
+    public static let acceptFailed = SocketEvents(rawValue: ZMQ_EVENT_ACCEPT_FAILED)
     public static let closed = SocketEvents(rawValue: ZMQ_EVENT_CLOSED)
     public static let disconnected = SocketEvents(rawValue: ZMQ_EVENT_DISCONNECTED)
     public static let monitorStopped = SocketEvents(rawValue: ZMQ_EVENT_MONITOR_STOPPED)

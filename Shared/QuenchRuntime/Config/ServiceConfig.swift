@@ -36,6 +36,8 @@ public struct ServiceConfig: Sendable {
     public var shutdownGrace: Duration
     /// `idempotency.retention.hours`: how long stored replies answer retries.
     public var idempotencyRetentionHours: Int
+    /// Bounds on the sockets' peers: subscriptions, handshakes, open files, refusal logs.
+    public var transportLimits: TransportLimits
     /// The raw reader, for service-specific keys (`upstream.health-ingest.rpc`, …).
     public var reader: ConfigReader
 
@@ -70,6 +72,7 @@ public struct ServiceConfig: Sendable {
         maxInFlight = try Self.positive(reader, "limits.max.in.flight", 4096)
         shutdownGrace = .seconds(try Self.positive(reader, "shutdown.grace.seconds", 10))
         idempotencyRetentionHours = try Self.positive(reader, "idempotency.retention.hours", 24 * 7)
+        transportLimits = try TransportLimits(reader: reader)
     }
 
     private static func positive(_ reader: ConfigReader, _ key: ConfigKey, _ fallback: Int) throws -> Int {

@@ -17,4 +17,12 @@ enum MemoryTuning {
         _ = mallopt(M_MMAP_THRESHOLD, 16 << 20)
         #endif
     }
+
+    /// Returns the free pages of every heap to the kernel now (`malloc_trim`), after a burst
+    /// was freed (a dropped subscription flood) that the thresholds above would keep.
+    static func trim() {
+        #if canImport(Glibc)
+        _ = malloc_trim(0)
+        #endif
+    }
 }

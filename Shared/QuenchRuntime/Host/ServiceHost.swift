@@ -85,7 +85,9 @@ public final class ServiceHost: Service, @unchecked Sendable {
         let server = try RPCServer(
             context: context, dispatcher: dispatcher, logger: logger, maxMessageBytes: config.maxMessageBytes,
             security: config.security,
-            principalOfKey: { [guardian] key in guardian?.authenticator.principal(ofKey: key) })
+            principalOfKey: { [guardian] key in guardian?.authenticator.principal(ofKey: key) },
+            limits: config.transportLimits, refusals: guardian?.authenticator.refusals,
+            refuseOnUserStream: { [guardian] key, duration in guardian?.authenticator.refuseOnUserStream(key: key, for: duration) })
         let served = try await server.start(
             rpcEndpoint: config.rpcEndpoint, pubEndpoint: config.pubEndpoint, userPubEndpoint: config.userPubEndpoint,
             heartbeat: config.heartbeatInterval,

@@ -52,6 +52,10 @@ public enum ServiceMain {
         LoggingSetup.bootstrap(level: config.logLevel)
         var logger = Logger(label: "quench.\(definition.name)")
         logger.logLevel = config.logLevel
+        let files = OpenFileLimit.raise(to: config.transportLimits.maxOpenFiles)
+        logger.log(level: files.after < config.transportLimits.maxOpenFiles ? .warning : .info, "open files limit (RLIMIT_NOFILE)", metadata: [
+            "limit": "\(files.after)", "before": "\(files.before)", "hard": "\(files.hard)",
+            "wanted": "\(config.transportLimits.maxOpenFiles)"])
         do {
             let database = try ServiceDatabase(path: config.databasePath, migrator: definition.migrator)
             let outbox = try Outbox(publisher: definition.name, database: database)

@@ -22,11 +22,17 @@ public final class Authenticator: Sendable {
     private let logger: Logger
     private let state: Mutex<(list: AllowList, index: [String: Principal], modified: Date?)>
     private let keyRemoved = Mutex<(@Sendable () -> Void)?>(nil)
+    /// Refused handshakes, counted and logged at a bounded rate.
+    public let refusals: RefusalLog
+    /// Keys refused on the user event stream until the given instant (subscription floods).
+    private let refusedOnUserStream = Mutex<[String: ContinuousClock.Instant]>([:])
 
-    /// Loads the allow-list; throws if it cannot be read or is invalid.
-    public init(allowListFile path: String, logger: Logger) throws {
+    /// Loads the allow-list; throws if it cannot be read or is invalid. Refusals are logged
+    /// through `refusals` (default: at most 20 lines a minute on `logger`).
+    public init(allowListFile path: String, logger: Logger, refusals: RefusalLog? = nil) throws {
         self.path = path
         self.logger = logger
+        self.refusals = refusals ?? RefusalLog(logger: logger, service: "unknown", perMinute: TransportLimits.standard.refusalLogsPerMinute)
         let list = try AllowList.load(path: path)
         state = Mutex((list, Self.index(list), Self.modificationDate(path)))
     }
@@ -72,18 +78,37 @@ public final class Authenticator: Sendable {
         }
     }
 
+    /// Refuses `key` on the user event stream for `duration` (its live connections there are
+    /// ended by reopening the stream; see `RPCServer`).
+    public func refuseOnUserStream(key: String, for duration: Duration) {
+        let until = ContinuousClock.now + duration
+        refusedOnUserStream.withLock { refused in
+            refused = refused.filter { $0.value > ContinuousClock.now }
+            refused[key] = until
+        }
+    }
+
     /// The ZAP decision for one handshake.
     public func authenticate(_ request: ZAPRequest) -> ZAPResponse {
         guard let key = request.curvePublicKey else {
+            refusals.refused(.handshake, "refused a handshake without CURVE", metadata: [
+                "mechanism": "\(request.mechanism)", "address": "\(request.address)", "domain": "\(request.domain)"])
             return .deny("CURVE required")
         }
         guard let principal = state.withLock({ $0.index[key] }) else {
-            logger.warning("refused an unknown client key", metadata: ["key": "\(key)", "address": "\(request.address)", "domain": "\(request.domain)"])
+            refusals.refused(.handshake, "refused an unknown client key", metadata: [
+                "key": "\(key)", "address": "\(request.address)", "domain": "\(request.domain)"])
             return .deny("key not on the allow-list")
+        }
+        if request.domain == Self.userEventsDomain,
+           let until = refusedOnUserStream.withLock({ $0[key] }), until > ContinuousClock.now {
+            refusals.refused(.handshake, "refused a key on the user event stream after a subscription flood", metadata: [
+                "principal": "\(principal)", "address": "\(request.address)"])
+            return .deny("too many subscriptions; refused on the user event stream for a while")
         }
         switch (request.domain, principal) {
         case (Self.eventsDomain, .user(let id)):
-            logger.info("refused a user key on the full event stream; users subscribe on the user event stream", metadata: ["user": "\(id)"])
+            refusals.refused(.handshake, "refused a user key on the full event stream; users subscribe on the user event stream", level: .info, metadata: ["user": "\(id)"])
             return .deny("users subscribe on the user event stream")
         case (Self.rpcDomain, _), (Self.eventsDomain, _), (Self.userEventsDomain, _):
             return .allow(key)

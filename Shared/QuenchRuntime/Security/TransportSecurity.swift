@@ -31,7 +31,8 @@ final class TransportSecurity: Sendable {
         }
         var zapLogger = logger
         zapLogger[metadataKey: "component"] = "zap"
-        let authenticator = try Authenticator(allowListFile: file, logger: zapLogger)
+        let refusals = RefusalLog(logger: zapLogger, service: config.service, perMinute: config.transportLimits.refusalLogsPerMinute)
+        let authenticator = try Authenticator(allowListFile: file, logger: zapLogger, refusals: refusals)
         let reactor = try Reactor(name: "quench-zap")
         let zap = try await ZAPHandler.start(context: context, reactor: reactor) { authenticator.authenticate($0) }
         try await reactor.perform {

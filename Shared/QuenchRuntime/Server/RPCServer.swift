@@ -50,12 +50,34 @@ final class RPCServer: @unchecked Sendable {
     /// The bound event endpoints (ports resolved), for `reopenEventStreams`.
     private var eventEndpoints: (pub: String, userPub: String)?
 
-    /// The longest subscription prefix a user-stream subscriber may send.
-    static let maxSubscriptionBytes = 256
+    private let limits: TransportLimits
+    private let refusals: RefusalLog
+    /// Refuses a key's handshakes on the user stream for a while (the ZAP handler's list).
+    private let refuseOnUserStream: @Sendable (String, Duration) -> Void
+    /// Reactor-thread state: the user stream's subscriptions per principal.
+    private var subscriptions: SubscriptionLedger
+    /// Reactor-thread state: counts the sockets' failed handshakes and accepts.
+    private var watch: HandshakeWatch?
+
+    /// The smallest `ZMQ_MAXMSGSIZE` the user stream's XPUB can have: libzmq applies it to
+    /// handshake commands too, and a CURVE INITIATE is about 260 bytes (measured: a SUB's
+    /// handshake fails at 256, passes at 300), more when the client sets a routing id.
+    static let userStreamHandshakeBytes = 512
+
+    /// `ZMQ_RCVHWM` of the user stream: subscriptions queued per connection before libzmq
+    /// stops reading that peer's socket.
+    static let userStreamQueuedSubscriptions = 256
+
+    /// `ZMQ_BACKLOG` of every listener (libzmq's default is 100): a burst of connections, an
+    /// idle-connection flood among them, leaves room in the kernel's queue for a real client
+    /// instead of dropping its SYN (which it retries only after 1, 3, 7… s).
+    static let listenBacklog: Int32 = 1024
 
     init(
         context: Context, dispatcher: RequestDispatcher, logger: Logger, maxMessageBytes: Int,
-        security: SecurityConfig = .insecure, principalOfKey: @escaping @Sendable (String) -> Principal? = { _ in nil }
+        security: SecurityConfig = .insecure, principalOfKey: @escaping @Sendable (String) -> Principal? = { _ in nil },
+        limits: TransportLimits = .standard, refusals: RefusalLog? = nil,
+        refuseOnUserStream: @escaping @Sendable (String, Duration) -> Void = { _, _ in }
     ) throws {
         self.context = context
         self.dispatcher = dispatcher
@@ -63,6 +85,10 @@ final class RPCServer: @unchecked Sendable {
         self.maxMessageBytes = maxMessageBytes
         self.security = security
         self.principalOfKey = principalOfKey
+        self.limits = limits
+        self.refusals = refusals ?? RefusalLog(logger: logger, service: dispatcher.service, perMinute: limits.refusalLogsPerMinute)
+        self.refuseOnUserStream = refuseOnUserStream
+        subscriptions = SubscriptionLedger(maxPerPrincipal: limits.maxSubscriptionsPerPrincipal, maxBytes: limits.maxSubscriptionBytes)
         reactor = try Reactor(name: "quench-\(dispatcher.service)-rpc")
     }
 
@@ -81,12 +107,23 @@ final class RPCServer: @unchecked Sendable {
             try router.setSendHighWaterMark(100_000)
             try router.setReceiveHighWaterMark(100_000)
             try router.setHeartbeat(interval: 2000, timeout: 6000, ttl: 6000)
+            try router.setHandshakeInterval(Int32(limits.handshakeTimeoutMilliseconds))
+            try router.setBacklog(Self.listenBacklog)
             try router.bind(rpcEndpoint)
             let publisher = try makePublisher(pubEndpoint)
             let userPublisher = try makeUserPublisher(userPubEndpoint)
             self.router = router
             self.publisher = publisher
             self.userPublisher = userPublisher
+            let watch = HandshakeWatch(context: context, reactor: reactor, refusals: refusals)
+            try watch.watch(router, stream: "rpc")
+            try watch.watch(publisher, stream: "pub")
+            try watch.watch(userPublisher, stream: "userPub")
+            self.watch = watch
+            reactor.addTimer(every: .seconds(2)) { [self] in
+                self.watch?.trimAfterBurst()
+                self.watch?.checkFileLimit()
+            }
             let bound = Endpoints(rpc: try router.lastEndpoint(), pub: try publisher.lastEndpoint(), userPub: try userPublisher.lastEndpoint())
             eventEndpoints = (bound.pub, bound.userPub)
             accepting = true
@@ -108,6 +145,8 @@ final class RPCServer: @unchecked Sendable {
         try publisher.setLinger(1000)
         try publisher.setSendHighWaterMark(100_000)
         try publisher.setMaxMessageSize(4096)
+        try publisher.setHandshakeInterval(Int32(limits.handshakeTimeoutMilliseconds))
+        try publisher.setBacklog(Self.listenBacklog)
         try bind(publisher, endpoint, again: again)
         return publisher
     }
@@ -119,8 +158,14 @@ final class RPCServer: @unchecked Sendable {
         try userPublisher.setXPubManual(true)
         try userPublisher.setLinger(1000)
         try userPublisher.setSendHighWaterMark(100_000)
-        // Handshake commands count against the limit too, so not lower than this.
-        try userPublisher.setMaxMessageSize(4096)
+        // Subscriptions a peer may have queued before the service reads them (libzmq copies a
+        // whole queue at a time): a burst past the per-principal limit stays this small.
+        try userPublisher.setReceiveHighWaterMark(Int32(Self.userStreamQueuedSubscriptions))
+        // libzmq keeps a copy of every prefix a peer sent until it disconnects: a peer
+        // sending a longer message than this is dropped by libzmq itself.
+        try userPublisher.setMaxMessageSize(Int64(max(limits.maxSubscriptionBytes + 1, Self.userStreamHandshakeBytes)))
+        try userPublisher.setHandshakeInterval(Int32(limits.handshakeTimeoutMilliseconds))
+        try userPublisher.setBacklog(Self.listenBacklog)
         try bind(userPublisher, endpoint, again: again)
         return userPublisher
     }
@@ -148,18 +193,17 @@ final class RPCServer: @unchecked Sendable {
     func reopenEventStreams() {
         reactor.execute { [self] in
             guard let endpoints = eventEndpoints, publisher != nil else { return }
-            if let userPublisher { reactor.unregister(userPublisher) }
-            for socket in [publisher, userPublisher].compactMap({ $0 }) {
-                try? socket.setLinger(0)
-                socket.close()
+            if let publisher {
+                watch?.unwatch(publisher)
+                try? publisher.setLinger(0)
+                publisher.close()
             }
             publisher = nil
-            userPublisher = nil
             do {
-                publisher = try makePublisher(endpoints.pub, again: true)
-                let reopened = try makeUserPublisher(endpoints.userPub, again: true)
-                userPublisher = reopened
-                reactor.register(reopened) { [self] in readSubscriptions() }
+                let reopened = try makePublisher(endpoints.pub, again: true)
+                publisher = reopened
+                try watch?.watch(reopened, stream: "pub")
+                try reopenUserStream()
                 logger.notice("event streams reopened: a key left the allow-list, every subscriber authenticates again", metadata: [
                     "pub": "\(endpoints.pub)", "userPub": "\(endpoints.userPub)",
                 ])
@@ -167,6 +211,24 @@ final class RPCServer: @unchecked Sendable {
                 logger.critical("could not bind the event streams again; no events are published until a restart", metadata: ["error": "\(error)"])
             }
         }
+    }
+
+    /// Closes the user stream's XPUB (ending every session on it, and with them libzmq's
+    /// copies of their subscriptions) and binds it again; reactor thread.
+    private func reopenUserStream() throws {
+        guard let endpoints = eventEndpoints else { return }
+        if let userPublisher {
+            reactor.unregister(userPublisher)
+            watch?.unwatch(userPublisher)
+            try? userPublisher.setLinger(0)
+            userPublisher.close()
+        }
+        userPublisher = nil
+        subscriptions.reset()
+        let reopened = try makeUserPublisher(endpoints.userPub, again: true)
+        userPublisher = reopened
+        reactor.register(reopened) { [self] in readSubscriptions() }
+        try watch?.watch(reopened, stream: "userPub")
     }
 
     /// Makes `socket` a CURVE server checked by the ZAP handler on `domain` (not when insecure).
@@ -221,6 +283,8 @@ final class RPCServer: @unchecked Sendable {
     /// Closes the sockets (lingering so queued replies and events leave) and stops the thread.
     func close() async {
         _ = try? await reactor.perform { [self] in
+            watch?.closeAll()
+            watch = nil
             router?.close()
             publisher?.close()
             userPublisher?.close()
@@ -369,23 +433,76 @@ final class RPCServer: @unchecked Sendable {
             } catch {
                 continue
             }
-            guard let frame = message.frames.first, let kind = frame.first, kind <= 1,
-                  frame.count - 1 <= Self.maxSubscriptionBytes else { continue }
+            guard let frame = message.frames.first, let kind = frame.first, kind <= 1 else { continue }
             var prefix = Array(frame.dropFirst())
+            let principal: Principal
             switch caller(of: message) {
-            case .principal(.user(let id)):
-                let own = Array("\(id)/".utf8)
-                if !prefix.starts(with: own) { prefix = own + prefix }
-            case .principal:
-                break
+            case .principal(let known):
+                principal = known
             case .unauthenticated, .removed:
+                // Also libzmq's own unsubscriptions for a peer that left (no metadata).
                 continue
             }
+            guard kind == 1 else {
+                subscriptions.unsubscribe(prefix, by: principal.description)
+                if prefix.count <= limits.maxSubscriptionBytes { unsubscribe(prefix, for: principal) }
+                continue
+            }
+            switch subscriptions.subscribe(prefix, by: principal.description) {
+            case .apply:
+                break
+            case .tooLong:
+                refusals.refused(.subscription, "refused a user-stream subscription longer than limits.user.stream.max.subscription.bytes", metadata: [
+                    "principal": "\(principal)", "bytes": "\(prefix.count)", "limit": "\(limits.maxSubscriptionBytes)"])
+                continue
+            case .overLimit:
+                dropFlooding(principal, key: message.userID)
+                return
+            }
+            if case .user(let id) = principal {
+                let own = Array("\(id)/".utf8)
+                if !prefix.starts(with: own) { prefix = own + prefix }
+            }
             do {
-                if kind == 1 { try userPublisher.subscribe(prefix) } else { try userPublisher.unsubscribe(prefix) }
+                try userPublisher.subscribe(prefix)
             } catch {
                 logger.warning("subscription not applied", metadata: ["error": "\(error)"])
             }
         }
+    }
+
+    /// Removes a prefix the peer whose message was read last had subscribed to.
+    private func unsubscribe(_ sent: [UInt8], for principal: Principal) {
+        var prefix = sent
+        if case .user(let id) = principal {
+            let own = Array("\(id)/".utf8)
+            if !prefix.starts(with: own) { prefix = own + prefix }
+        }
+        do {
+            try userPublisher?.unsubscribe(prefix)
+        } catch {
+            logger.warning("unsubscription not applied", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// A principal sent one distinct prefix more than `limits.user.stream.max.subscriptions`:
+    /// its key is refused on the user stream for `limits.user.stream.refusal.seconds` (its
+    /// next handshake fails with ZAP status 400 and that reason) and the stream is reopened,
+    /// which ends its connections and frees what libzmq kept of their subscriptions. Every
+    /// other subscriber reconnects and resubscribes by itself (libzmq's SUB does); events
+    /// published in between are not delivered on the user stream (`seq` shows the gap).
+    private func dropFlooding(_ principal: Principal, key: String?) {
+        let refusal = Duration.seconds(limits.refusalSeconds)
+        if let key, limits.refusalSeconds > 0 { refuseOnUserStream(key, refusal) }
+        refusals.refused(.subscriptionFlood, "dropped a principal from the user event stream: too many subscriptions", level: .error, metadata: [
+            "principal": "\(principal)", "limit": "\(limits.maxSubscriptionsPerPrincipal)",
+            "refusedSeconds": "\(key == nil ? 0 : limits.refusalSeconds)"])
+        do {
+            try reopenUserStream()
+        } catch {
+            logger.critical("could not bind the user event stream again; no user events are published until a restart", metadata: ["error": "\(error)"])
+        }
+        // libzmq's copies of the flood are many small blocks: hand the pages back.
+        MemoryTuning.trim()
     }
 }

@@ -10,13 +10,16 @@ final class SecureIntake: @unchecked Sendable {
     let service: ServiceProcess
     private var clients: [RPCClient] = []
 
-    init(_ label: String, admit principals: [String: String] = ["admin": "admin", "ana": "user:ana", "bob": "user:bob"]) throws {
+    init(
+        _ label: String, admit principals: [String: String] = ["admin": "admin", "ana": "user:ana", "bob": "user:bob"],
+        arguments: [String] = []
+    ) throws {
         let folder = temporaryDirectory(label)
         keys = try SecurityKeys(folder.appendingPathComponent("keys"))
         try keys.writeAllowList(principals)
         service = try ServiceProcess(
             "intake", dataDirectory: folder.appendingPathComponent("intake"),
-            arguments: keys.serviceArguments + ["--upstream-health-ingest-public-key", try CurveKeyPairFixture.publicKey()],
+            arguments: keys.serviceArguments + ["--upstream-health-ingest-public-key", try CurveKeyPairFixture.publicKey()] + arguments,
             insecure: false)
     }
 
