@@ -1,6 +1,7 @@
 public import Configuration
 public import Foundation
 public import Logging
+import QuenchProtocol
 import SystemPackage
 
 /// Everything a Quench service reads at start, from (highest priority first) the command
@@ -36,6 +37,8 @@ public struct ServiceConfig: Sendable {
     public var shutdownGrace: Duration
     /// `idempotency.retention.hours`: how long stored replies answer retries.
     public var idempotencyRetentionHours: Int
+    /// `limits.page.items`: the most items one page of a list or export reply holds.
+    public var maxPageItems: Int
     /// The raw reader, for service-specific keys (`upstream.health-ingest.rpc`, …).
     public var reader: ConfigReader
 
@@ -70,6 +73,7 @@ public struct ServiceConfig: Sendable {
         maxInFlight = try Self.positive(reader, "limits.max.in.flight", 4096)
         shutdownGrace = .seconds(try Self.positive(reader, "shutdown.grace.seconds", 10))
         idempotencyRetentionHours = try Self.positive(reader, "idempotency.retention.hours", 24 * 7)
+        maxPageItems = try Self.positive(reader, "limits.page.items", Paging.defaultMaxItems)
     }
 
     private static func positive(_ reader: ConfigReader, _ key: ConfigKey, _ fallback: Int) throws -> Int {
