@@ -50,8 +50,8 @@ if $want_test; then
       python3 -m venv .venv
     fi
   fi
-  if ! .venv/bin/python3 -c "import zmq, msgpack" >/dev/null 2>&1; then
-    echo "bootstrap: installing the Python test peers (pyzmq, msgpack) into .venv"
+  if ! .venv/bin/python3 -c "import zmq, msgpack, pytest" >/dev/null 2>&1; then
+    echo "bootstrap: installing the Python test peers (pyzmq, msgpack, pytest) into .venv"
     .venv/bin/python3 -m pip install -q --disable-pip-version-check -r Tests/python/requirements.txt
   fi
 fi
