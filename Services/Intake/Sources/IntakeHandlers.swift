@@ -13,10 +13,11 @@ private struct LoggedEventBody: Encodable {
 public struct IntakeHandlers: Sendable {
     let database: ServiceDatabase
     let now: @Sendable () -> Date
-    /// The most intakes one page of `intake.list` / `intake.export` holds (`limits.page.items`).
+    /// The most intakes one page of `intake.list` / `intake.export` holds (`limits.page.items`,
+    /// default `Paging.defaultMaxItems`).
     let pageItems: Int
 
-    public init(database: ServiceDatabase, pageItems: Int = Paging.defaultMaxItems, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(database: ServiceDatabase, pageItems: Int = 1000, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
         self.pageItems = max(1, pageItems)
         self.now = now

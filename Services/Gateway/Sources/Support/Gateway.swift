@@ -38,7 +38,7 @@ final class Gateway: Sendable {
     /// How long a call waits for a TCP connection before it reports the service down: a
     /// service that is not running refuses the connection at once, so the CLI says so within
     /// this (never longer than one attempt), instead of after every attempt's timeout.
-    static let connectTimeout: Duration = .seconds(1)
+    static let connectTimeout: Duration = .milliseconds(800)
 
     /// The user commands act for: --user, $QUENCH_USER, then the key's user.
     var user: String? {

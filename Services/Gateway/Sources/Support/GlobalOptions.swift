@@ -14,7 +14,7 @@ public struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Client config (default: $QUENCH_CONFIG, then .quench/client.json here or in a parent folder).", valueName: "PATH"))
     public var config: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds to wait for a reply before retrying (3 attempts in all; 0.1 to 600, default 3). A service that refuses the connection is reported down within 1 s.", valueName: "SECONDS"))
+    @Option(name: .long, help: ArgumentHelp("Seconds to wait for a reply before retrying (3 attempts in all; 0.1 to 600, default 3). A service that accepts no connection is reported down after 0.8 s.", valueName: "SECONDS"))
     public var timeout: Double?
 
     public init() {}
