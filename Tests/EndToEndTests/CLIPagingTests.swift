@@ -118,6 +118,9 @@ struct CLIPagingTests {
         let client = try RPCClient(endpoint: intake.rpcEndpoint, options: RPCClientOptions(timeZone: "UTC", user: "ana"))
         defer { Task { await client.close() } }
         try await Self.fill(client, count: 50)
+        // The service pages: 7 intakes and a cursor on the first page.
+        let firstPage: IntakeExport = try await client.call(IntakeMessage.export, IntakeExportRequest())
+        #expect(firstPage.intakes.count == 7 && firstPage.nextCursor != nil)
         let cli = CLIRunner(configPath: try CLIRunner.writeConfig([intake, goals, health], to: folder), timeZone: "UTC")
         #expect(try cli.run(["fluids", "add", "kvass", "--water", "90"]).status == 0)
 

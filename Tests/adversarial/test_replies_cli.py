@@ -128,7 +128,7 @@ def test_intake_export_pages_and_quench_export_joins_them(paged):
     user = "exporter"
     fill(paged, user, 250)
     client = paged.client("intake")
-    cursor, total, first = None, 0, None
+    cursor, total, first, pages = None, 0, None, 0
     while True:
         body = {} if cursor is None else {"cursor": cursor}
         reply, size = raw_request(client, "intake.export", body, user)
@@ -136,10 +136,13 @@ def test_intake_export_pages_and_quench_export_joins_them(paged):
         assert size <= SHORT_PAGE * BYTES_PER_ITEM + 64 * 1024
         first = first or reply["body"]
         total += len(reply["body"]["intakes"])
+        assert len(reply["body"]["intakes"]) <= SHORT_PAGE
+        pages += 1
         cursor = reply["body"].get("nextCursor")
         if cursor is None:
             break
     assert total == 250
+    assert pages == 3
     assert "fluids" in first
 
     status, document, stderr = paged.cli("export", "--user", user)
