@@ -14,11 +14,13 @@ enum ArgumentFailure {
         }
         let head = message.prefix { $0 != " " && $0 != ":" }
         if head.hasPrefix("--") { return String(head) }
-        if let open = message.firstIndex(of: "'"),
-           let close = message[message.index(after: open)...].firstIndex(of: "'") {
-            let quoted = message[message.index(after: open)..<close]
+        // argument-parser quotes the argument: '<amount>', '--bogus', '--count <count>'.
+        let parts = message.split(separator: "'", omittingEmptySubsequences: false)
+        for quoted in stride(from: 1, to: parts.count - 1, by: 2).map({ parts[$0] }) {
             if quoted.hasPrefix("<"), quoted.hasSuffix(">") { return String(quoted.dropFirst().dropLast()) }
-            if quoted.hasPrefix("--") { return String(quoted.split(separator: "=").first ?? quoted[...]) }
+            if quoted.hasPrefix("--") {
+                return String(quoted.split(whereSeparator: { $0 == " " || $0 == "=" }).first ?? quoted)
+            }
         }
         return nil
     }
