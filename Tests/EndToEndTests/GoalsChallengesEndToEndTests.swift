@@ -65,7 +65,7 @@ struct GoalsChallengesEndToEndTests {
         }
         #expect(try await Self.load(system, numbered(0..<450)).created == 450)
         await expectRejected(.failedPrecondition, field: "items", "a load making 501 challenges") {
-            try await Self.load(system, numbered(400..<451))
+            try await Self.load(system, numbered(400..<501))
         }
         #expect(try await Self.list(system).count == 450)
         var updates = numbered(0..<450) + numbered(450..<500)
