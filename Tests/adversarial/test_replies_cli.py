@@ -171,6 +171,21 @@ def test_bad_cursors_and_limits_are_refused_naming_the_field(paged):
     assert reply["error"]["code"] == "invalid_argument" and reply["error"]["field"] == "cursor"
 
 
+def test_the_challenge_catalog_is_bounded(paged):
+    """challenges.list is one reply: the catalog holds at most 500; a load past it is refused whole."""
+    def items(first, last):
+        return [{"id": f"adv-{index:04d}", "title": f"Walk {index}", "description": "x" * 2000, "type": "step",
+                 "goal": 10000, "reward": {"trophy": "gold", "points": 5}} for index in range(first, last)]
+    client = paged.client("goals")
+    reply = client.request("challenges.load", {"items": items(0, 300)}, key=str(uuid.uuid4()), timeout_ms=30000)
+    assert "error" not in reply, reply
+    reply = client.request("challenges.load", {"items": items(250, 501)}, key=str(uuid.uuid4()), timeout_ms=30000)
+    assert reply["error"]["code"] == "failed_precondition" and reply["error"]["field"] == "items", reply
+    reply, size = raw_request(client, "challenges.list", {}, None)
+    assert len(reply["body"]["challenges"]) == 300
+    assert size < 2 * 1024 * 1024
+
+
 @pytest.mark.full
 def test_sixty_thousand_intakes_on_one_day(deployment):
     """The issue's case: 60,000 intakes on one day gave one 16 MB reply (2.7 s)."""
