@@ -134,4 +134,34 @@ struct CLIPagingTests {
         #expect((part["fluids"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["kvass"])
         #expect(part["nextCursor"] == nil)
     }
+
+    @Test("a user has at most 200 fluids of its own: fluids.list stays bounded, the 201st is refused")
+    func fluidBound() async throws {
+        let intake = try ServiceProcess("intake", dataDirectory: temporaryDirectory("fluid-bound"))
+        defer { intake.stop() }
+        let client = try RPCClient(endpoint: intake.rpcEndpoint, options: RPCClientOptions(timeZone: "UTC", user: "ana"))
+        defer { Task { await client.close() } }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    let _: Fluid = try await client.call(
+                        IntakeMessage.fluidsAdd, AddFluidRequest(name: "brew \(index)", waterPercent: 90), idempotencyKey: "f\(index)")
+                }
+            }
+            try await group.waitForAll()
+        }
+        await expectRejected(.failedPrecondition, field: "name", "a 201st fluid") {
+            try await client.call(IntakeMessage.fluidsAdd, AddFluidRequest(name: "one more", waterPercent: 90), as: Fluid.self, idempotencyKey: "f-extra")
+        }
+        // Editing a shared fluid would copy it: refused the same way.
+        await expectRejected(.failedPrecondition, field: "name", "a copy of a shared fluid") {
+            try await client.call(IntakeMessage.fluidsEdit, EditFluidRequest(name: "coffee", waterPercent: 95), as: Fluid.self, idempotencyKey: "f-copy")
+        }
+        let own = try await client.call(IntakeMessage.fluidsList, ListFluidsRequest(), as: ListFluidsReply.self).fluids.filter(\.custom)
+        #expect(own.count == 200)
+        // A user's own fluid can still be renamed.
+        let renamed: Fluid = try await client.call(
+            IntakeMessage.fluidsEdit, EditFluidRequest(name: "brew 0", newName: "brew zero"), idempotencyKey: "f-rename")
+        #expect(renamed.name == "brew zero")
+    }
 }
