@@ -186,6 +186,28 @@ def test_the_challenge_catalog_is_bounded(paged):
     assert size < 2 * 1024 * 1024
 
 
+def test_own_fluids_are_bounded(paged):
+    """fluids.list is one reply: 200 fluids of one's own at most, the 201st refused with a code."""
+    user = "fluidy"
+    client = paged.client("intake")
+    ids = set()
+    for index in range(200):
+        env = envelope("fluids.add", {"name": f"brew {index}", "waterPercent": 90}, user=user, key=f"{user}-{index}")
+        ids.add(env["id"])
+        client.send_frames([b"", pack(env)])
+    while ids:
+        frames = client.recv_frames(30000)
+        assert frames is not None
+        reply = unpack(frames[-1])
+        assert "error" not in reply, reply
+        ids.discard(reply.get("replyTo"))
+    reply = client.request("fluids.add", {"name": "one more", "waterPercent": 90}, user=user, key=str(uuid.uuid4()))
+    assert reply["error"]["code"] == "failed_precondition" and reply["error"]["field"] == "name", reply
+    reply, size = raw_request(client, "fluids.list", {}, user)
+    assert len([f for f in reply["body"]["fluids"] if f["custom"]]) == 200
+    assert size < 64 * 1024
+
+
 @pytest.mark.full
 def test_sixty_thousand_intakes_on_one_day(deployment):
     """The issue's case: 60,000 intakes on one day gave one 16 MB reply (2.7 s)."""
