@@ -23,8 +23,10 @@ struct RPCClientConnectTimeoutTests {
             #expect(error.code == .unavailable)
             #expect(error.message.hasPrefix("could not connect"), "\(error.message)")
         }
-        let elapsed = ContinuousClock.now - started
-        #expect(elapsed >= .milliseconds(250) && elapsed < .seconds(2), "took \(elapsed)")
+        // The message tells the connect timeout ("could not connect") from the attempts ("no
+        // reply", after 3 × 5 s); the time is not checked from above: in the parallel suite this
+        // task may wait long for a thread (the CLI tests time the real process instead).
+        #expect(ContinuousClock.now - started >= .milliseconds(250))
         await client.close()
     }
 
@@ -34,7 +36,12 @@ struct RPCClientConnectTimeoutTests {
         let router = try SharedContext.context.makeSocket(.router)
         try router.setLinger(0)
         try router.bind(endpoint)
-        defer { router.close() }
+        // The test's awaits may resume on another thread: hand the socket over for the close.
+        router.transferOwnership()
+        defer {
+            router.transferOwnership()
+            router.close()
+        }
         let client = try RPCClient(
             endpoint: endpoint,
             options: RPCClientOptions(attemptTimeout: .milliseconds(1200), attempts: 1, connectTimeout: .milliseconds(200)))
