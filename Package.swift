@@ -126,7 +126,7 @@ let package = Package(
         // (service unit-test targets are added below, one per service)
         .testTarget(name: "HealthIngestServiceTests", dependencies: ["HealthIngestService", "QuenchProtocol", "QuenchRuntime", grdb], swiftSettings: swiftSettings),
         .testTarget(name: "AnalyticsServiceTests", dependencies: ["QuenchTestSupport", "AnalyticsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb, log], swiftSettings: swiftSettings),
-        .testTarget(name: "IntakeServiceTests", dependencies: ["IntakeService", "QuenchProtocol", "QuenchRuntime", grdb], swiftSettings: swiftSettings),
+        .testTarget(name: "IntakeServiceTests", dependencies: ["IntakeService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
         .testTarget(name: "GoalsServiceTests", dependencies: ["QuenchTestSupport", "GoalsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
     ]
         + service("Intake", module: "IntakeService", executable: "quench-intake")

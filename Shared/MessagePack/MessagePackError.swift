@@ -31,6 +31,11 @@ public struct MessagePackError: Error, CustomStringConvertible, Equatable, Senda
         case trailingBytes(Int)
         /// Bytes meant for ``MessagePackRaw`` are not exactly one value.
         case invalidRaw
+        /// A map key is not a str (``MessagePackLimits/requireUniqueStringKeys``).
+        case nonStringKey
+        /// A map holds the key twice (``MessagePackLimits/requireUniqueStringKeys``); the key,
+        /// cut to 40 bytes.
+        case duplicateKey(String)
     }
 
     /// What went wrong.
@@ -75,6 +80,8 @@ extension MessagePackError.Kind {
         case .valueNotFound: "value not found"
         case .trailingBytes(let count): "\(count) trailing byte\(count == 1 ? "" : "s") after the value"
         case .invalidRaw: "raw bytes are not exactly one MessagePack value"
+        case .nonStringKey: "map key is not a string"
+        case .duplicateKey(let key): "map key \"\(key)\" appears more than once"
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A standalone validator: finds where one encoded value ends without decoding it.
 ///
 /// It checks everything the decoder checks (format bytes, lengths against the input and the
@@ -56,6 +58,9 @@ extension ByteReader {
             return position
         case .map(let count):
             guard depth < limits.maxDepth else { throw MessagePackError(.depthExceeded, offset: offset) }
+            if strict, limits.requireUniqueStringKeys, count > 0 {
+                return try skipEntriesCheckingKeys(at: end, count: count, depth: depth &+ 1, limits: limits)
+            }
             var position = end
             for _ in 0..<count {
                 position = try skipValue(at: position, depth: depth &+ 1, limits: limits, strict: strict)
@@ -94,6 +99,58 @@ extension ByteReader {
             return MessagePackTimestamp(seconds: seconds, nanoseconds: nanoseconds)
         default:
             throw MessagePackError(.invalidTimestamp, offset: offset)
+        }
+    }
+}
+
+extension ByteReader {
+    /// Skips (strictly) the `count` entries of a map that start at `start`, checking that each
+    /// key is a str and that no key appears twice.
+    func skipEntriesCheckingKeys(at start: Int, count: Int, depth: Int, limits: MessagePackLimits) throws -> Int {
+        try withUnsafeTemporaryAllocation(of: (offset: Int, start: Int, length: Int).self, capacity: count) { keys in
+            var position = start
+            for index in 0..<count {
+                let (header, end) = try header(at: position, limits: limits)
+                guard case .str(let keyStart, let length) = header else {
+                    throw MessagePackError(.nonStringKey, offset: position)
+                }
+                guard isValidUTF8(bytes(keyStart, length)) else { throw MessagePackError(.invalidUTF8, offset: position) }
+                keys[index] = (position, keyStart, length)
+                position = try skipValue(at: end, depth: depth, limits: limits, strict: true)
+            }
+            try requireUnique(keys)
+            return position
+        }
+    }
+
+    /// Throws `.duplicateKey` for the second of two equal keys. Pairwise for small maps (the
+    /// usual record of a few fields); sorted by length and bytes for larger ones, so that a map
+    /// of 100,000 keys costs n log n, not n².
+    private func requireUnique(_ buffer: UnsafeMutableBufferPointer<(offset: Int, start: Int, length: Int)>) throws {
+        var keys = buffer
+        func equal(_ a: (offset: Int, start: Int, length: Int), _ b: (offset: Int, start: Int, length: Int)) -> Bool {
+            a.length == b.length && (a.length == 0 || memcmp(bytes(a.start, a.length).baseAddress!, bytes(b.start, b.length).baseAddress!, a.length) == 0)
+        }
+        func duplicate(_ key: (offset: Int, start: Int, length: Int)) -> MessagePackError {
+            let text = String(decoding: bytes(key.start, min(key.length, 40)), as: UTF8.self)
+            return MessagePackError(.duplicateKey(text), offset: key.offset)
+        }
+        if keys.count <= 16 {
+            for later in 1..<max(keys.count, 1) {
+                for earlier in 0..<later where equal(keys[earlier], keys[later]) {
+                    throw duplicate(keys[later])
+                }
+            }
+            return
+        }
+        keys.sort { a, b in
+            if a.length != b.length { return a.length < b.length }
+            guard a.length > 0 else { return a.offset < b.offset }
+            let order = memcmp(bytes(a.start, a.length).baseAddress!, bytes(b.start, b.length).baseAddress!, a.length)
+            return order != 0 ? order < 0 : a.offset < b.offset
+        }
+        for index in 1..<keys.count where equal(keys[index - 1], keys[index]) {
+            throw duplicate(keys[index])
         }
     }
 }

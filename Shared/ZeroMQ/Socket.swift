@@ -213,7 +213,7 @@ public final class Socket: @unchecked Sendable {
             count += 1
             more = next.more
         }
-        guard count <= maxFrames else { throw MultipartOverflow(frameCount: count) }
+        guard count <= maxFrames else { throw MultipartOverflow(frameCount: count, keptFrames: frames) }
         return ReceivedMessage(frames: frames, properties: found)
     }
 

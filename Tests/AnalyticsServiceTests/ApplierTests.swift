@@ -168,7 +168,7 @@ struct ApplierTests {
         #expect(try fixture.snapshot().values.allSatisfy(\.isEmpty))
         for (type, publisher) in [
             (EventTopic.heartbeat, ServiceName.intake), ("system.other", ServiceName.goals),
-            (HealthEvent.consentChanged, ServiceName.healthIngest), (HealthEvent.weightRecorded, ServiceName.healthIngest),
+            (HealthEvent.waterRecorded, ServiceName.healthIngest), (HealthEvent.weightRecorded, ServiceName.healthIngest),
         ] {
             try fixture.apply(try fixture.event(type, publisher: publisher, UserErasedBody(user: "ana")))
         }

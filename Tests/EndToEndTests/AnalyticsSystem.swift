@@ -4,7 +4,7 @@ import QuenchProtocol
 import QuenchRuntime
 import Testing
 
-/// The four real executables: intake, health-ingest, goals (following health-ingest) and
+/// The four real executables: intake and goals (each following health-ingest), health-ingest and
 /// analytics (following all three), each with its own data folder, plus clients for a user.
 final class AnalyticsSystem: @unchecked Sendable {
     let directory: URL
@@ -23,8 +23,11 @@ final class AnalyticsSystem: @unchecked Sendable {
         directory = temporaryDirectory("analytics-\(label)")
         self.user = user
         self.timeZone = timeZone
-        intake = try ServiceProcess("intake", dataDirectory: directory.appendingPathComponent("intake"))
         health = try ServiceProcess("health-ingest", dataDirectory: directory.appendingPathComponent("health"))
+        // Intake follows this health-ingest (dietary water), not whatever listens on the default port.
+        intake = try ServiceProcess(
+            "intake", dataDirectory: directory.appendingPathComponent("intake"),
+            arguments: ["--config", try Self.config(directory, "intake", [ServiceName.healthIngest: health]).path])
         let goalsConfig = try Self.config(directory, "goals", [ServiceName.healthIngest: health])
         goals = try ServiceProcess(
             "goals", dataDirectory: directory.appendingPathComponent("goals"), arguments: ["--config", goalsConfig.path])

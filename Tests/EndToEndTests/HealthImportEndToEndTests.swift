@@ -72,7 +72,9 @@ struct HealthImportEndToEndTests {
         #expect(lateWalk?.day == "2025-10-13")  // 17:00 -0700 is already the 14th in UTC
 
         // Events: each new sample announced once, in its batch's event, never again on the
-        // re-import (an import announces no sample alone); day totals by the max-source rule.
+        // re-import (an import announces no sample alone); day totals merged in time, the
+        // watch first: on 10-12 the iPhone's 6000 lies under the watch's 5500; on 10-11 the
+        // watch's 0.5 mi covers the iPhone's 1.25 km.
         #expect(try await fixture.events(HealthEvent.weightRecorded, as: WeightRecordedBody.self).isEmpty)
         #expect(try await fixture.events(HealthEvent.waterRecorded, as: WaterRecordedBody.self).isEmpty)
         let weightBatches = try await fixture.events(HealthEvent.weightBatchRecorded, as: WeightBatchRecordedBody.self)
@@ -86,44 +88,46 @@ struct HealthImportEndToEndTests {
         #expect(Set(waterEvents.map(\.sampleId)) == Set(samples.filter { $0.type == "dietary-water" }.map(\.sampleId)))
         #expect(waterEvents.allSatisfy { $0.timeZone == Self.zone && $0.day.hasPrefix("2025-10-1") })
         let steps = try await fixture.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self)
-        #expect(steps.map { "\($0.day)=\($0.steps)" } == ["2025-10-11=5000", "2025-10-12=6000", "2025-10-13=2000"])
+        #expect(steps.map { "\($0.day)=\($0.steps)" } == ["2025-10-11=5000", "2025-10-12=5500", "2025-10-13=2000"])
         let metres = try await fixture.events(HealthEvent.distanceDayChanged, as: DistanceDayChangedBody.self)
-        #expect(metres.map { "\($0.day)=\($0.meters)" } == ["2025-10-11=1250.0", "2025-10-12=800.0"])
+        #expect(metres.map { "\($0.day)=\($0.meters)" } == ["2025-10-11=804.672", "2025-10-12=800.0"])
 
         let status: ImportStatusReply = try await fixture.query(HealthMessage.importStatus, ImportStatusRequest())
         #expect(status.jobs.count == 2 && status.jobs.allSatisfy { $0.status == "completed" })
         await fixture.close()
     }
 
-    @Test("steps from two sources: the largest source per day; then a priority list, with fallback; events only for changed days")
+    @Test("steps from two sources merged in time, the watch first; then a priority list; events only for changed days")
     func stepsRule() async throws {
         let fixture = try HealthFixture("steps-rule", timeZone: Self.zone)
         try await fixture.grant(.steps)
         let run = try fixture.quench(["import", "apple-health", Self.xml, "--json"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try await fixture.daily(.steps, from: "2025-10-10", to: "2025-10-14")
-            == ["2025-10-11": 5000, "2025-10-12": 6000, "2025-10-13": 2000])
+            == ["2025-10-11": 5000, "2025-10-12": 5500, "2025-10-13": 2000])
 
         let phoneFirst: StepsPriorityReply = try await fixture.command(
             HealthMessage.stepsPrioritySet, StepsPriorityRequest(sources: ["Anna's iPhone"]))
-        #expect(phoneFirst.rule == "priority")
-        // 10-11: the iPhone's 4200; 10-12: the iPhone's 6000; 10-13: no iPhone data, so the default rule.
-        #expect(try await fixture.daily(.steps, from: "2025-10-10", to: "2025-10-14")
-            == ["2025-10-11": 4200, "2025-10-12": 6000, "2025-10-13": 2000])
+        #expect(phoneFirst.rule == "merge")
+        // 10-11: the iPhone's 4200, the 2 of the watch's 7 minutes 07:59-08:06 the iPhone leaves
+        // uncovered (1300 × 2/7), the watch's 800 at 18:00 when the iPhone has nothing; 10-12:
+        // the iPhone's 6000; 10-13: only the watch.
+        let phoneDays = try await fixture.daily(.steps, from: "2025-10-10", to: "2025-10-14")
+        #expect(phoneDays.count == 3 && phoneDays["2025-10-12"] == 6000 && phoneDays["2025-10-13"] == 2000)
+        #expect(abs((phoneDays["2025-10-11"] ?? 0) - (4200 + 1300.0 * 2 / 7 + 800)) < 1e-9)
         let watchFirst: StepsPriorityReply = try await fixture.command(
             HealthMessage.stepsPrioritySet, StepsPriorityRequest(sources: ["Anna's Apple Watch", "Anna's iPhone"]))
         #expect(watchFirst.sources == ["Anna's Apple Watch", "Anna's iPhone"])
         #expect(try await fixture.daily(.steps, from: "2025-10-11", to: "2025-10-13")
             == ["2025-10-11": 5000, "2025-10-12": 5500, "2025-10-13": 2000])
         let cleared: StepsPriorityReply = try await fixture.command(HealthMessage.stepsPrioritySet, StepsPriorityRequest(sources: []))
-        #expect(cleared.rule == "max-source")
+        #expect(cleared.sources.isEmpty && cleared.seen?.map(\.kind) == ["watch", "phone"])
 
         let events = try await fixture.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self)
         #expect(events.map { "\($0.day)=\($0.steps)" } == [
-            "2025-10-11=5000", "2025-10-12=6000", "2025-10-13=2000",  // import
-            "2025-10-11=4200",  // iPhone first
-            "2025-10-11=5000", "2025-10-12=5500",  // Watch first
-            "2025-10-12=6000",  // back to the default rule
+            "2025-10-11=5000", "2025-10-12=5500", "2025-10-13=2000",  // import
+            "2025-10-11=5371", "2025-10-12=6000",  // iPhone first
+            "2025-10-11=5000", "2025-10-12=5500",  // Watch first: the default order, which clearing keeps
         ])
         await expectHealthError(.invalidArgument, field: "sources[1]") {
             let _: StepsPriorityReply = try await fixture.command(HealthMessage.stepsPrioritySet, StepsPriorityRequest(sources: ["a", "a"]))
@@ -180,8 +184,8 @@ struct HealthImportEndToEndTests {
         ])
         let days = try await fixture.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self)
         #expect(days.map { "\($0.day)=\($0.steps)" } == [
-            "2025-10-11=5000", "2025-10-12=6000", "2025-10-13=2000",  // import
-            "2025-10-11=5000", "2025-10-12=6000", "2025-10-13=2000",  // granted again: republished
+            "2025-10-11=5000", "2025-10-12=5500", "2025-10-13=2000",  // import
+            "2025-10-11=5000", "2025-10-12=5500", "2025-10-13=2000",  // granted again: republished
             "2025-10-11=0", "2025-10-12=0", "2025-10-13=0",  // deleted
         ])
         // Water was never touched: each sample announced once, by the first import.

@@ -33,9 +33,13 @@ struct SampleRulesTests {
     @Test("physical ranges: the edge is allowed, just past it is skipped as value-out-of-range", arguments: [
         ("steps", 200_000.0, "count", true), ("steps", 200_001, "count", false), ("steps", -1, "count", false), ("steps", 0, "count", true),
         ("body-mass", 500, "kg", true), ("body-mass", 700, "kg", false), ("body-mass", 0, "kg", false), ("body-mass", 1102, "lb", true),
+        ("body-mass", 0.0001, "kg", false), ("body-mass", 0.49, "kg", false), ("body-mass", 0.5, "kg", true), ("body-mass", 1.1, "lb", false),
+        ("body-mass", 499, "g", false), ("body-mass", 500, "g", true),
+        ("dietary-water", 6000, "mL", true), ("dietary-water", 6000.001, "mL", false), ("dietary-water", 6.1, "L", false),
+        ("dietary-water", 0.001, "mL", true), ("dietary-water", 0.0004, "mL", false),
         ("body-mass", 1103, "lb", false), ("distance", 500, "km", true), ("distance", 500.001, "km", false), ("distance", -0.1, "m", false),
-        ("distance", 310.6, "mi", true), ("distance", 310.7, "mi", false), ("dietary-water", 10, "L", true), ("dietary-water", 10_001, "mL", false),
-        ("dietary-water", 0, "mL", false), ("dietary-water", 338, "fl_oz_us", true), ("dietary-water", 339, "fl_oz_us", false),
+        ("distance", 310.6, "mi", true), ("distance", 310.7, "mi", false), ("dietary-water", 10, "L", false), ("dietary-water", 10_001, "mL", false),
+        ("dietary-water", 0, "mL", false), ("dietary-water", 202, "fl_oz_us", true), ("dietary-water", 203, "fl_oz_us", false),
     ])
     func ranges(type: String, value: Double, unit: String, ok: Bool) {
         let outcome = Self.reason(Self.sample(type, value, unit))

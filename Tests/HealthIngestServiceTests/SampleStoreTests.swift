@@ -184,4 +184,24 @@ struct SampleStoreTests {
         #expect(span.upper == 3 * 86_400 + 26 * 3600)
         #expect(SampleStore.startSpan(from: "not a day", to: "1970-01-01") == (0, 0))
     }
+
+    @Test("a day's samples for the merge: its first instant at +14 h and its last at −12 h are found; another day's are not")
+    func daySamples() throws {
+        let queue = try DatabaseQueue()
+        try HealthSchema.migrator.migrate(queue)
+        let day = try #require(LocalDay("2025-06-10"))
+        let midnight = Double(day.ordinal) * 86_400
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO source (id, user, name) VALUES (1, 'ann', 'Watch'), (2, 'ann', 'iPhone')")
+            try Self.insert(db, seq: 1, start: midnight - 14 * 3600, value: 10, day: "2025-06-10", source: 1)  // 00:00 at +14
+            try Self.insert(db, seq: 2, start: midnight + 86_400 + 12 * 3600 - 1, value: 20, day: "2025-06-10", source: 2)  // 23:59:59 at −12
+            try Self.insert(db, seq: 3, start: midnight + 3600, value: 40, day: "2025-06-09", source: 2)  // 2025-06-09 at −12
+            let samples = try SampleStore.daySamples(db, user: "ann", type: .steps, day: "2025-06-10")
+            #expect(samples.map(\.value).sorted() == [10, 20])
+            #expect(Set(samples.map(\.source)) == ["Watch", "iPhone"])
+            // Two sources that day: merged, not the larger source's 20.
+            let sums = try SampleStore.sourceSums(db, user: "ann", type: .steps, days: ["2025-06-10"])["2025-06-10"] ?? []
+            #expect(try DayTotals.total(db, user: "ann", type: .steps, day: "2025-06-10", sums: sums, priority: []) == 30)
+        }
+    }
 }

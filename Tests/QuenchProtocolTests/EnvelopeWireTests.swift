@@ -8,7 +8,14 @@ import QuenchTestSupport
 /// conformance through the generic coder, which it must match byte for byte and error for error.
 @Suite("Envelope wire coding")
 struct EnvelopeWireTests {
-    static let generic = MessagePackDecoder(limits: Envelope.wireLimits)
+    /// The wire limits without the unique-string-keys rule, which the generic decoder does
+    /// not apply: the two paths are compared under these.
+    static let lenient: MessagePackLimits = {
+        var limits = Envelope.wireLimits
+        limits.requireUniqueStringKeys = false
+        return limits
+    }()
+    static let generic = MessagePackDecoder(limits: lenient)
 
     static func genericBytes(_ envelope: Envelope) throws -> [UInt8] {
         try MessagePackEncoder().encode(envelope)
@@ -31,10 +38,21 @@ struct EnvelopeWireTests {
         }
     }
 
+    /// The hand-written decoder matches the generic one under the same (lenient) limits; under
+    /// the wire limits it does the same or refuses a key that is not a str or appears twice.
     static func expectSameDecode(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
-        let fast = outcome { try Envelope.decode(bytes) }
+        let fast = outcome { try Envelope.decode(bytes, limits: lenient) }
         let slow = outcome { try generic.decode(Envelope.self, from: bytes) }
         #expect(fast == slow, "input \(bytes.map { String($0, radix: 16) }.joined(separator: " "))", sourceLocation: sourceLocation)
+        let strict = outcome { try Envelope.decode(bytes) }
+        if strict != fast, case .failure(let error) = strict {
+            switch error.kind {
+            case .nonStringKey, .duplicateKey: break
+            default: Issue.record("strict: \(error), lenient: \(fast)", sourceLocation: sourceLocation)
+            }
+        } else {
+            #expect(strict == fast, sourceLocation: sourceLocation)
+        }
     }
 
     static let base = Envelope(
@@ -111,7 +129,7 @@ struct EnvelopeWireTests {
         ("v", 1), ("id", "x"), ("type", "system.ping"), ("sentAt", .timestamp(MessagePackTimestamp(seconds: 1_795_341_600, nanoseconds: 0))),
     ]
 
-    @Test("unknown keys of any type are ignored; a repeated key keeps its first value; nil optionals are absent")
+    @Test("without the wire's key rule, unknown keys of any type are ignored and a repeated key keeps its first value; nil optionals are absent")
     func unknownAndRepeatedKeys() throws {
         let cases: [[(MessagePackValue, MessagePackValue)]] = [
             Self.required + [("future", ["a": [1, 2, 3]]), (7, "int key"), (-3, nil), ([1, 2], "array key"), (["k": 1], 2.5)],
@@ -121,12 +139,18 @@ struct EnvelopeWireTests {
             Array(Self.required.reversed()) + [("body", ["nested": ["deep": [true, false]]])],
             Self.required + [("v", "ignored repeat of v"), ("type", 3)],
         ]
-        for entries in cases {
+        for (index, entries) in cases.enumerated() {
             let bytes = try Self.map(entries)
             Self.expectSameDecode(bytes)
-            #expect(throws: Never.self) { try Envelope.decode(bytes) }
+            #expect(throws: Never.self) { try Envelope.decode(bytes, limits: Self.lenient) }
+            // On the wire (cases 0, 1 and 5 repeat a key or have keys that are not str) they are refused.
+            if [0, 1, 5].contains(index) {
+                #expect(throws: MessagePackError.self) { try Envelope.decode(bytes) }
+            } else {
+                #expect(throws: Never.self) { try Envelope.decode(bytes) }
+            }
         }
-        let repeated = try Envelope.decode(try Self.map(Self.required + [("user", "ana"), ("user", "bob")]))
+        let repeated = try Envelope.decode(try Self.map(Self.required + [("user", "ana"), ("user", "bob")]), limits: Self.lenient)
         #expect(repeated.user == "ana")
         let nils = try Envelope.decode(try Self.map(Self.required + [("user", nil), ("body", nil)]))
         #expect(nils.user == nil && nils.body == nil)

@@ -19,7 +19,7 @@ struct RequestDispatcherTests {
         let dispatcher: RequestDispatcher
         let database: ServiceDatabase
 
-        init(maxMessageBytes: Int = 4096, maxInFlight: Int = 100) throws {
+        init(maxMessageBytes: Int = 4096, maxInFlight: Int = 100, extra: (inout HandlerRegistry) -> Void = { _ in }) throws {
             let folder = TestScratch.directory("dispatcher")
             var migrator = DatabaseMigrator()
             migrator.registerMigration("notes") { db in
@@ -44,6 +44,7 @@ struct RequestDispatcherTests {
                 }
                 return request
             }
+            extra(&registry)
             var logger = Logger(label: "test")
             logger.logLevel = .critical
             dispatcher = RequestDispatcher(

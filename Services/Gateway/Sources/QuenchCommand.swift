@@ -37,6 +37,7 @@ public struct QuenchCommand: AsyncParsableCommand {
             Analytics.self,
             Consent.self,
             Weight.self,
+            Sources.self,
             Import.self,
             Subscribe.self,
             Keys.self,

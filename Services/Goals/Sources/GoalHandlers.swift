@@ -50,7 +50,7 @@ public struct GoalHandlers: Sendable {
     private func change(_ write: WriteContext, user: String, _ mutate: (inout GoalState) throws -> Void) throws -> GoalReply {
         var state = try GoalStore.state(write.db, user: user) ?? GoalState()
         try mutate(&state)
-        state.timeZone = write.request.timeZone.identifier
+        state.timeZone = write.request.timeZoneName
         let updater = GoalUpdater { _, user, body in
             try write.emit(GoalEvent.changed, user: user, body)
         }
@@ -64,11 +64,16 @@ public struct GoalHandlers: Sendable {
     /// Also remembers the caller's zone as the user's, for goal changes that events make.
     func get(_ context: RequestContext) async throws -> GoalReply {
         let user = try context.actingUser()
-        let zone = context.timeZone.identifier
+        let zone = context.timeZoneName
         return try await database.pool.write { db in
             let state = try GoalStore.state(db, user: user)
             if let state, state.timeZone != zone {
                 try db.execute(cached: "UPDATE goal_user SET timeZone = ? WHERE user = ?", arguments: [zone, user])
+            } else if state == nil {
+                // A new user's zone too, for the goal a first weight will derive.
+                var learned = GoalState()
+                learned.timeZone = zone
+                try GoalStore.save(db, user: user, learned)
             }
             let current = try GoalStore.current(db, user: user)
             return Self.reply(current?.goal ?? .default, since: current?.startDay, state: state ?? GoalState(), changed: nil)

@@ -1,3 +1,4 @@
+import Foundation
 import QuenchProtocol
 
 /// What goals knows about one user, and the rules that turn it into the goal in effect.
@@ -58,6 +59,13 @@ struct GoalState: Equatable, Sendable {
         bodyMassConsent = granted
         if deleted { weight = nil }
         if let latest { record(latest) }
+    }
+
+    /// Takes `zone` as the user's when it names a real IANA zone (an event's zone; none or an
+    /// unknown one changes nothing).
+    mutating func learn(zone: String?) {
+        guard let zone, zone.utf8.count <= 100, let known = TimeZone(identifier: zone) else { return }
+        timeZone = known.identifier
     }
 
     mutating func forgetHealthData() {

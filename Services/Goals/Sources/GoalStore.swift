@@ -76,6 +76,18 @@ enum GoalStore {
             ])
     }
 
+    /// Moves the period starting on `startDay` to start on `newStart`.
+    static func move(_ db: Database, user: String, startDay: LocalDay, to newStart: LocalDay) throws {
+        try db.execute(
+            sql: "UPDATE goal_period SET startDay = ?, updatedAt = ? WHERE user = ? AND startDay = ?",
+            arguments: [newStart.description, Date().timeIntervalSince1970, user, startDay.description])
+    }
+
+    /// Whether any of the user's goals has ended (the current one is not the first).
+    static func hasEnded(_ db: Database, user: String) throws -> Bool {
+        try Bool.fetchOne(db, cached: "SELECT EXISTS (SELECT 1 FROM goal_period WHERE user = ? AND endDay IS NOT NULL)", arguments: [user]) ?? false
+    }
+
     static func end(_ db: Database, user: String, startDay: LocalDay, endDay: LocalDay) throws {
         try db.execute(
             sql: "UPDATE goal_period SET endDay = ?, updatedAt = ? WHERE user = ? AND startDay = ?",

@@ -5,7 +5,9 @@ import QuenchProtocol
 ///   and starts the new one today;
 /// - a change on the current goal's start day replaces that goal;
 /// - a change on a day before the current goal's start day (the user's zone moved west
-///   after a change) replaces the current goal too: history never moves backwards.
+///   after a change) replaces the current goal too: history never moves backwards;
+/// - except for the user's first goal: one dated after the user's local today (it started on
+///   the UTC day because goals did not know the zone yet) is fixed: it starts today instead.
 enum GoalTimeline {
     enum Edit: Equatable {
         /// No goal stored yet: start the first on `day`.
@@ -14,18 +16,22 @@ enum GoalTimeline {
         case replace(LocalDay)
         /// End the current goal (started `currentStart`) on `endDay`, start a new one on `newStart`.
         case follow(currentStart: LocalDay, endDay: LocalDay, newStart: LocalDay)
+        /// The first goal, started on `currentStart`, is replaced and starts on `newStart`, earlier.
+        case restart(currentStart: LocalDay, newStart: LocalDay)
 
         /// The first day the new goal applies to.
         var effectiveDay: LocalDay {
             switch self {
             case .start(let day), .replace(let day): day
-            case .follow(_, _, let day): day
+            case .follow(_, _, let day), .restart(_, let day): day
             }
         }
     }
 
-    static func edit(current: StoredPeriod?, today: LocalDay) -> Edit {
+    /// `first`: the current goal is the user's first (no goal ended before it).
+    static func edit(current: StoredPeriod?, today: LocalDay, first: Bool = false) -> Edit {
         guard let current else { return .start(today) }
+        if today < current.startDay, first { return .restart(currentStart: current.startDay, newStart: today) }
         if today <= current.startDay { return .replace(current.startDay) }
         return .follow(currentStart: current.startDay, endDay: today.adding(days: -1), newStart: today)
     }

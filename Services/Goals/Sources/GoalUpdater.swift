@@ -25,10 +25,16 @@ struct GoalUpdater {
         let current = try GoalStore.current(db, user: user)
         let old = current?.goal ?? .default
         let new = state.effective
-        if new.isSameGoal(as: old) {
+        // A first goal dated after the user's today (started on the UTC day) is fixed even
+        // when the goal stays the same.
+        var misdated = false
+        if let current, current.startDay > today {
+            misdated = try !GoalStore.hasEnded(db, user: user)
+        }
+        if new.isSameGoal(as: old), !misdated {
             return Outcome(goal: old, since: current?.startDay, changed: false)
         }
-        let edit = GoalTimeline.edit(current: current, today: today)
+        let edit = GoalTimeline.edit(current: current, today: today, first: misdated)
         switch edit {
         case .start(let day):
             try GoalStore.insert(db, user: user, startDay: day, goal: new)
@@ -37,6 +43,15 @@ struct GoalUpdater {
         case .follow(let currentStart, let endDay, let newStart):
             try GoalStore.end(db, user: user, startDay: currentStart, endDay: endDay)
             try GoalStore.insert(db, user: user, startDay: newStart, goal: new)
+        case .restart(let currentStart, let newStart):
+            try GoalStore.replace(db, user: user, startDay: currentStart, goal: new)
+            try GoalStore.move(db, user: user, startDay: currentStart, to: newStart)
+            // Readers keyed by effective day (analytics) replace what they hold for the old
+            // start first, then learn the earlier one.
+            try emit(db, user, GoalChangedBody(
+                user: user, oldGoalMl: old.goalMl, newGoalMl: new.goalMl, source: new.source.rawValue,
+                weightKg: new.source == .auto ? new.weightKg : nil, effectiveDay: currentStart.description,
+                adjusted: new.adjusted?.rawValue))
         }
         let body = GoalChangedBody(
             user: user, oldGoalMl: old.goalMl, newGoalMl: new.goalMl, source: new.source.rawValue,

@@ -6,7 +6,9 @@ import QuenchRuntime
 /// Applies health-ingest's events to goals' copy of what it needs (body-mass consent, the
 /// newest weight by measuring time) and re-derives the goal, inside the subscriber's
 /// transaction. A goal change made here takes effect on the user's "today" in the time
-/// zone goals last saw the user in (UTC until then).
+/// zone goals last saw the user in: the event's own zone when it carries one (the request
+/// that stored the weight or changed the consent), else the zone of the user's last request
+/// to goals (UTC until then).
 struct HealthEventApplier: Sendable {
     static let maxUserLength = 256
     /// health-ingest's events goals does nothing with: the subscriber passes over them
@@ -53,7 +55,10 @@ struct HealthEventApplier: Sendable {
             case HealthEvent.weightRecorded:
                 let body = try applier.decode(WeightRecordedBody.self, event)
                 let reading = try HealthEventApplier.reading(body)
-                try change(db, user: body.user) { $0.record(reading) }
+                try change(db, user: body.user) { state in
+                    state.learn(zone: body.timeZone)
+                    state.record(reading)
+                }
             case HealthEvent.weightBatchRecorded:
                 // Each weight as if it came alone; one that names another user or is out of
                 // range is left out. With none usable, the event is skipped.
@@ -65,6 +70,7 @@ struct HealthEventApplier: Sendable {
                     throw EventSkip("\(event.type) carries no usable weight of \(body.user) (\(body.samples.count) samples)")
                 }
                 try change(db, user: body.user) { state in
+                    state.learn(zone: body.samples.last(where: { $0.user == body.user })?.timeZone)
                     for reading in readings { state.record(reading) }
                 }
             case HealthEvent.consentChanged:
@@ -72,6 +78,7 @@ struct HealthEventApplier: Sendable {
                 guard body.type == ConsentType.bodyMass.rawValue else { return }
                 let latest = try body.latestWeight.map(HealthEventApplier.reading(_:))
                 try change(db, user: body.user) {
+                    $0.learn(zone: body.timeZone)
                     $0.consentChanged(granted: body.granted, latest: body.granted ? latest : nil, deleted: body.deleted == true)
                 }
             case HealthEvent.samplesDeleted:

@@ -3,8 +3,9 @@ import QuenchProtocol
 
 /// Goals' copy of one weight sample.
 struct WeightReading: Equatable, Sendable {
-    /// Anything outside this is not a human body mass: the event is skipped.
-    static let plausibleKg = 0.5...1000.0
+    /// The shared body-mass range (what health-ingest accepts); anything outside it is not a
+    /// weight health-ingest stored: the event is skipped.
+    static let plausibleKg = ValueRules.bodyMassKg
 
     var kg: Double
     var measuredAt: Date

@@ -5,13 +5,11 @@ import QuenchRuntime
 /// A day's de-duplicated total of a cumulative type recorded by several sources (the
 /// iPhone and the Watch both count the same walk), and the events when it changes.
 ///
-/// The rule (docs/PROTOCOL.md, health-ingest):
-/// - Default: the day's total is the **largest of the per-source day sums**. Sources never
-///   add up, so a walk counted by two devices counts once; the source that saw most wins.
-/// - Steps with a priority list (`steps.priority.set`): the day's total is the sum of the
-///   **highest-priority listed source that has samples that day**; a day where no listed
-///   source has samples falls back to the default rule.
-/// - Distance always uses the default rule.
+/// The rule (docs/PROTOCOL.md, "Steps and distance from several sources"): the day's samples
+/// are **merged in time** (``SourceMerge``), sources ranked by the user's priority
+/// (`steps.priority.set`, for steps and distance alike) and then the default order
+/// (``SourceIdentity``: watches, phones, others by name). A day where one source has samples
+/// is that source's sum, read from `day_source_sum` without reading the samples.
 ///
 /// `day_total` holds the last published total of each day; an event
 /// (`health.steps.day-changed` / `health.distance.day-changed`) is emitted only when the
@@ -19,20 +17,31 @@ import QuenchRuntime
 enum DayTotals {
     static let tracked: Set<SampleType> = [.steps, .distance]
 
-    /// The rule applied to per-source sums.
-    static func total(_ sums: [(source: String, total: Double)], priority: [String]) -> Double {
-        for source in priority {
-            if let hit = sums.first(where: { $0.source == source }) {
-                return hit.total
-            }
+    /// The day's total from its per-source sums, merging the day's samples in time when more
+    /// than one source has some.
+    static func total(
+        _ db: Database, user: String, type: SampleType, day: String,
+        sums: [(source: String, total: Double, count: Int)], priority: [String]
+    ) throws -> Double {
+        guard Set(sums.map { SourceIdentity.key($0.source) }).count > 1 else {
+            return sums.reduce(0) { $0 + $1.total }
         }
-        return sums.map(\.total).max() ?? 0
+        // Each stored name's rank, folded once per name rather than once per sample.
+        let ranks = SourceIdentity.ranks(of: sums.map(\.source), priority: priority)
+        var byName: [String: Int] = [:]
+        for sum in sums {
+            byName[sum.source] = ranks[SourceIdentity.key(sum.source)] ?? ranks.count
+        }
+        let samples = try SampleStore.daySamples(db, user: user, type: type, day: day)
+        return SourceMerge.total(samples.map {
+            SourceMerge.Sample(rank: byName[$0.source] ?? ranks.count, start: $0.start, end: $0.end, value: $0.value)
+        })
     }
 
+    /// The sources the user set first, highest first (for steps and distance).
     static func priority(_ db: Database, user: String) throws -> [String] {
         try String.fetchAll(db, cached: "SELECT source FROM steps_priority WHERE user = ? ORDER BY position", arguments: [user])
     }
-
 
     /// Recomputes the given days and emits an event for each whose total changed; with
     /// `force`, emits for every day even when unchanged (a consent granted again).
@@ -40,11 +49,11 @@ enum DayTotals {
         _ write: WriteContext, user: String, type: SampleType, days: some Sequence<String>, force: Bool = false
     ) throws {
         let db = write.db
-        let priority = type == .steps ? try priority(db, user: user) : []
+        let priority = try priority(db, user: user)
         let days = Array(days)
         let sums = try SampleStore.sourceSums(db, user: user, type: type, days: days)
         for day in days {
-            let value = total((sums[day] ?? []).map { ($0.source, $0.total) }, priority: priority)
+            let value = try total(db, user: user, type: type, day: day, sums: sums[day] ?? [], priority: priority)
             let stored = try Double.fetchOne(
                 db.cachedStatement(sql: "SELECT value FROM day_total WHERE user = ? AND type = ? AND day = ?"),
                 arguments: [user, type.rawValue, day])

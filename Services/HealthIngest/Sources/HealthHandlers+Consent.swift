@@ -20,10 +20,11 @@ extension HealthHandlers {
             var latestWeight: WeightRecordedBody?
             if type == .bodyMass, let sample = try SampleStore.latest(write.db, user: user, type: .bodyMass) {
                 latestWeight = WeightRecordedBody(
-                    user: user, sampleId: sample.sampleId, weightKg: sample.normalizedValue, measuredAt: sample.start, source: sample.source)
+                    user: user, sampleId: sample.sampleId, weightKg: sample.normalizedValue, measuredAt: sample.start, source: sample.source,
+                    timeZone: write.request.timeZone.identifier, day: sample.day)
             }
             try write.emit(HealthEvent.consentChanged, user: user, ConsentChangedBody(
-                user: user, type: type.rawValue, granted: true, latestWeight: latestWeight))
+                user: user, type: type.rawValue, granted: true, latestWeight: latestWeight, timeZone: write.request.timeZone.identifier))
             if let sampleType = type.sampleType, DayTotals.tracked.contains(sampleType) {
                 let days = try SampleStore.days(write.db, user: user, type: sampleType)
                 try DayTotals.refresh(write, user: user, type: sampleType, days: days, force: true)
@@ -45,7 +46,7 @@ extension HealthHandlers {
         for type in types where granted.contains(type) || delete {
             try ConsentStore.set(write.db, user: user, type: type, granted: false, at: current)
             try write.emit(HealthEvent.consentChanged, user: user, ConsentChangedBody(
-                user: user, type: type.rawValue, granted: false, deleted: delete))
+                user: user, type: type.rawValue, granted: false, deleted: delete, timeZone: write.request.timeZone.identifier))
             guard delete, let sampleType = type.sampleType else { continue }
             let days = DayTotals.tracked.contains(sampleType) ? try DayTotals.knownDays(write.db, user: user, type: sampleType) : []
             let count = try SampleStore.delete(write.db, user: user, type: sampleType)

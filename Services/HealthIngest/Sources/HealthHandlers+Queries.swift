@@ -73,12 +73,12 @@ extension HealthHandlers {
     private func cumulativeDays(_ db: Database, user: String, type: SampleType, days: [String]) throws -> [DailyBucket] {
         guard let first = days.first, let last = days.last else { return [] }
         let perDay = try SampleStore.sourceSums(db, user: user, type: type, from: first, to: last)
-        let priority = type == .steps ? try DayTotals.priority(db, user: user) : []
-        return days.map { day in
+        let priority = try DayTotals.priority(db, user: user)
+        return try days.map { day in
             let sources = perDay[day] ?? []
             let count = sources.reduce(0) { $0 + $1.count }
             let value = DayTotals.tracked.contains(type)
-                ? DayTotals.total(sources.map { ($0.source, $0.total) }, priority: priority)
+                ? try DayTotals.total(db, user: user, type: type, day: day, sums: sources, priority: priority)
                 : sources.reduce(0) { $0 + $1.total }
             return DailyBucket(day: day, value: value, count: count)
         }
@@ -111,8 +111,23 @@ extension HealthHandlers {
 
     func priority(_ context: RequestContext) async throws -> StepsPriorityReply {
         let user = try context.actingUser()
-        let sources = try await database.pool.read { db in try DayTotals.priority(db, user: user) }
-        return StepsPriorityReply(sources: sources, rule: sources.isEmpty ? "max-source" : "priority")
+        return try await database.pool.read { db in try priorityReply(db, user: user) }
+    }
+
+    /// The priority set and every source seen, in merge order.
+    func priorityReply(_ db: Database, user: String) throws -> StepsPriorityReply {
+        let sources = try DayTotals.priority(db, user: user)
+        let seen = try SampleStore.cumulativeSources(db, user: user)
+        var counts: [String: Int] = [:]
+        for source in seen {
+            counts[SourceIdentity.key(source.name), default: 0] += source.count
+        }
+        let listed = Set(sources.map(SourceIdentity.key))
+        let ordered = SourceIdentity.order(seen.map(\.name), priority: sources).map { name in
+            let key = SourceIdentity.key(name)
+            return SeenSource(name: name, kind: SourceIdentity.kind(name).label, samples: counts[key] ?? 0, listed: listed.contains(key))
+        }
+        return StepsPriorityReply(sources: sources, rule: "merge", seen: ordered)
     }
 
     func sampleType(_ raw: String) throws -> SampleType {

@@ -76,7 +76,7 @@ extension HealthHandlers {
             exercise: sample.exercise, sets: sample.sets, reps: sample.reps)
     }
 
-    /// Replaces the steps source priority and publishes every day whose total changes.
+    /// Replaces the source priority of steps and distance and publishes every day whose total changes.
     func setPriority(_ request: StepsPriorityRequest, _ write: WriteContext) throws -> StepsPriorityReply {
         let user = try write.request.actingUser()
         guard request.sources.count <= StepsPriorityRequest.maxSources else {
@@ -88,7 +88,7 @@ extension HealthHandlers {
             guard !name.isEmpty, name.unicodeScalars.count <= SampleRules.maxSourceLength else {
                 throw QuenchError.invalidArgument("sources[\(index)]", "must be 1 to \(SampleRules.maxSourceLength) characters")
             }
-            guard !sources.contains(name) else {
+            guard !sources.contains(where: { SourceIdentity.key($0) == SourceIdentity.key(name) }) else {
                 throw QuenchError.invalidArgument("sources[\(index)]", "'\(name)' is listed twice")
             }
             sources.append(name)
@@ -98,9 +98,10 @@ extension HealthHandlers {
             try write.db.execute(
                 sql: "INSERT INTO steps_priority (user, position, source) VALUES (?, ?, ?)", arguments: [user, position, name])
         }
-        if try ConsentStore.granted(write.db, user: user).contains(.steps) {
-            try DayTotals.refresh(write, user: user, type: .steps, days: try SampleStore.days(write.db, user: user, type: .steps))
+        let granted = try ConsentStore.granted(write.db, user: user)
+        for type in [SampleType.steps, .distance] where granted.contains(type.consent) {
+            try DayTotals.refresh(write, user: user, type: type, days: try SampleStore.days(write.db, user: user, type: type))
         }
-        return StepsPriorityReply(sources: sources, rule: sources.isEmpty ? "max-source" : "priority")
+        return try priorityReply(write.db, user: user)
     }
 }

@@ -182,7 +182,8 @@ struct SampleIngest {
         switch sample.type {
         case .bodyMass:
             let body = WeightRecordedBody(
-                user: user, sampleId: sampleId, weightKg: sample.normalized, measuredAt: sample.start, source: sample.source)
+                user: user, sampleId: sampleId, weightKg: sample.normalized, measuredAt: sample.start, source: sample.source,
+                timeZone: rules.days.timeZone.identifier, day: sample.day)
             if jobId != nil {
                 weights.append(body)
             } else {

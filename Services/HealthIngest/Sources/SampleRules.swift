@@ -4,9 +4,8 @@ import QuenchProtocol
 /// The rules a sample must meet. Each failure names a reason (counted by imports) and the
 /// field (reported when a single sample is refused).
 ///
-/// Physical ranges: steps 0…200,000 per sample; body mass 0 < kg ≤ 500; distance
-/// 0…500 km per sample; water 0 < mL ≤ 10 L; strength weight 0…1000 kg, sets 1…100,
-/// reps 1…1000. Instants from 2000-01-01 to 5 minutes ahead; the end not before the start.
+/// Physical ranges: ``ValueRules`` (shared with goals, intake and the CLI); strength sets
+/// 1…100, reps 1…1000. Instants from 2000-01-01 to 5 minutes ahead; the end not before the start.
 struct SampleRules {
     static let earliest = Date(timeIntervalSince1970: 946_684_800)
     static let futureTolerance: TimeInterval = 5 * 60
@@ -156,18 +155,11 @@ struct SampleRules {
             day: day.text, source: source, device: device, exercise: exercise, sets: sets, reps: reps, identity: identity.value)
     }
 
+    /// The shared range (``ValueRules``) of the normalised value.
     private static func checkRange(_ type: SampleType, _ normalized: Double, _ input: SampleInput) throws(SampleRejection) {
-        let rule: (ok: Bool, text: String)
-        switch type {
-        case .steps: rule = (normalized >= 0 && normalized <= 200_000, "steps must be 0 to 200000 per sample")
-        case .bodyMass: rule = (normalized > 0 && normalized <= 500, "a weight must be greater than 0 and at most 500 kg")
-        case .distance: rule = (normalized >= 0 && normalized <= 500_000, "a distance must be 0 to 500 km per sample")
-        case .dietaryWater: rule = (normalized > 0 && normalized <= 10_000, "water must be greater than 0 and at most 10 L")
-        case .strength: rule = (normalized >= 0 && normalized <= 1000, "a strength weight must be 0 to 1000 kg")
-        }
-        guard rule.ok else {
+        guard ValueRules.accepts(type, normalized: normalized) else {
             let given = "\(input.value) \(input.unit.prefix(20))"
-            throw SampleRejection(reason: SampleRejection.outOfRange, field: "value", message: "\(rule.text), got \(given)")
+            throw SampleRejection(reason: SampleRejection.outOfRange, field: "value", message: "\(ValueRules.text(type)), got \(given)")
         }
     }
 

@@ -157,6 +157,33 @@ enum SampleStore {
         return result
     }
 
+    /// The samples of a cumulative type on one local day (start, end, normalised value,
+    /// source name), for the merge in time: one scan of the identity key over the day's span.
+    static func daySamples(_ db: Database, user: String, type: SampleType, day: String) throws -> [(source: String, start: Double, end: Double, value: Double)] {
+        guard let key = try userKey(db, user), let local = LocalDay(day) else { return [] }
+        // A start on local day D lies within 16 hours of D's UTC bounds (today's offsets run
+        // from −12 to +14 h, old local mean times to ±16): half the scan of ``startSpan``.
+        let span = (lower: Double(local.ordinal) * 86_400 - 16 * 3600, upper: Double(local.ordinal + 1) * 86_400 + 16 * 3600)
+        var result: [(source: String, start: Double, end: Double, value: Double)] = []
+        let rows = try Row.fetchCursor(db, cached: """
+            SELECT src.name, s.start, s."end", s.normalized FROM sample s JOIN source src ON src.id = s.sourceId
+            WHERE s.userKey = ? AND s.type = ? AND s.start >= ? AND s.start < ? AND s.day = ?
+            """, arguments: [key, type.code, span.lower, span.upper, day])
+        while let row = try rows.next() {
+            result.append((row[0], row[1], row[2], row[3]))
+        }
+        return result
+    }
+
+    /// The names of the sources of the user's steps and distance, with each one's sample count.
+    static func cumulativeSources(_ db: Database, user: String) throws -> [(name: String, count: Int)] {
+        guard let key = try userKey(db, user) else { return [] }
+        return try Row.fetchAll(db, cached: """
+            SELECT src.name, SUM(d.count) FROM day_source_sum d JOIN source src ON src.id = d.sourceId
+            WHERE d.userKey = ? AND d.type IN (?, ?) GROUP BY src.name ORDER BY src.name
+            """, arguments: [key, SampleType.steps.code, SampleType.distance.code]).map { ($0[0], $0[1]) }
+    }
+
     /// Days with samples of `type`: from the day sums for a cumulative type, from the samples
     /// for a discrete one.
     static func days(_ db: Database, user: String, type: SampleType) throws -> [String] {

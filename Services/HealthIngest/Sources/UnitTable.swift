@@ -22,7 +22,7 @@ enum UnitTable {
     }
 
     private static let kg = Entry(canonical: "kg", factor: 1)
-    private static let lb = Entry(canonical: "lb", factor: 0.45359237)
+    private static let lb = Entry(canonical: "lb", factor: ValueRules.kilogramsPerPound)
     private static let millilitre = Entry(canonical: "mL", factor: 1)
     private static let litre = Entry(canonical: "L", factor: 1000)
     private static let usOunce = Entry(canonical: "fl_oz_us", factor: 29.5735295625)

@@ -11,15 +11,18 @@ import QuenchRuntime
 /// - `health.water.batch-recorded` (an import's water) → one such intake per sample, plus one
 ///   `intake.batch-logged` with all of them. A sample that cannot be used (another user, a
 ///   volume out of range, no valid day) is left out; with none usable the event is skipped.
+/// - `health.consent.changed` of `dietary-water`: a revoke withholds the user's `apple-health`
+///   intakes (`WithheldIntakeStore`), each announced with `intake.deleted`, so nothing counts
+///   them; a grant puts them back as they were, announced with `intake.batch-logged` (at most
+///   500 a message).
 /// - `health.samples.deleted` of `dietary-water` (a revoke with delete) → those intakes are
-///   deleted, each with `intake.deleted`.
-/// Revoking without delete keeps what was imported: they are the user's drinks.
+///   deleted, each with `intake.deleted`, and the withheld ones with them.
 struct HealthWaterApplier: Sendable {
     /// health-ingest's events intake does nothing with: the subscriber passes over them
     /// without calling `apply` (an import sends tens of thousands).
     static let ignored: Set<String> = [
         HealthEvent.stepsDayChanged, HealthEvent.distanceDayChanged, HealthEvent.weightRecorded,
-        HealthEvent.weightBatchRecorded, HealthEvent.strengthSetRecorded, HealthEvent.consentChanged,
+        HealthEvent.weightBatchRecorded, HealthEvent.strengthSetRecorded,
     ]
 
     let outbox: Outbox
@@ -54,10 +57,21 @@ struct HealthWaterApplier: Sendable {
             if !intakes.isEmpty {
                 try outbox.append(db, type: IntakeEvent.batchLogged, user: batch.user, body: IntakeBatchBody(user: batch.user, intakes: intakes))
             }
+        case HealthEvent.consentChanged:
+            let change = try body(event, ConsentChangedBody.self)
+            guard change.type == ConsentType.dietaryWater.rawValue, !change.user.isEmpty else { return }
+            if change.granted {
+                try restoreWithheld(db, user: change.user)
+            } else {
+                for row in try WithheldIntakeStore.withhold(db, user: change.user) {
+                    try outbox.append(db, type: IntakeEvent.deleted, user: change.user, body: IntakeEventBody(intake: row.record))
+                }
+            }
         case HealthEvent.samplesDeleted:
             let deleted = try body(event, SamplesDeletedBody.self)
             if deleted.type == ConsentType.dietaryWater.rawValue {
                 try removeImported(db, user: deleted.user)
+                try WithheldIntakeStore.purge(db, user: deleted.user)
             }
         default:
             return
@@ -78,8 +92,8 @@ struct HealthWaterApplier: Sendable {
             throw EventSkip("water sample without user or id")
         }
         guard let microlitres = VolumeUnit.milliliter.toMicrolitres(sample.volumeMl),
-              microlitres > 0, microlitres <= IntakeRules.maxVolumeUl else {
-            throw EventSkip("water sample \(sample.sampleId) of \(sample.volumeMl) mL is outside 0 < volume ≤ 6000 mL")
+              ValueRules.waterMicrolitres.contains(microlitres) else {
+            throw EventSkip("water sample \(sample.sampleId) of \(sample.volumeMl) mL: \(ValueRules.text(.dietaryWater))")
         }
         guard LocalDay(sample.day) != nil else {
             throw EventSkip("water sample \(sample.sampleId) has no valid day")
@@ -88,8 +102,19 @@ struct HealthWaterApplier: Sendable {
             id: IntakeStore.newID(), user: sample.user, fluid: "water", volumeUl: microlitres, basisPoints: 10_000,
             at: sample.at, day: sample.day, timeZone: sample.timeZone, source: "apple-health",
             createdAt: now, updatedAt: now)
-        guard try IntakeStore.insert(db, intake, sourceRef: sample.sampleId, sourceAt: sample.at, legacy: legacy) else { return nil }
+        // A sample whose intake is withheld (delivered again while the consent is revoked) is known.
+        guard try !WithheldIntakeStore.holds(db, user: sample.user, sourceRef: sample.sampleId),
+              try IntakeStore.insert(db, intake, sourceRef: sample.sampleId, sourceAt: sample.at, legacy: legacy) else { return nil }
         return intake.record
+    }
+
+    /// Puts the user's withheld intakes back, announced like an import's.
+    private func restoreWithheld(_ db: Database, user: String) throws {
+        let restored = try WithheldIntakeStore.restore(db, user: user).map(\.record)
+        for start in stride(from: 0, to: restored.count, by: HealthEvent.maxBatchSamples) {
+            let chunk = Array(restored[start..<min(start + HealthEvent.maxBatchSamples, restored.count)])
+            try outbox.append(db, type: IntakeEvent.batchLogged, user: user, body: IntakeBatchBody(user: user, intakes: chunk))
+        }
     }
 
     private func removeImported(_ db: Database, user: String) throws {

@@ -52,7 +52,7 @@ public struct IntakeHandlers: Sendable {
         let intake = IntakeStore.Row_(
             id: IntakeStore.newID(), user: user, fluid: fluid.name, volumeUl: volume, basisPoints: fluid.basisPoints,
             at: at, day: LocalDay(instant: at, timeZone: context.timeZone).description,
-            timeZone: context.timeZone.identifier, source: "manual", createdAt: current, updatedAt: current)
+            timeZone: context.timeZoneName, source: "manual", createdAt: current, updatedAt: current)
         try IntakeStore.insert(write.db, intake)
         let record = try MessagePackRaw(encoding: intake.record)
         try write.emit(IntakeEvent.logged, user: user, LoggedEventBody(intake: record))
@@ -85,7 +85,7 @@ public struct IntakeHandlers: Sendable {
         if let at = request.at {
             changed.at = try IntakeRules.instant(at, now: current)
             changed.day = LocalDay(instant: changed.at, timeZone: context.timeZone).description
-            changed.timeZone = context.timeZone.identifier
+            changed.timeZone = context.timeZoneName
         }
         changed.updatedAt = current
         try IntakeStore.update(write.db, changed)

@@ -3,7 +3,8 @@ import QuenchProtocol
 
 /// The rules an intake must meet, each failing with the field it is about.
 enum IntakeRules {
-    static let maxVolumeUl: Int64 = 6_000_000
+    /// The shared water range's top (``ValueRules/waterMicrolitres``): 6000 mL.
+    static let maxVolumeUl: Int64 = ValueRules.waterMicrolitres.upperBound
     static let futureTolerance: TimeInterval = 5 * 60
     /// Nothing before 2000-01-01 is a real drink record.
     static let earliest = Date(timeIntervalSince1970: 946_684_800)
@@ -18,14 +19,13 @@ enum IntakeRules {
 
     static func instant(_ at: Date?, now: Date) throws -> Date {
         guard let at else { return now }
-        guard at.timeIntervalSince1970.isFinite else {
-            throw QuenchError.invalidArgument("at", "is not a valid instant")
-        }
+        _ = try FieldRules.instant(at, field: "at")
         guard at.timeIntervalSince(now) <= futureTolerance else {
-            throw QuenchError.invalidArgument("at", "is more than 5 minutes in the future (\(at), now \(now))")
+            throw QuenchError.invalidArgument(
+                "at", "is more than 5 minutes in the future (\(FieldRules.text(at)), now \(FieldRules.text(now)))")
         }
         guard at >= earliest else {
-            throw QuenchError.invalidArgument("at", "must be on or after 2000-01-01, got \(at)")
+            throw QuenchError.invalidArgument("at", "must be on or after 2000-01-01, got \(FieldRules.text(at))")
         }
         return at
     }

@@ -89,6 +89,29 @@ enum IntakeSchema {
                 CREATE UNIQUE INDEX intake_source_ref_legacy ON intake (user, sourceRef) WHERE sourceRef IS NOT NULL AND sourceAt IS NULL;
                 """)
         }
+        migrator.registerMigration("intake.v3-withheld") { db in
+            // Intakes made from dietary-water samples while that consent is revoked
+            // (`WithheldIntakeStore`): the columns of `intake`, kept out of every answer.
+            try db.execute(sql: """
+                CREATE TABLE intake_withheld (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    user TEXT NOT NULL,
+                    fluid TEXT NOT NULL,
+                    volumeUl INTEGER NOT NULL,
+                    waterUl INTEGER NOT NULL,
+                    waterBasisPoints INTEGER NOT NULL,
+                    at REAL NOT NULL,
+                    day TEXT NOT NULL,
+                    timeZone TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    sourceRef TEXT,
+                    sourceAt REAL,
+                    createdAt REAL NOT NULL,
+                    updatedAt REAL NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX intake_withheld_user ON intake_withheld (user, sourceRef);
+                """)
+        }
         return migrator
     }
 }

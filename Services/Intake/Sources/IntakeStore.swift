@@ -184,9 +184,11 @@ enum IntakeStore {
         return result
     }
 
+    /// Deletes every intake of the user, withheld ones too (`WithheldIntakeStore`); returns how many.
     static func deleteAll(_ db: Database, user: String) throws -> Int {
         try db.execute(cached: "DELETE FROM intake WHERE user = ?", arguments: [user])
-        return db.changesCount
+        let count = db.changesCount
+        return count + (try WithheldIntakeStore.purge(db, user: user))
     }
 
     /// A new intake id: 24 hex digits, the creation time in milliseconds (12), a per-process

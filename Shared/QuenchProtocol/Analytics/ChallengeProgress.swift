@@ -66,12 +66,19 @@ public struct ChallengesProgressReply: Codable, Sendable, Equatable {
     /// By trophy kind, sorted by name.
     public var trophies: [TrophyCount]
     public var lag: [SubscriptionHealth]
+    /// The revoked consent types (`steps`, `distance`, `workouts`) whose data this answer
+    /// leaves out; absent when none.
+    public var revoked: [String]?
 
-    public init(month: String, challenges: [ChallengeProgress], totalPoints: Int, trophies: [TrophyCount], lag: [SubscriptionHealth]) {
+    public init(
+        month: String, challenges: [ChallengeProgress], totalPoints: Int, trophies: [TrophyCount], lag: [SubscriptionHealth],
+        revoked: [String]? = nil
+    ) {
         self.month = month
         self.challenges = challenges
         self.totalPoints = totalPoints
         self.trophies = trophies
         self.lag = lag
+        self.revoked = revoked
     }
 }

@@ -46,9 +46,13 @@ public struct OneRepMaxReply: Codable, Sendable, Equatable {
     /// Sorted by name.
     public var exercises: [ExerciseOneRepMax]
     public var lag: [SubscriptionHealth]
+    /// The revoked consent types (`steps`, `distance`, `workouts`) whose data this answer
+    /// leaves out; absent when none.
+    public var revoked: [String]?
 
-    public init(exercises: [ExerciseOneRepMax], lag: [SubscriptionHealth]) {
+    public init(exercises: [ExerciseOneRepMax], lag: [SubscriptionHealth], revoked: [String]? = nil) {
         self.exercises = exercises
         self.lag = lag
+        self.revoked = revoked
     }
 }

@@ -39,13 +39,20 @@ public struct StepsMonthReply: Codable, Sendable, Equatable {
     /// The earned badges, then the next one to earn.
     public var achievements: [Achievement]
     public var lag: [SubscriptionHealth]
+    /// The revoked consent types (`steps`, `distance`, `workouts`) whose data this answer
+    /// leaves out; absent when none.
+    public var revoked: [String]?
 
-    public init(month: String, days: [StepsDay], total: Int64, axisMax: Int64, achievements: [Achievement], lag: [SubscriptionHealth]) {
+    public init(
+        month: String, days: [StepsDay], total: Int64, axisMax: Int64, achievements: [Achievement], lag: [SubscriptionHealth],
+        revoked: [String]? = nil
+    ) {
         self.month = month
         self.days = days
         self.total = total
         self.axisMax = axisMax
         self.achievements = achievements
         self.lag = lag
+        self.revoked = revoked
     }
 }

@@ -6,7 +6,8 @@ extension Envelope {
         maxDepth: 32,
         maxStringLength: 1 << 20,
         maxBinaryLength: 8 << 20,
-        maxContainerCount: 100_000
+        maxContainerCount: 100_000,
+        requireUniqueStringKeys: true
     )
 
     /// Encodes the envelope as MessagePack bytes.
@@ -17,6 +18,12 @@ extension Envelope {
     /// Decodes an envelope from MessagePack bytes received from a socket.
     public static func decode(_ bytes: [UInt8]) throws -> Envelope {
         try bytes.withUnsafeBytes { try readWire($0, limits: wireLimits) }
+    }
+
+    /// Decodes an envelope under other limits (tests compare it with the generic decoder,
+    /// which does not check keys for uniqueness).
+    public static func decode(_ bytes: [UInt8], limits: MessagePackLimits) throws -> Envelope {
+        try bytes.withUnsafeBytes { try readWire($0, limits: limits) }
     }
 
     /// Decodes the body as `T`. A missing body decodes as `T` from an empty map, so

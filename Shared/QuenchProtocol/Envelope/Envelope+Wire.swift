@@ -63,8 +63,9 @@ extension Envelope {
         return writer.bytes
     }
 
-    /// Reads the map in one pass noting where each known key's value starts (the first entry wins
-    /// for a repeated key; unknown keys are skipped), then reads the fields in `CodingKeys` order.
+    /// Reads the map in one pass noting where each known key's value starts (with
+    /// `limits.requireUniqueStringKeys`, as on every socket, a key that is not a str or appears
+    /// twice is refused; otherwise the first entry wins and other keys are skipped), then reads the fields in `CodingKeys` order.
     /// The body is validated in the first pass, where it has to be walked anyway, and its bytes
     /// are copied in the second; a body that fails the check is reported when the second pass
     /// reaches it, so errors come in the same order as before.
@@ -74,8 +75,23 @@ extension Envelope {
         var fields = WireFields()
         var bodyEnd = -1
         var bodyError: MessagePackError?
+        var unknownKeys = false
         for _ in 0..<count {
-            if let key = try reader.readKey(), let field = WireField(key), fields[field] < 0 {
+            let keyOffset = reader.offset
+            guard let key = try reader.readKey() else {
+                if limits.requireUniqueStringKeys { throw MessagePackError(.nonStringKey, offset: keyOffset) }
+                try reader.skipValue()
+                continue
+            }
+            guard let field = WireField(key) else {
+                unknownKeys = true
+                try reader.skipValue()
+                continue
+            }
+            if fields[field] >= 0, limits.requireUniqueStringKeys {
+                throw MessagePackError(.duplicateKey(field.name), offset: keyOffset)
+            }
+            if fields[field] < 0 {
                 fields[field] = reader.offset
                 if field == .body {
                     let start = reader.offset
@@ -92,6 +108,10 @@ extension Envelope {
             try reader.skipValue()
         }
         let end = reader.offset
+        if unknownKeys, limits.requireUniqueStringKeys {
+            // Keys this version does not read may be repeated too: check the whole map (rare).
+            _ = try MessagePackScanner.skipValue(in: buffer, at: 0, limits: limits)
+        }
 
         func start(of field: WireField) throws -> Int {
             let offset = fields[field]

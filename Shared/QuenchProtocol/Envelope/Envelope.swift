@@ -16,7 +16,7 @@ public struct Envelope: Codable, Sendable, Equatable {
 
     /// Protocol version of the sender (`v`).
     public var version: Int
-    /// Message id, a UUID in lower-case text.
+    /// Message id: 1–64 bytes of printable ASCII (`isValidID`); Quench sends lower-case UUIDs.
     public var id: String
     /// Message type: `intake.log`, `goal.changed`, `system.ping`, …
     public var type: String
@@ -80,6 +80,20 @@ public struct Envelope: Codable, Sendable, Equatable {
         self.error = error
         self.publisher = publisher
         self.seq = seq
+    }
+
+    /// The rule for `id`, as a phrase for messages and docs.
+    public static let idRule = "1 to 64 bytes of printable ASCII (no spaces or control characters), e.g. a UUID"
+
+    /// Whether `id` follows the rule: 1–64 bytes, each 0x21–0x7E. Services refuse a request
+    /// whose id breaks it (`invalid_argument`, field `id`), since replies echo it as `replyTo`.
+    public static func isValidID(_ id: String) -> Bool {
+        var count = 0
+        for byte in id.utf8 {
+            count += 1
+            guard count <= 64, byte >= 0x21, byte <= 0x7e else { return false }
+        }
+        return count > 0
     }
 
     /// A fresh lower-case random (version 4) UUID string.

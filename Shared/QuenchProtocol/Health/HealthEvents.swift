@@ -45,13 +45,22 @@ public struct WeightRecordedBody: Codable, Sendable, Equatable {
     /// When the weight was measured (not when it was imported): the newest by this wins.
     public var measuredAt: Date
     public var source: String
+    /// The IANA zone of the request that stored the weight (the user's zone then): goals
+    /// learns the user's zone from it, so a goal it derives starts on the user's local day.
+    public var timeZone: String?
+    /// The sample's local day, YYYY-MM-DD.
+    public var day: String?
 
-    public init(user: String, sampleId: String, weightKg: Double, measuredAt: Date, source: String) {
+    public init(
+        user: String, sampleId: String, weightKg: Double, measuredAt: Date, source: String, timeZone: String? = nil, day: String? = nil
+    ) {
         self.user = user
         self.sampleId = sampleId
         self.weightKg = weightKg
         self.measuredAt = measuredAt
         self.source = source
+        self.timeZone = timeZone
+        self.day = day
     }
 }
 
@@ -148,13 +157,18 @@ public struct ConsentChangedBody: Codable, Sendable, Equatable {
     public var deleted: Bool?
     /// With `granted` and type body-mass: the newest weight, so goals can derive an auto goal.
     public var latestWeight: WeightRecordedBody?
+    /// The IANA zone of the request (the user's zone then), for goals.
+    public var timeZone: String?
 
-    public init(user: String, type: String, granted: Bool, deleted: Bool? = nil, latestWeight: WeightRecordedBody? = nil) {
+    public init(
+        user: String, type: String, granted: Bool, deleted: Bool? = nil, latestWeight: WeightRecordedBody? = nil, timeZone: String? = nil
+    ) {
         self.user = user
         self.type = type
         self.granted = granted
         self.deleted = deleted
         self.latestWeight = latestWeight
+        self.timeZone = timeZone
     }
 }
 

@@ -46,8 +46,9 @@ public struct WeightReply: Codable, Sendable, Equatable {
     }
 }
 
-/// `steps.priority.set`: the sources to prefer for steps, highest first (≤ 20); empty to
-/// go back to the default rule (the largest per-source day total).
+/// `steps.priority.set`: the sources to prefer for steps and distance, highest first (≤ 20);
+/// empty to go back to the default order (Apple Watches, then iPhones, then the others by
+/// name). Names are matched as health-ingest folds them (case, apostrophes, blanks).
 public struct StepsPriorityRequest: Codable, Sendable, Equatable {
     public var sources: [String]
 
@@ -64,12 +65,35 @@ public struct StepsPriorityGetRequest: Codable, Sendable, Equatable {
 }
 
 public struct StepsPriorityReply: Codable, Sendable, Equatable {
+    /// The sources the user set, highest first (empty: the default order alone).
     public var sources: [String]
-    /// `max-source` (default) or `priority`.
+    /// `merge`: the day's samples merged in time by the order of `seen`. (Replies before the
+    /// merge said `max-source` or `priority`.)
     public var rule: String
+    /// Every source of the user's steps and distance, in merge order (best first).
+    public var seen: [SeenSource]?
 
-    public init(sources: [String], rule: String) {
+    public init(sources: [String], rule: String, seen: [SeenSource]? = nil) {
         self.sources = sources
         self.rule = rule
+        self.seen = seen
+    }
+}
+
+/// One source of steps or distance as the merge ranks it.
+public struct SeenSource: Codable, Sendable, Equatable {
+    public var name: String
+    /// `watch`, `phone` or `other`: the default order's groups, read from the name.
+    public var kind: String
+    /// Its steps and distance samples.
+    public var samples: Int
+    /// Whether the user's priority lists it.
+    public var listed: Bool
+
+    public init(name: String, kind: String, samples: Int, listed: Bool) {
+        self.name = name
+        self.kind = kind
+        self.samples = samples
+        self.listed = listed
     }
 }

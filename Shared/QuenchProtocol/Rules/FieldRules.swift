@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Rules for the fields people type, shared by every service so that a volume, a unit or a
 /// day is judged — and refused — the same way everywhere. Each failure names its field; the
 /// offending input is echoed only up to a bounded length.
@@ -22,7 +24,9 @@ public enum FieldRules {
         guard value > 0 else {
             throw QuenchError.invalidArgument(field, "must be greater than 0 mL, got \(value) \(unit.rawValue)")
         }
-        guard let microlitres = unit.toMicrolitres(value), microlitres <= maxMicrolitres else {
+        // Checked as sent, before rounding to whole microlitres (6000.0000001 mL is over 6000).
+        guard value * unit.microlitres <= Double(maxMicrolitres), let microlitres = unit.toMicrolitres(value),
+              microlitres <= maxMicrolitres else {
             throw QuenchError.invalidArgument(field, "must be at most \(limit), got \(value) \(unit.rawValue)")
         }
         guard microlitres > 0 else {
@@ -38,5 +42,35 @@ public enum FieldRules {
             throw QuenchError.invalidArgument(field, "must be a date YYYY-MM-DD, got '\(raw.prefix(40))'")
         }
         return day
+    }
+
+    /// `text` as a quoted literal for an error message: control and non-ASCII characters
+    /// escaped (`\0`, `\n`, `\u{1F600}`), cut to 40 characters with its byte length noted.
+    public static func quoted(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        let escaped = scalars.prefix(40).map { scalar in
+            scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7f ? String(scalar) : scalar.escaped(asASCII: true)
+        }.joined()
+        let cut = scalars.count > 40 ? "… (\(text.utf8.count) bytes)" : ""
+        return "'\(escaped)'\(cut)"
+    }
+
+    /// The instants Quench stores and prints: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z.
+    public static let instantRange = Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799)
+
+    /// Throws `invalid_argument` on `field` unless `date` is within `instantRange` (a MessagePack
+    /// timestamp reaches far beyond it, where a date cannot even be printed).
+    public static func instant(_ date: Date, field: String) throws -> Date {
+        guard date.timeIntervalSince1970.isFinite, instantRange.contains(date) else {
+            throw QuenchError.invalidArgument(
+                field, "must be an instant between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z, got \(date.timeIntervalSince1970) s since 1970")
+        }
+        return date
+    }
+
+    /// `date` in ISO 8601 (UTC), for messages; a date outside `instantRange` as seconds since 1970.
+    public static func text(_ date: Date) -> String {
+        guard date.timeIntervalSince1970.isFinite, instantRange.contains(date) else { return "\(date.timeIntervalSince1970) s since 1970" }
+        return date.formatted(.iso8601)
     }
 }

@@ -29,7 +29,7 @@ public struct HandlerRegistry: Sendable {
         _ handler: @escaping @Sendable (Request, RequestContext) throws -> Reply
     ) {
         handlers[type] = .inline { envelope, context in
-            let request = try envelope.decodeBody(Request.self)
+            let request = try envelope.decodeRequestBody(Request.self)
             return try MessagePackRaw(encoding: try handler(request, context))
         }
     }
@@ -39,7 +39,7 @@ public struct HandlerRegistry: Sendable {
         _ handler: @escaping @Sendable (Request, RequestContext) async throws -> Reply
     ) {
         handlers[type] = .query { envelope, context in
-            let request = try envelope.decodeBody(Request.self)
+            let request = try envelope.decodeRequestBody(Request.self)
             return try MessagePackRaw(encoding: try await handler(request, context))
         }
     }
@@ -49,7 +49,7 @@ public struct HandlerRegistry: Sendable {
         _ handler: @escaping @Sendable (Request, WriteContext) throws -> Reply
     ) {
         handlers[type] = .command { envelope in
-            let request = try envelope.decodeBody(Request.self)
+            let request = try envelope.decodeRequestBody(Request.self)
             return { write in
                 let reply = try handler(request, write)
                 if let raw = reply as? MessagePackRaw { return raw }
@@ -60,5 +60,18 @@ public struct HandlerRegistry: Sendable {
 
     func handler(for type: String) -> Kind? {
         handlers[type]
+    }
+}
+
+extension Envelope {
+    /// `decodeBody`, with a body of the wrong type as a whole (not a map) named `body` rather
+    /// than nothing.
+    func decodeRequestBody<T: Decodable>(_ type: T.Type) throws -> T {
+        do {
+            return try decodeBody(T.self)
+        } catch let error as MessagePackError where error.codingPath.isEmpty {
+            guard case .typeMismatch = error.kind else { throw error }
+            throw MessagePackError(error.kind, offset: error.offset, codingPath: "body")
+        }
     }
 }

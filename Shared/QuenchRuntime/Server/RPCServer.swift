@@ -240,10 +240,10 @@ final class RPCServer: @unchecked Sendable {
             budget -= 1
             let message: ReceivedMessage
             do {
-                guard let received = try router.receiveMessage(dontWait: true, maxFrames: 16, properties: [ReceivedMessage.userIDProperty]) else { return }
+                guard let received = try router.receiveMessage(dontWait: true, maxFrames: Self.maxRequestFrames, properties: [ReceivedMessage.userIDProperty]) else { return }
                 message = received
             } catch let overflow as MultipartOverflow {
-                logger.warning("dropped a request with too many frames", metadata: ["frames": "\(overflow.frameCount)"])
+                refuse(overflow)
                 continue
             } catch {
                 logger.error("receive failed", metadata: ["error": "\(error)"])
@@ -272,6 +272,21 @@ final class RPCServer: @unchecked Sendable {
         guard !security.insecure else { return .principal(.insecure) }
         guard let key = message.userID else { return .unauthenticated }
         return principalOfKey(key).map(Caller.principal) ?? .removed
+    }
+
+    /// Frames read of one request, the routing id included; a longer one is `refuse`d.
+    static let maxRequestFrames = 16
+
+    /// A request of 16 or more frames (after the routing id): answered `malformed` on the
+    /// route it came by, read to its end and dropped.
+    private func refuse(_ overflow: MultipartOverflow) {
+        logger.warning("refused a request with too many frames", metadata: ["frames": "\(overflow.frameCount)"])
+        let kept = overflow.keptFrames
+        guard let identity = kept.first else { return }
+        let delimiter = kept.firstIndex(where: { $0.isEmpty }) ?? 1
+        let route = delimiter >= 1 ? Array(kept[..<delimiter]) : [identity]
+        send(route + [[]], dispatcher.errorReply(nil, WireError(
+            code: .malformed, message: "a request is [empty][envelope]; this one had \(overflow.frameCount - route.count) frames (at most \(Self.maxRequestFrames - 1) are read)")))
     }
 
     private func handle(_ frames: [[UInt8]], caller: Caller) {

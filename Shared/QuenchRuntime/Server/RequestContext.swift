@@ -32,6 +32,9 @@ public struct RequestContext: Sendable {
     public let principal: Principal
     /// The caller's time zone (envelope `tz`), UTC when absent.
     public let timeZone: TimeZone
+    /// The envelope's `tz` exactly as sent (`UTC` when absent): what services store, since
+    /// `timeZone.identifier` may spell it otherwise (Foundation calls `UTC` `GMT`).
+    public let timeZoneName: String
     public let sentAt: Date
     public let idempotencyKey: String?
     private let baseLogger: Logger
@@ -48,13 +51,14 @@ public struct RequestContext: Sendable {
 
     public init(
         requestID: String, type: String, envelopeUser: String?, principal: Principal,
-        timeZone: TimeZone, sentAt: Date, idempotencyKey: String?, logger: Logger
+        timeZone: TimeZone, timeZoneName: String? = nil, sentAt: Date, idempotencyKey: String?, logger: Logger
     ) {
         self.requestID = requestID
         self.type = type
         self.envelopeUser = envelopeUser
         self.principal = principal
         self.timeZone = timeZone
+        self.timeZoneName = timeZoneName ?? (timeZone == TimeZoneCache.utc ? "UTC" : timeZone.identifier)
         self.sentAt = sentAt
         self.idempotencyKey = idempotencyKey
         self.baseLogger = logger

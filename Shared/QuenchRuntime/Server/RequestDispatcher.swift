@@ -69,13 +69,22 @@ final class RequestDispatcher: Sendable {
                 message: "protocol version \(request.version) is not supported; this service speaks \(Envelope.currentVersion)",
                 field: "v")))
         }
+        guard Envelope.isValidID(request.id) else {
+            // Not echoed as `replyTo`: the id is what is wrong.
+            return .immediate(errorReply(nil, WireError(
+                code: .invalidArgument, message: "the envelope id must be \(Envelope.idRule)", field: "id")))
+        }
+        if let user = request.user, !UserIDRule.isValid(user) {
+            return .immediate(errorReply(request.withoutUser(), WireError(
+                code: .invalidArgument, message: "\(UserIDRule.description); got \(UserIDRule.shown(user))", field: "user")))
+        }
         guard let handler = registry.handler(for: request.type) else {
             return .immediate(errorReply(request, WireError(
                 code: .unknownType, message: "\(service) does not serve '\(request.type)'", field: "type")))
         }
         if let zone = request.timeZone, TimeZoneCache.zone(zone) == nil {
             return .immediate(errorReply(request, WireError(
-                code: .invalidArgument, message: "'\(zone)' is not an IANA time zone (e.g. Europe/Berlin)", field: "tz")))
+                code: .invalidArgument, message: "must be an IANA time zone name such as Europe/Berlin or UTC (no offsets like UTC+5), got \(FieldRules.quoted(zone))", field: "tz")))
         }
         let context = makeContext(request, principal: principal)
         switch handler {
@@ -95,16 +104,14 @@ final class RequestDispatcher: Sendable {
             } catch {
                 return .immediate(errorReply(request, ErrorMapping.wireError(for: error, logger: context.logger)))
             }
-            let scope = context.principal == .insecure ? (request.user ?? "") : context.principal.description
+            let scope = IdempotencyStore.Scope(principal: principal.description, user: Self.keyUser(request, principal))
+            let fingerprint = IdempotencyStore.fingerprint(body: request.body)
             let work: GroupCommitter.Work = { [outbox] db in
-                if let stored = try IdempotencyStore.lookup(db, scope: scope, key: key) {
-                    guard stored.type == request.type else {
-                        throw QuenchError(.conflict, "idempotency key was already used for '\(stored.type)'", field: "idempotencyKey")
-                    }
-                    return stored.reply
+                if let stored = try IdempotencyStore.replay(db, scope: scope, key: key, type: request.type, fingerprint: fingerprint) {
+                    return stored
                 }
                 let reply = try transaction(WriteContext(db: db, outbox: outbox, request: context))
-                try IdempotencyStore.store(db, scope: scope, key: key, type: request.type, reply: reply)
+                try IdempotencyStore.store(db, scope: scope, key: key, type: request.type, fingerprint: fingerprint, reply: reply)
                 return reply
             }
             guard admitInFlight() else { return .immediate(tooBusy(request, started)) }
@@ -120,6 +127,13 @@ final class RequestDispatcher: Sendable {
                 }
             }
         }
+    }
+
+    /// The user an idempotency key is kept under: a user principal's own id (it may act for
+    /// no one else), otherwise the envelope's `user` (empty when it names none).
+    static func keyUser(_ request: Envelope, _ principal: Principal) -> String {
+        if case .user(let id) = principal { return id }
+        return request.user ?? ""
     }
 
     /// Runs `body` on the writer after the replies of each committed batch were handed over.
@@ -176,7 +190,7 @@ final class RequestDispatcher: Sendable {
         let zone = request.timeZone.flatMap(TimeZoneCache.zone) ?? TimeZoneCache.utc
         return RequestContext(
             requestID: request.id, type: request.type, envelopeUser: request.user, principal: principal,
-            timeZone: zone, sentAt: request.sentAt, idempotencyKey: request.idempotencyKey, logger: logger)
+            timeZone: zone, timeZoneName: request.timeZone ?? "UTC", sentAt: request.sentAt, idempotencyKey: request.idempotencyKey, logger: logger)
     }
 
     /// An error reply; `started` (when the request was taken in) times it.
@@ -197,5 +211,15 @@ final class RequestDispatcher: Sendable {
             let fallback = (request ?? reply).reply(error: WireError(code: .internal, message: "reply could not be encoded"))
             return (try? fallback.encoded()) ?? []
         }
+    }
+}
+
+extension Envelope {
+    /// The request without its `user`, to answer a `user` that breaks the rule without
+    /// echoing it.
+    fileprivate func withoutUser() -> Envelope {
+        var copy = self
+        copy.user = nil
+        return copy
     }
 }

@@ -6,31 +6,69 @@ import QuenchProtocol
 /// Key → reply, written in the same transaction as the change the reply reports, so a
 /// retried command returns the stored reply and changes nothing.
 ///
-/// Keys are scoped by the principal (or user) that sent them, so two users choosing the
-/// same key never see each other's replies.
+/// A key belongs to the authenticated principal that sent it *and* the user the command acted
+/// for (`runtime.v3`): an operator or a service acting for two users with the same key runs two
+/// commands, and an insecure deployment (principal `insecure`) behaves the same. With the
+/// reply it keeps the request's type and a fingerprint of its body, so the key reused for
+/// another type or another body is a `conflict`, never someone else's reply.
 enum IdempotencyStore {
+    /// Who a key belongs to: the principal's text (`user:ana`, `service:goals`, `admin`,
+    /// `insecure`) and the acting user (empty for a command that acts for no user).
+    struct Scope: Sendable, Equatable {
+        var principal: String
+        var user: String
+    }
+
     struct Stored {
         var type: String
+        /// SHA-256 of the request body; nil for replies stored before `runtime.v3`.
+        var fingerprint: [UInt8]?
         var reply: MessagePackRaw
     }
 
-    // Both run for every command, so they bind in place (DirectStatement).
-    static func lookup(_ db: Database, scope: String, key: String) throws -> Stored? {
-        let query = try DirectStatement(db, sql: "SELECT type, reply FROM runtime_idempotency WHERE scope = ? AND key = ?")
-        query.bind(1, scope)
-        query.bind(2, key)
-        defer { query.finish() }
-        guard try query.step() else { return nil }
-        return Stored(type: query.text(0), reply: try MessagePackRaw(validating: query.blob(1)))
+    /// SHA-256 of the body's bytes as sent (an absent body counts as the empty map `0x80`).
+    static func fingerprint(body: MessagePackRaw?) -> [UInt8] {
+        SHA256.hash((body ?? .emptyMap).bytes)
     }
 
-    static func store(_ db: Database, scope: String, key: String, type: String, reply: MessagePackRaw) throws {
-        let insert = try DirectStatement(db, sql: "INSERT INTO runtime_idempotency (scope, key, type, reply, createdAt) VALUES (?, ?, ?, ?, ?)")
-        insert.bind(1, scope)
-        insert.bind(2, key)
-        insert.bind(3, type)
-        insert.bind(4, blob: reply.bytes)
-        insert.bind(5, Date().timeIntervalSince1970)
+    /// The stored reply when `key` was used before in `scope` by the same request; throws
+    /// `conflict` (field `idempotencyKey`) when it was used for another type or body.
+    static func replay(_ db: Database, scope: Scope, key: String, type: String, fingerprint: [UInt8]) throws -> MessagePackRaw? {
+        guard let stored = try lookup(db, scope: scope, key: key) else { return nil }
+        guard stored.type == type else {
+            throw QuenchError(.conflict, "idempotency key '\(key)' was already used for '\(stored.type)'", field: "idempotencyKey")
+        }
+        if let previous = stored.fingerprint, previous != fingerprint {
+            throw QuenchError(
+                .conflict, "idempotency key '\(key)' was already used for another \(type) request (a different body); use a new key for a new request",
+                field: "idempotencyKey")
+        }
+        return stored.reply
+    }
+
+    // Both run for every command, so they bind in place (DirectStatement).
+    static func lookup(_ db: Database, scope: Scope, key: String) throws -> Stored? {
+        let query = try DirectStatement(db, sql: "SELECT type, fingerprint, reply FROM runtime_idempotency WHERE user = ? AND scope = ? AND key = ?")
+        query.bind(1, scope.user)
+        query.bind(2, scope.principal)
+        query.bind(3, key)
+        defer { query.finish() }
+        guard try query.step() else { return nil }
+        let fingerprint = query.blob(1)  // empty for NULL: a reply stored before runtime.v3
+        return Stored(type: query.text(0), fingerprint: fingerprint.isEmpty ? nil : fingerprint, reply: try MessagePackRaw(validating: query.blob(2)))
+    }
+
+    static func store(_ db: Database, scope: Scope, key: String, type: String, fingerprint: [UInt8], reply: MessagePackRaw) throws {
+        let insert = try DirectStatement(db, sql: """
+            INSERT INTO runtime_idempotency (user, scope, key, type, fingerprint, reply, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        insert.bind(1, scope.user)
+        insert.bind(2, scope.principal)
+        insert.bind(3, key)
+        insert.bind(4, type)
+        insert.bind(5, blob: fingerprint)
+        insert.bind(6, blob: reply.bytes)
+        insert.bind(7, Date().timeIntervalSince1970)
         try insert.run()
     }
 

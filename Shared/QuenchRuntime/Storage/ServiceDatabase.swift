@@ -100,5 +100,36 @@ enum RuntimeSchema {
             // `createdAt` only cost every command one more insert.
             try db.execute(sql: "DROP INDEX IF EXISTS runtime_idempotency_created")
         }
+        migrator.registerMigration("runtime.v3") { db in
+            // Stored replies belong to (principal, acting user), and keep a fingerprint of the
+            // request body (IdempotencyStore). The primary key leads with `user`, so its index
+            // also serves `DELETE FROM runtime_idempotency WHERE user = ?` (a user's erase).
+            // Rows keep their rowid (pruning goes in rowid order). Older rows: `user:<id>` keys
+            // belong to that user; a plain user id was an insecure deployment's; an operator's
+            // or a service's keys named no user and match no new request (a retry across the
+            // upgrade runs as new, within the retention they are pruned).
+            try db.execute(sql: """
+                CREATE TABLE runtime_idempotency_v3 (
+                    user TEXT NOT NULL DEFAULT '',
+                    scope TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    fingerprint BLOB,
+                    reply BLOB NOT NULL,
+                    createdAt DOUBLE NOT NULL,
+                    PRIMARY KEY (user, scope, key));
+                INSERT INTO runtime_idempotency_v3 (rowid, user, scope, key, type, fingerprint, reply, createdAt)
+                    SELECT rowid,
+                        CASE WHEN scope LIKE 'user:%' THEN substr(scope, 6)
+                             WHEN scope = 'admin' OR scope LIKE 'service:%' THEN ''
+                             ELSE scope END,
+                        CASE WHEN scope LIKE 'user:%' OR scope = 'admin' OR scope LIKE 'service:%' THEN scope
+                             ELSE 'insecure' END,
+                        key, type, NULL, reply, createdAt
+                    FROM runtime_idempotency ORDER BY rowid;
+                DROP TABLE runtime_idempotency;
+                ALTER TABLE runtime_idempotency_v3 RENAME TO runtime_idempotency;
+                """)
+        }
     }
 }

@@ -2,7 +2,8 @@ import GRDB
 import QuenchProtocol
 import QuenchRuntime
 
-/// Applies health-ingest's events: daily steps and distance, strength sets.
+/// Applies health-ingest's events: daily steps and distance, strength sets, and the revoked
+/// consents that mask them (`ConsentMask`).
 enum HealthApplier {
     static let maxStepsPerDay: Int64 = 1_000_000
     static let maxMetersPerDay = 1_000_000.0
@@ -11,7 +12,6 @@ enum HealthApplier {
     /// passes over these without calling `apply`.
     static let ignored: Set<String> = [
         HealthEvent.weightRecorded, HealthEvent.weightBatchRecorded, HealthEvent.waterRecorded, HealthEvent.waterBatchRecorded,
-        HealthEvent.consentChanged,
     ]
 
     static func apply(_ db: Database, _ event: Envelope) throws {
@@ -28,6 +28,12 @@ enum HealthApplier {
                 meters: try EventInput.number(body.meters, field: "meters", in: 0...maxMetersPerDay, event))
         case HealthEvent.strengthSetRecorded:
             try StrengthStore.record(db, try strengthSet(try EventInput.body(event, StrengthSetRecordedBody.self), event))
+        case HealthEvent.consentChanged:
+            let body = try EventInput.body(event, ConsentChangedBody.self)
+            guard let type = ConsentType(rawValue: body.type) else {
+                throw EventSkip("\(event.type) seq \(event.seq ?? 0): type '\(body.type.prefix(40))' is not a consent type")
+            }
+            try ConsentMask.set(db, user: try EventInput.user(body.user, event), type: type, granted: body.granted)
         case HealthEvent.samplesDeleted:
             let body = try EventInput.body(event, SamplesDeletedBody.self)
             try deleteSamples(db, user: try EventInput.user(body.user, event), type: body.type)
@@ -36,6 +42,7 @@ enum HealthApplier {
             try ActivityStore.deleteSteps(db, user: user)
             try ActivityStore.deleteDistance(db, user: user)
             try StrengthStore.eraseUser(db, user: user)
+            try ConsentMask.eraseUser(db, user: user)
         case _ where ignored.contains(event.type):
             return
         default:

@@ -7,8 +7,13 @@ extension AnalyticsHandlers {
         let user = try context.actingUser()
         let today = today(context)
         let month = try AnalyticsRules.month(request.month, default: today)
-        let stored = try await database.pool.read { db in
-            try ActivityStore.steps(db, user: user, from: DayText.format(month.firstDay), to: DayText.format(month.lastDay))
+        let (stored, revoked) = try await database.pool.read { db in
+            // A revoked consent masks what it covers (`ConsentMask`): the kept days count as none.
+            let revoked = try ConsentMask.revoked(db, user: user)
+            return (
+                try revoked.contains(.steps)
+                    ? [String: Int64]() : ActivityStore.steps(db, user: user, from: DayText.format(month.firstDay), to: DayText.format(month.lastDay)),
+                revoked)
         }
         let days = month.days(upTo: today).map { day in
             let text = DayText.format(day)
@@ -19,20 +24,22 @@ extension AnalyticsHandlers {
             month: month.description, days: days, total: total,
             axisMax: StepsChart.axisMax(largestDay: days.map(\.steps).max() ?? 0),
             achievements: StepsChart.achievements(monthTotal: total).map { Achievement(threshold: $0.threshold, earned: $0.earned) },
-            lag: lag())
+            lag: lag(), revoked: Self.names(revoked, of: [.steps]))
     }
 
     func challengesProgress(_ request: MonthRequest, _ context: RequestContext) async throws -> ChallengesProgressReply {
         let user = try context.actingUser()
         let today = today(context)
         let month = try AnalyticsRules.month(request.month, default: today)
-        let (challenges, steps, meters) = try await database.pool.read { db in
+        let (challenges, steps, meters, revoked) = try await database.pool.read { db in
             let from = month.firstDay.description
             let to = month.lastDay.description
+            let revoked = try ConsentMask.revoked(db, user: user)
             return (
                 try ChallengeStore.all(db),
-                try ActivityStore.steps(db, user: user, from: from, to: to),
-                try ActivityStore.distance(db, user: user, from: from, to: to))
+                try revoked.contains(.steps) ? [String: Int64]() : ActivityStore.steps(db, user: user, from: from, to: to),
+                try revoked.contains(.distance) ? [String: Double]() : ActivityStore.distance(db, user: user, from: from, to: to),
+                revoked)
         }
         let days = month.days(upTo: today).map(\.description)
         let progress = challenges.compactMap { challenge -> ChallengeProgress? in
@@ -58,15 +65,17 @@ extension AnalyticsHandlers {
             month: month.description, challenges: progress,
             totalPoints: progress.reduce(0) { $0.addingReportingOverflow($1.points).overflow ? Int.max : $0 + $1.points },
             trophies: trophies.sorted { $0.key < $1.key }.map { TrophyCount(trophy: $0.key, count: $0.value) },
-            lag: lag())
+            lag: lag(), revoked: Self.names(revoked, of: [.steps, .distance]))
     }
 
     func oneRepMax(_ request: OneRepMaxRequest, _ context: RequestContext) async throws -> OneRepMaxReply {
         let user = try context.actingUser()
         let key = try AnalyticsRules.exercise(request.exercise)
         let limit = try AnalyticsRules.limit(request.limit)
-        let exercises = try await database.pool.read { db in
-            try StrengthStore.exercises(db, user: user, key: key).map { exercise in
+        let (exercises, revoked) = try await database.pool.read { db in
+            let revoked = try ConsentMask.revoked(db, user: user)
+            guard !revoked.contains(.workouts) else { return ([ExerciseOneRepMax](), revoked) }
+            return (try StrengthStore.exercises(db, user: user, key: key).map { exercise in
                 ExerciseOneRepMax(
                     name: exercise.name,
                     personalRecord: try StrengthStore.personalRecord(db, user: user, key: exercise.key)
@@ -74,12 +83,22 @@ extension AnalyticsHandlers {
                     series: try StrengthStore.series(db, user: user, key: exercise.key, limit: limit)
                         .map { OneRepMaxPoint(day: $0.day, oneRepMax: Self.kilograms($0.oneRepMax)) },
                     excludedSets: exercise.excludedSets)
-            }
+            }, revoked)
+        }
+        if revoked.contains(.workouts) {
+            // Whether an exercise is known is itself workout data: not told while revoked.
+            return OneRepMaxReply(exercises: [], lag: lag(), revoked: [ConsentType.workouts.rawValue])
         }
         if let key, exercises.isEmpty {
             throw QuenchError.notFound("exercise", "no strength sets of '\(ExerciseName.display(request.exercise ?? key).prefix(100))' for user '\(user)'")
         }
         return OneRepMaxReply(exercises: exercises, lag: lag())
+    }
+
+    /// The names of the `revoked` types among `covered` (in that order), nil when none.
+    static func names(_ revoked: Set<ConsentType>, of covered: [ConsentType]) -> [String]? {
+        let names = covered.filter(revoked.contains).map(\.rawValue)
+        return names.isEmpty ? nil : names
     }
 
     /// Two decimals.

@@ -7,7 +7,7 @@ enum AnalyticsSchema {
     /// Every read-model table, in the order a rebuild empties them.
     static let readModels = [
         "intake_entry", "water_day", "water_streak", "goal_change", "challenge",
-        "steps_day", "distance_day", "strength_set", "exercise", "orm_day",
+        "steps_day", "distance_day", "strength_set", "exercise", "orm_day", "consent_revoked",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -100,6 +100,16 @@ enum AnalyticsSchema {
             for user in try String.fetchAll(db, sql: "SELECT DISTINCT user FROM water_day") {
                 try StreakStore.refreshAll(db, user: user)
             }
+        }
+        migrator.registerMigration("analytics.v3-consent") { db in
+            // The health consents each user has revoked (`ConsentMask`): masks, not deletes.
+            try db.execute(sql: """
+                CREATE TABLE consent_revoked (
+                    user TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    PRIMARY KEY (user, type)
+                ) WITHOUT ROWID;
+                """)
         }
         return migrator
     }

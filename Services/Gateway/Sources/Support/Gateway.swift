@@ -20,9 +20,9 @@ final class Gateway: Sendable {
         let base = try configPath.map(ClientConfig.load(path:)) ?? ClientConfig.loopbackDefaults
         config = base.applyingEnvironment(environment)
         explicitUser = options.user ?? environment["QUENCH_USER"].flatMap { $0.isEmpty ? nil : $0 }
-        if let explicitUser, !Principal.isValidName(explicitUser) {
+        if let explicitUser, !UserIDRule.isValid(explicitUser) {
             let source = options.user != nil ? "--user" : "QUENCH_USER"
-            throw CLIError.invalid(field: source, message: "\(Gateway.userRule); got '\(explicitUser.prefix(80))'")
+            throw CLIError.invalid(field: source, message: "\(UserIDRule.description); got \(UserIDRule.shown(explicitUser))")
         }
         let zone = options.tz ?? TimeZone.current.identifier
         guard TimeZone(identifier: zone) != nil else {
@@ -31,9 +31,6 @@ final class Gateway: Sendable {
         timeZone = zone
         attemptTimeout = .milliseconds(Int((options.timeout ?? 3) * 1000))
     }
-
-    /// The user-id rule (`quench keys add-user` and every service apply the same one).
-    static let userRule = "user ids are 1 to 64 characters of letters, digits, '.', '_', '@' and '-'"
 
     /// How long a call waits for a TCP connection before it reports the service down: a
     /// service that is not running refuses the connection at once, so the CLI says so within

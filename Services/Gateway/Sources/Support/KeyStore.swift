@@ -67,8 +67,8 @@ struct KeyStore {
 
     /// A new user key admitted by every service; returns its key pair.
     func addUser(_ id: String) throws -> CurveKeyPair {
-        guard Principal.isValidName(id) else {
-            throw CLIError.usage("user ids are 1 to 64 characters of letters, digits, '.', '_', '@' and '-'; got '\(id)'")
+        guard UserIDRule.isValid(id) else {
+            throw CLIError.usage("\(UserIDRule.description); got \(UserIDRule.shown(id))")
         }
         guard !FileManager.default.fileExists(atPath: userKeyBase(id) + ".secret") else {
             throw CLIError.usage("user '\(id)' already has a key (\(userKeyBase(id)).public); revoke it first to issue a new one")

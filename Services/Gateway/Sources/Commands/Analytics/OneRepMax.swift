@@ -32,6 +32,10 @@ struct OneRepMax: AsyncParsableCommand {
             let reply: OneRepMaxReply = try await gateway.query(
                 ServiceName.analytics, AnalyticsMessage.oneRepMax, OneRepMaxRequest(exercise: exercise, limit: limit))
             try output.emit(reply) {
+                if reply.revoked != nil {
+                    return "No one-rep maxes shown." + RevokedNote.text(reply.revoked, style: output.style)
+                        + LagNote.text(reply.lag, style: output.style)
+                }
                 guard !reply.exercises.isEmpty else {
                     return "No strength sets yet: `quench import workouts FILE` adds them." + LagNote.text(reply.lag, style: output.style)
                 }

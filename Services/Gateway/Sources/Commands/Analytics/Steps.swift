@@ -32,7 +32,7 @@ struct Steps: AsyncParsableCommand {
                 }
                 return output.style.bold(reply.month) + "\n" + chart
                     + "\nTotal: \(output.style.bold(Format.thousands(reply.total))) steps\n" + badges
-                    + LagNote.text(reply.lag, style: output.style)
+                    + RevokedNote.text(reply.revoked, style: output.style) + LagNote.text(reply.lag, style: output.style)
             }
         }
     }

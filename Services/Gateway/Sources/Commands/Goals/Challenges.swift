@@ -95,7 +95,7 @@ struct Challenges: AsyncParsableCommand {
                         ])
                     }
                     return output.style.bold(reply.month) + "\n" + table.render(style: output.style)
-                        + "\nPoints earned: \(output.style.bold("\(reply.totalPoints)"))"
+                        + "\nPoints earned: \(output.style.bold("\(reply.totalPoints)"))" + RevokedNote.text(reply.revoked, style: output.style)
                 }
             }
         }

@@ -9,7 +9,12 @@ struct Consent: AsyncParsableCommand {
         discussion: """
             Types: steps, body-mass, distance, dietary-water, workouts. Data of a type without
             consent is not stored (imports count it as skipped). Revoking stops its use
-            everywhere; --delete-data also deletes what is stored.
+            everywhere at once, and stays so after `quench analytics rebuild`: steps leave the
+            steps chart, badges and step challenges; distance the distance challenges; workouts
+            the one-rep maxes (quench orm); dietary water stops counting as drinks (quench today,
+            history, intakes); body-mass stops the auto goal (back to your manual goal, else
+            2500 mL, from today). The data is kept: granting again counts it again, without a
+            re-import. --delete-data also deletes what is stored.
             """,
         subcommands: [List.self, Grant.self, Revoke.self],
         defaultSubcommand: List.self)
@@ -30,7 +35,10 @@ struct Consent: AsyncParsableCommand {
     struct Grant: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Allow Quench to store and use these types.",
-            discussion: "Example: quench consent grant steps body-mass")
+            discussion: """
+                Data kept from before a revoke counts again at once.
+                Example: quench consent grant steps body-mass
+                """)
 
         @OptionGroup var global: GlobalOptions
 
@@ -53,14 +61,17 @@ struct Consent: AsyncParsableCommand {
     struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Stop Quench using these types (and with --delete-data delete them).",
-            discussion: "Example: quench consent revoke body-mass --delete-data")
+            discussion: """
+                Stops counting the types everywhere at once; the data is kept until --delete-data.
+                Example: quench consent revoke body-mass --delete-data
+                """)
 
         @OptionGroup var global: GlobalOptions
 
         @Argument(help: "steps, body-mass, distance, dietary-water, workouts")
         var types: [String]
 
-        @Flag(help: "Also delete the stored data of these types.")
+        @Flag(help: "Also delete the stored data of these types (granting again brings nothing back).")
         var deleteData = false
 
         func validate() throws {

@@ -15,6 +15,18 @@ struct ImportAppleHealth: AsyncParsableCommand {
             (`quench consent grant steps body-mass distance dietary-water`) and values out of
             physical range. A progress bar shows on a terminal.
 
+            Sources: each record keeps its source (sourceName) as written; sources are compared by
+            name ignoring case, apostrophe style (’ or ') and spacing. A day's steps and distance
+            merge all sources in time: where two sources' samples overlap, the higher-ranked one
+            counts; where only a lower one has samples, those count; a partly covered sample counts
+            in proportion to its uncovered time. The ranking is your priority
+            (`quench sources priority SOURCE…`), then Apple Watches, then iPhones, then the rest
+            by name; `quench sources` lists them. The device text is stored without the object
+            address Apple writes into it.
+
+            Ranges (the same for every service): weights 0.5 to 500 kg, water up to 6 L per
+            record, steps up to 200,000 and distance up to 500 km per record.
+
             Examples:
               quench import apple-health ~/Downloads/export.zip
               quench import apple-health export.xml --json

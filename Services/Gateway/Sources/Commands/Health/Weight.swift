@@ -72,7 +72,7 @@ struct Weight: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The weight: 72.5kg, 160lb, or a number with --unit (more than 0 and at most 500 kg).")
+        @Argument(help: ArgumentHelp("The weight: 72.5kg, 160lb, or a number with --unit; \(ValueRules.text(.bodyMass)) (1.2 to 1102 lb)."))
         var value: String
 
         @Option(help: "kg or lb, when VALUE has no unit.")

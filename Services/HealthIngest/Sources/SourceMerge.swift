@@ -1,0 +1,86 @@
+/// The merge in time of a cumulative type (steps, distance) recorded by several sources,
+/// as Apple's Health app does: sources are taken best first; each sample counts for the
+/// part of its interval no better-ranked source covers, its value split in proportion to
+/// time. Where samples overlap the better source counts; where only a lesser source has
+/// samples (the watch was off), those count. Samples of one source add up as they are.
+/// A sample without duration counts whole unless it lies inside a better source's interval.
+enum SourceMerge {
+    struct Sample: Equatable {
+        /// 0 is the best source.
+        var rank: Int
+        var start: Double
+        var end: Double
+        var value: Double
+    }
+
+    static func total(_ samples: [Sample]) -> Double {
+        var covered = Coverage()
+        var total = 0.0
+        let sorted = samples.sorted { $0.rank < $1.rank }
+        var index = 0
+        while index < sorted.count {
+            var next = index
+            while next < sorted.count, sorted[next].rank == sorted[index].rank { next += 1 }
+            let group = sorted[index..<next]
+            index = next
+            for sample in group {
+                let length = sample.end - sample.start
+                if length > 0 {
+                    let free = length - covered.overlap(sample.start, sample.end)
+                    total += sample.value * max(0, min(1, free / length))
+                } else if !covered.contains(sample.start) {
+                    total += sample.value
+                }
+            }
+            for sample in group where sample.end > sample.start {
+                covered.add(sample.start, sample.end)
+            }
+        }
+        return total
+    }
+
+    /// Disjoint, sorted intervals.
+    struct Coverage {
+        private(set) var spans: [(start: Double, end: Double)] = []
+
+        /// The length of `start…end` that the spans cover.
+        func overlap(_ start: Double, _ end: Double) -> Double {
+            var sum = 0.0
+            var index = firstEnding(after: start)
+            while index < spans.count, spans[index].start < end {
+                sum += min(end, spans[index].end) - max(start, spans[index].start)
+                index += 1
+            }
+            return sum
+        }
+
+        /// Whether an instant lies inside a span (its ends excluded).
+        func contains(_ instant: Double) -> Bool {
+            let index = firstEnding(after: instant)
+            return index < spans.count && spans[index].start < instant
+        }
+
+        mutating func add(_ start: Double, _ end: Double) {
+            var index = firstEnding(after: start)
+            if index > 0, spans[index - 1].end == start { index -= 1 }
+            // Joins every span that touches or overlaps start…end.
+            var lower = start, upper = end, last = index
+            while last < spans.count, spans[last].start <= end {
+                lower = min(lower, spans[last].start)
+                upper = max(upper, spans[last].end)
+                last += 1
+            }
+            spans.replaceSubrange(index..<last, with: [(lower, upper)])
+        }
+
+        /// The index of the first span ending after `instant`.
+        private func firstEnding(after instant: Double) -> Int {
+            var low = 0, high = spans.count
+            while low < high {
+                let mid = (low + high) / 2
+                if spans[mid].end <= instant { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// The one range of each health value, in its normalised unit, shared by every service:
+/// health-ingest refuses a sample outside it where it enters (`samples.add`, `weight.add`,
+/// an import's record, counted as `value-out-of-range`), the CLI refuses it before sending,
+/// and goals, intake and analytics, which take what health-ingest stored, use the same
+/// bounds, so nothing accepted is dropped downstream.
+///
+/// | type | normalised unit | range |
+/// |---|---|---|
+/// | steps | count | 0 … 200,000 per sample |
+/// | body-mass | kg | 0.5 … 500 |
+/// | distance | m | 0 … 500,000 per sample |
+/// | dietary-water | mL | 0.001 … 6,000 (1 µL … 6 L, an intake's own limit) |
+/// | strength | kg | 0 … 1,000 |
+public enum ValueRules {
+    public static let stepsPerSample: ClosedRange<Double> = 0...200_000
+    /// A body mass: a newborn to the heaviest person recorded.
+    public static let bodyMassKg: ClosedRange<Double> = 0.5...500
+    public static let distanceMetersPerSample: ClosedRange<Double> = 0...500_000
+    /// Water in whole microlitres (how intake stores a volume): one entry of at most 6 L.
+    public static let waterMicrolitres: ClosedRange<Int64> = 1...6_000_000
+    public static let strengthKg: ClosedRange<Double> = 0...1000
+    /// The international pound, for `lb`.
+    public static let kilogramsPerPound = 0.45359237
+
+    /// Whether a normalised value of `type` is within its range (NaN and infinities never are).
+    public static func accepts(_ type: SampleType, normalized value: Double) -> Bool {
+        guard value.isFinite else { return false }
+        switch type {
+        case .steps: return stepsPerSample.contains(value)
+        case .bodyMass: return bodyMassKg.contains(value)
+        case .distance: return distanceMetersPerSample.contains(value)
+        case .dietaryWater: return VolumeUnit.milliliter.toMicrolitres(value).map(waterMicrolitres.contains) ?? false
+        case .strength: return strengthKg.contains(value)
+        }
+    }
+
+    /// The rule as an error message says it.
+    public static func text(_ type: SampleType) -> String {
+        switch type {
+        case .steps: "steps must be 0 to 200000 per sample"
+        case .bodyMass: "a weight must be 0.5 to 500 kg"
+        case .distance: "a distance must be 0 to 500 km per sample"
+        case .dietaryWater: "water must be 0.001 mL to 6 L (6000 mL) per sample"
+        case .strength: "a strength weight must be 0 to 1000 kg"
+        }
+    }
+}

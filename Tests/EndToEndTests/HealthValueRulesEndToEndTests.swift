@@ -1,0 +1,95 @@
+import Foundation
+import QuenchProtocol
+import QuenchRuntime
+import Testing
+
+/// One rule per value (ValueRules), enforced where data enters: whatever health-ingest
+/// accepts — through the CLI, `samples.add`, `weight.add` or an import — reaches goals and
+/// intake; whatever they would drop is refused (a request) or counted as skipped (an import).
+/// Before the shared rules, 0.0001 kg was accepted and dropped by goals, and 6–10 L of water
+/// accepted and dropped by intake.
+@Suite("Health value rules end to end", .serialized)
+struct HealthValueRulesEndToEndTests {
+    static let zone = "America/Los_Angeles"
+
+    /// An export with a weight and a water record on each side of the rule.
+    static let export = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <HealthData locale="en_US">
+         <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2025-10-11 07:00:00 -0700" endDate="2025-10-11 07:00:00 -0700" value="0.3"/>
+         <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2025-10-11 08:00:00 -0700" endDate="2025-10-11 08:00:00 -0700" value="0.6"/>
+         <Record type="HKQuantityTypeIdentifierDietaryWater" sourceName="Waterllama" unit="L" startDate="2025-10-11 09:00:00 -0700" endDate="2025-10-11 09:00:00 -0700" value="7"/>
+         <Record type="HKQuantityTypeIdentifierDietaryWater" sourceName="Waterllama" unit="L" startDate="2025-10-11 10:00:00 -0700" endDate="2025-10-11 10:00:00 -0700" value="5.5"/>
+        </HealthData>
+        """
+
+    @Test("CLI, weight.add, samples.add and an import refuse what goals or intake would drop; all they accept arrives")
+    func everyPath() async throws {
+        let fixture = try HealthFixture("value-rules", timeZone: Self.zone)
+        let (goals, goalsClient) = try fixture.follower("goals", clientTimeZone: Self.zone)
+        let (intake, intakeClient) = try fixture.follower("intake", clientTimeZone: Self.zone)
+        try await fixture.grant(.bodyMass, .dietaryWater)
+
+        // The CLI: refused by health-ingest, naming the field and the rule; nothing stored.
+        let tiny = try fixture.quench(["weight", "add", "0.0001", "--unit", "kg"])
+        #expect(tiny.status == 65 && tiny.stderr.contains("value") && tiny.stderr.contains("0.5 to 500 kg"), "\(tiny.stdout) \(tiny.stderr)")
+        // weight.add and samples.add: the same rule.
+        await expectHealthError(.invalidArgument, field: "value") {
+            let _: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 0.49, unit: "kg"))
+        }
+        let hourAgo = Date().addingTimeInterval(-3600)
+        await expectHealthError(.invalidArgument, field: "samples[0].value") {
+            let _: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: [
+                SampleInput(type: "dietary-water", value: 6000.5, unit: "mL", start: hourAgo),
+            ]))
+        }
+        #expect(try await fixture.allSamples().isEmpty)
+
+        // The edges are accepted, and arrive.
+        let edgeWeight: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 0.5, unit: "kg", at: hourAgo))
+        #expect(edgeWeight.weightKg == 0.5)
+        let _: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: [
+            SampleInput(type: "dietary-water", value: 6000, unit: "mL", start: hourAgo),
+        ]))
+        let today = LocalDay(instant: hourAgo, timeZone: TimeZone(identifier: Self.zone)!).description
+        let waterToday = try await eventually {
+            try await intakeClient.call(IntakeMessage.totals, TotalsRequest(from: today, to: today), as: TotalsReply.self)
+                .days.first?.totalWaterMicrolitres == 6_000_000
+        }
+        #expect(waterToday, "\(intake.logTail())")
+        let weighed = try await eventually {
+            try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self).weightKg == 0.5
+        }
+        #expect(weighed, "\(goals.logTail())")
+
+        // An import: the out-of-range records are skipped and counted, the rest arrives.
+        let file = fixture.service.dataDirectory.appendingPathComponent("edges.xml")
+        try Data(Self.export.utf8).write(to: file)
+        let run = try fixture.quench(["import", "apple-health", file.path, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try run.json()
+        #expect(report["imported"] as? Int == 2 && report["skipped"] as? Int == 2, "\(report)")
+        #expect((report["skippedByReason"] as? [String: Int])?["value-out-of-range"] == 2, "\(report)")
+        let imported = try await eventually {
+            try await intakeClient.call(IntakeMessage.totals, TotalsRequest(from: "2025-10-11", to: "2025-10-11"), as: TotalsReply.self)
+                .days.first?.totalWaterMicrolitres == 5_500_000
+        }
+        #expect(imported, "\(intake.logTail())")
+        // Goals and intake skipped no event of health-ingest's: nothing accepted was dropped.
+        for client in [goalsClient, intakeClient] {
+            let caughtUp = try await eventually {
+                let health = try await client.call(MessageType.health, HealthRequest(), as: HealthReply.self)
+                return health.subscriptions.first { $0.publisher == ServiceName.healthIngest }.map { $0.lag == 0 } ?? false
+            }
+            let health = try await client.call(MessageType.health, HealthRequest(), as: HealthReply.self)
+            let subscription = health.subscriptions.first { $0.publisher == ServiceName.healthIngest }
+            #expect(caughtUp && subscription?.skipped == 0, "\(health.service): \(String(describing: subscription))")
+        }
+
+        await goalsClient.close()
+        await intakeClient.close()
+        goals.stop()
+        intake.stop()
+        await fixture.close()
+    }
+}
