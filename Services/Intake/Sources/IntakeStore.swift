@@ -154,6 +154,11 @@ enum IntakeStore {
             .map(Row_.init(row:))
     }
 
+    /// Every intake of the user, by time (unbounded: for tests and checks, never a reply).
+    static func all(_ db: Database, user: String) throws -> [Row_] {
+        try Row.fetchAll(db, cached: "SELECT * FROM intake WHERE user = ? ORDER BY at", arguments: [user]).map(Row_.init(row:))
+    }
+
     /// Up to `limit` of the user's intakes after `cursor`, ordered by `day`, `at`, `id`.
     static func page(_ db: Database, user: String, after cursor: IntakeCursor?, limit: Int) throws -> [Row_] {
         if let cursor {
