@@ -44,10 +44,12 @@ struct CLIGoalsTests {
         let human = try Self.quench(system, ["goal", "set", "100oz"])
         #expect(human.status == 0 && human.stdout.contains("2957") && human.stdout.contains("manual"), "\(human.stdout)")
 
+        // The goal rule (GoalVolumeRule) is applied by the CLI before sending: exit 64, the argument named.
         let tooMuch = try Self.quench(system, ["goal", "set", "7l", "--json"])
-        #expect(tooMuch.status == 65)
+        #expect(tooMuch.status == 64)
         let error = try JSONSerialization.jsonObject(with: Data(tooMuch.stderr.utf8)) as? [String: [String: Any]]
-        #expect(error?["error"]?["code"] as? String == "invalid_argument" && error?["error"]?["field"] as? String == "volume")
+        #expect(error?["error"]?["code"] as? String == "invalid_argument" && error?["error"]?["field"] as? String == "AMOUNT")
+        #expect((error?["error"]?["message"] as? String)?.contains("at most 6000 mL") == true)
         let notAnAmount = try Self.quench(system, ["goal", "set", "lots"])
         #expect(notAnAmount.status == 64 && notAnAmount.stderr.contains("not an amount"))
         let noAuto = try Self.quench(system, ["goal", "auto"])

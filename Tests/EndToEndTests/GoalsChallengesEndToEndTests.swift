@@ -52,6 +52,33 @@ struct GoalsChallengesEndToEndTests {
         await system.close()
     }
 
+    @Test("the catalog holds at most 500 challenges: a load past that is refused whole; updates still apply")
+    func catalogBound() async throws {
+        let system = try GoalsSystem("challenges-bound", withHealth: false)
+        let template = try Self.sampleCatalog()[0]
+        func numbered(_ range: Range<Int>) -> [Challenge] {
+            range.map { index in
+                var item = template
+                item.id = String(format: "c-%04d", index)
+                return item
+            }
+        }
+        #expect(try await Self.load(system, numbered(0..<450)).created == 450)
+        await expectRejected(.failedPrecondition, field: "items", "a load making 501 challenges") {
+            try await Self.load(system, numbered(400..<501))
+        }
+        #expect(try await Self.list(system).count == 450)
+        var updates = numbered(0..<450) + numbered(450..<500)
+        updates[0].title = "changed"
+        let reply = try await Self.load(system, updates)
+        #expect(reply.created == 50 && reply.updated == 1)
+        await expectRejected(.failedPrecondition, field: "items", "a 501st challenge") {
+            try await Self.load(system, numbered(500..<501))
+        }
+        #expect(try await Self.list(system).count == 500)
+        await system.close()
+    }
+
     @Test("a bad item rejects the whole file naming item and field; nothing is half-applied")
     func badFiles() async throws {
         let system = try GoalsSystem("bad-challenges", withHealth: false)

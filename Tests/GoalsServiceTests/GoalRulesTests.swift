@@ -12,12 +12,16 @@ struct GoalRulesTests {
         #expect(try GoalRules.manualGoal(80, unit: GoalRules.unit("fl oz")) == 2365.88)
         #expect(try GoalRules.manualGoal(6000, unit: GoalRules.unit("ml")) == 6000)
         #expect(try GoalRules.manualGoal(6, unit: GoalRules.unit("L")) == 6000)
+        #expect(try GoalRules.manualGoal(500, unit: GoalRules.unit(nil)) == 500)
+        #expect(try GoalRules.manualGoal(0.5, unit: GoalRules.unit("l")) == 500)
     }
 
     @Test("out of range, not finite and unknown units are refused naming the field", arguments: [
         (0.0, "ml", "volume"), (-1, "ml", "volume"), (.nan, "ml", "volume"), (.infinity, "ml", "volume"),
         (-.infinity, "l", "volume"), (6000.001, "ml", "volume"), (6.01, "l", "volume"), (203, "floz", "volume"),
         (1e300, "ml", "volume"), (0.0000001, "ml", "volume"), (2000, "cups", "unit"), (2000, "", "unit"),
+        // Below the 500 mL floor (GoalVolumeRule): `goal set 2.5` meant 2.5 L.
+        (2.5, "ml", "volume"), (499.9999, "ml", "volume"), (0.4, "l", "volume"), (16, "floz", "volume"),
     ] as [(Double, String, String)])
     func refused(value: Double, unit: String, field: String) {
         do {

@@ -1,4 +1,5 @@
 public import ArgumentParser
+import Foundation
 import QuenchRuntime
 
 /// `quench`: one tool to operate and use the whole system.
@@ -49,8 +50,24 @@ public struct QuenchCommand: AsyncParsableCommand {
 }
 
 extension QuenchCommand {
-    /// The executable's entry point (the async `main` of the command tree).
+    /// The executable's entry point: parses (negative amounts read as values, see
+    /// `NegativeArguments`), runs, and reports an argument error as JSON with `--json`.
     public static func start() async {
-        await main()
+        let arguments = NegativeArguments.prepared(Array(CommandLine.arguments.dropFirst()))
+        do {
+            var command = try await asyncParseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let wantsJSON = arguments.prefix { $0 != "--" }.contains("--json")
+            if wantsJSON, !(error is ExitCode), exitCode(for: error) != .success {
+                FileHandle.standardError.write(Data((ArgumentFailure.json(message: message(for: error)) + "\n").utf8))
+                Foundation.exit(exitCode(for: error).rawValue)
+            }
+            exit(withError: error)
+        }
     }
 }

@@ -19,6 +19,14 @@ public struct ChallengeHandlers: Sendable {
     func load(_ request: LoadChallengesRequest, _ write: WriteContext) throws -> LoadChallengesReply {
         try write.request.requirePrivileged()
         try ChallengeRules.validate(request.items)
+        let fresh = try request.items.filter { try ChallengeStore.find(write.db, id: $0.id) == nil }.count
+        let total = try ChallengeStore.count(write.db) + fresh
+        guard total <= ChallengeStore.maxCatalog else {
+            throw QuenchError(
+                .failedPrecondition,
+                "the catalog would hold \(total) challenges, at most \(ChallengeStore.maxCatalog) are allowed; nothing was loaded",
+                field: "items")
+        }
         var reply = LoadChallengesReply(received: request.items.count, created: 0, updated: 0, unchanged: 0)
         for item in request.items {
             switch try ChallengeStore.upsert(write.db, item) {

@@ -11,6 +11,14 @@ enum ChallengeStore {
         case unchanged
     }
 
+    /// The most challenges the catalog holds: `challenges.list` stays one bounded reply, and
+    /// analytics (which keeps as many) never has to leave one out.
+    static let maxCatalog = 500
+
+    static func count(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, cached: "SELECT COUNT(*) FROM challenge") ?? 0
+    }
+
     static func find(_ db: Database, id: String) throws -> Challenge? {
         try Row.fetchOne(db, cached: "SELECT * FROM challenge WHERE id = ?", arguments: [id]).map(challenge(_:))
     }

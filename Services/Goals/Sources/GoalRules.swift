@@ -2,15 +2,15 @@ import QuenchProtocol
 
 /// The rules a goal request must meet, each failing with the field it is about.
 enum GoalRules {
-    static let maxGoalMicrolitres: Int64 = 6_000_000
 
     static func unit(_ raw: String?) throws -> VolumeUnit {
         try FieldRules.volumeUnit(raw)
     }
 
-    /// A manual goal in mL (microlitre precision): 0 < goal ≤ 6000 mL.
+    /// A manual goal in mL (microlitre precision): 500 mL ≤ goal ≤ 6000 mL (`GoalVolumeRule`,
+    /// which the CLI applies too).
     static func manualGoal(_ value: Double, unit: VolumeUnit) throws -> Double {
-        Microlitres.toMillilitres(try FieldRules.volume(value, unit: unit, maxMicrolitres: maxGoalMicrolitres, limit: "6000 mL"))
+        Microlitres.toMillilitres(try GoalVolumeRule.microlitres(value, unit: unit))
     }
 
     static func day(_ raw: String?, field: String = "day", default fallback: () -> LocalDay) throws -> LocalDay {

@@ -17,6 +17,17 @@ enum FluidStore {
     }
 
     static let maxNameLength = 60
+    /// The most fluids of its own a user may have (added, or copied from the catalog by an
+    /// edit), so that `fluids.list` and the export's first page stay bounded.
+    static let maxOwnFluids = 200
+
+    /// `failed_precondition` on `field` when the user has `maxOwnFluids` already.
+    static func checkRoom(_ db: Database, owner: String, field: String) throws {
+        let count = try Int.fetchOne(db, cached: "SELECT COUNT(*) FROM fluid WHERE owner = ?", arguments: [owner]) ?? 0
+        guard count < maxOwnFluids else {
+            throw QuenchError(.failedPrecondition, "you have \(count) fluids of your own, the most allowed is \(maxOwnFluids); rename one instead (`quench fluids edit`)", field: field)
+        }
+    }
 
     /// Lower-cased, trimmed, inner whitespace folded: "Sparkling  Water " → "sparkling water".
     static func normalize(_ name: String) -> String {

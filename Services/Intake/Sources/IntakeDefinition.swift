@@ -15,7 +15,7 @@ public enum IntakeDefinition {
             migrator: IntakeSchema.migrator
         ) { environment in
             var registry = HandlerRegistry()
-            IntakeHandlers(database: environment.database).register(in: &registry)
+            IntakeHandlers(database: environment.database, pageItems: environment.config.maxPageItems).register(in: &registry)
             let water = HealthWaterApplier(outbox: environment.outbox)
             let subscriber = CatchUpSubscriber(
                 publisher: environment.config.upstream(ServiceName.healthIngest),

@@ -13,9 +13,13 @@ private struct LoggedEventBody: Encodable {
 public struct IntakeHandlers: Sendable {
     let database: ServiceDatabase
     let now: @Sendable () -> Date
+    /// The most intakes one page of `intake.list` / `intake.export` holds (`limits.page.items`,
+    /// default `Paging.defaultMaxItems`).
+    let pageItems: Int
 
-    public init(database: ServiceDatabase, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(database: ServiceDatabase, pageItems: Int = 1000, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
+        self.pageItems = max(1, pageItems)
         self.now = now
     }
 
@@ -30,7 +34,7 @@ public struct IntakeHandlers: Sendable {
         registry.query(IntakeMessage.dayTotal) { (request: DayTotalRequest, context) in try await dayTotal(request, context) }
         registry.query(IntakeMessage.totals) { (request: TotalsRequest, context) in try await totals(request, context) }
         registry.query(IntakeMessage.fluidsList) { (_: ListFluidsRequest, context) in try await fluids(context) }
-        registry.query(IntakeMessage.export) { (_: UserDataRequest, context) in try await export(context) }
+        registry.query(IntakeMessage.export) { (request: IntakeExportRequest, context) in try await export(request, context) }
     }
 
     // MARK: Commands
@@ -108,6 +112,7 @@ public struct IntakeHandlers: Sendable {
         guard try !FluidStore.exists(write.db, owner: user, name: name) else {
             throw QuenchError(.alreadyExists, "you already have a fluid named '\(name)'; use fluids edit", field: "name")
         }
+        try FluidStore.checkRoom(write.db, owner: user, field: "name")
         try FluidStore.insert(write.db, owner: user, name: name, basisPoints: points)
         return Fluid(name: name, waterPercent: Double(points) / 100, custom: true)
     }
@@ -135,6 +140,7 @@ public struct IntakeHandlers: Sendable {
         if current.custom || owner.isEmpty {
             try FluidStore.update(write.db, owner: owner, name: name, newName: newName, basisPoints: points)
         } else {
+            try FluidStore.checkRoom(write.db, owner: owner, field: "name")
             try FluidStore.insert(write.db, owner: owner, name: newName, basisPoints: points)
         }
         return Fluid(name: newName, waterPercent: Double(points) / 100, custom: !owner.isEmpty)
@@ -153,8 +159,18 @@ public struct IntakeHandlers: Sendable {
     func list(_ request: ListIntakesRequest, _ context: RequestContext) async throws -> ListIntakesReply {
         let user = try context.actingUser()
         let day = try IntakeRules.day(request.day) { today(context) }
-        let rows = try await database.pool.read { db in try IntakeStore.list(db, user: user, day: day.description) }
-        return ListIntakesReply(day: day.description, intakes: rows.map(\.record))
+        let size = try IntakeCursor.pageSize(request.limit, max: pageItems)
+        let cursor = try request.cursor.map(IntakeCursor.init(parsing:))
+        if let cursor, cursor.day != day.description {
+            throw QuenchError.invalidArgument("cursor", "belongs to a list of \(cursor.day), not of \(day)")
+        }
+        // One more than the page: whether another page follows.
+        var rows = try await database.pool.read { db in
+            try IntakeStore.list(db, user: user, day: day.description, after: cursor, limit: size + 1)
+        }
+        let next = rows.count > size ? IntakeCursor(after: rows[size - 1]).text : nil
+        if rows.count > size { rows.removeLast(rows.count - size) }
+        return ListIntakesReply(day: day.description, intakes: rows.map(\.record), nextCursor: next)
     }
 
     func dayTotal(_ request: DayTotalRequest, _ context: RequestContext) async throws -> DayTotal {
@@ -191,12 +207,18 @@ public struct IntakeHandlers: Sendable {
         return ListFluidsReply(fluids: entries.map(\.fluid))
     }
 
-    func export(_ context: RequestContext) async throws -> IntakeExport {
+    /// A page of the user's data: the own fluids on the first page, then intakes by day.
+    func export(_ request: IntakeExportRequest, _ context: RequestContext) async throws -> IntakeExport {
         let user = try context.actingUser()
+        let size = try IntakeCursor.pageSize(request.limit, max: pageItems)
+        let cursor = try request.cursor.map(IntakeCursor.init(parsing:))
         return try await database.pool.read { db in
-            IntakeExport(
-                fluids: try FluidStore.userFluids(db, user: user).map(\.fluid),
-                intakes: try IntakeStore.all(db, user: user).map(\.record))
+            var rows = try IntakeStore.page(db, user: user, after: cursor, limit: size + 1)
+            let next = rows.count > size ? IntakeCursor(after: rows[size - 1]).text : nil
+            if rows.count > size { rows.removeLast(rows.count - size) }
+            return IntakeExport(
+                fluids: cursor == nil ? try FluidStore.userFluids(db, user: user).map(\.fluid) : [],
+                intakes: rows.map(\.record), nextCursor: next)
         }
     }
 

@@ -142,13 +142,32 @@ enum IntakeStore {
         try db.execute(cached: "DELETE FROM intake WHERE id = ? AND user = ?", arguments: [id, user])
     }
 
-    static func list(_ db: Database, user: String, day: String) throws -> [Row_] {
-        try Row.fetchAll(db, cached: "SELECT * FROM intake WHERE user = ? AND day = ? ORDER BY at, createdAt", arguments: [user, day])
+    /// Up to `limit` intakes of the day after `cursor`, ordered by `at`, `id` (the
+    /// `intake_user_day` index, which holds the id too).
+    static func list(_ db: Database, user: String, day: String, after cursor: IntakeCursor?, limit: Int) throws -> [Row_] {
+        if let cursor {
+            return try Row.fetchAll(db, cached: """
+                SELECT * FROM intake WHERE user = ? AND day = ? AND (at, id) > (?, ?) ORDER BY at, id LIMIT ?
+                """, arguments: [user, day, cursor.at, cursor.id, limit]).map(Row_.init(row:))
+        }
+        return try Row.fetchAll(db, cached: "SELECT * FROM intake WHERE user = ? AND day = ? ORDER BY at, id LIMIT ?", arguments: [user, day, limit])
             .map(Row_.init(row:))
     }
 
+    /// Every intake of the user, by time (unbounded: for tests and checks, never a reply).
     static func all(_ db: Database, user: String) throws -> [Row_] {
         try Row.fetchAll(db, cached: "SELECT * FROM intake WHERE user = ? ORDER BY at", arguments: [user]).map(Row_.init(row:))
+    }
+
+    /// Up to `limit` of the user's intakes after `cursor`, ordered by `day`, `at`, `id`.
+    static func page(_ db: Database, user: String, after cursor: IntakeCursor?, limit: Int) throws -> [Row_] {
+        if let cursor {
+            return try Row.fetchAll(db, cached: """
+                SELECT * FROM intake WHERE user = ? AND (day, at, id) > (?, ?, ?) ORDER BY day, at, id LIMIT ?
+                """, arguments: [user, cursor.day, cursor.at, cursor.id, limit]).map(Row_.init(row:))
+        }
+        return try Row.fetchAll(db, cached: "SELECT * FROM intake WHERE user = ? ORDER BY day, at, id LIMIT ?", arguments: [user, limit])
+            .map(Row_.init(row:))
     }
 
     static func dayTotal(_ db: Database, user: String, day: String) throws -> (water: Int64, count: Int) {

@@ -121,23 +121,53 @@ public struct IntakeRecord: Codable, Sendable, Equatable {
     }
 }
 
-/// `intake.list`: the intakes of one day (default today in the request's time zone).
+/// `intake.list`: the intakes of one day (default today in the request's time zone), a page
+/// at a time: at most `limit` (default and ceiling: the service's `limits.page.items`,
+/// 1000 unless configured), ordered by `at` then `id`; pass the reply's `nextCursor` back as
+/// `cursor` for the next page (absent on the last page).
 public struct ListIntakesRequest: Codable, Sendable, Equatable {
     public var day: String?
+    /// `nextCursor` of the previous page; absent for the first.
+    public var cursor: String?
+    /// Intakes per page, at least 1; more than the service's page size is cut to it.
+    public var limit: Int?
 
-    public init(day: String? = nil) {
+    public init(day: String? = nil, cursor: String? = nil, limit: Int? = nil) {
         self.day = day
+        self.cursor = cursor
+        self.limit = limit
     }
 }
 
 public struct ListIntakesReply: Codable, Sendable, Equatable {
     public var day: String
     public var intakes: [IntakeRecord]
+    /// Present when more intakes follow: send it as `cursor`.
+    public var nextCursor: String?
 
-    public init(day: String, intakes: [IntakeRecord]) {
+    public init(day: String, intakes: [IntakeRecord], nextCursor: String? = nil) {
         self.day = day
         self.intakes = intakes
+        self.nextCursor = nextCursor
     }
+}
+
+/// `intake.export`, a page at a time like `intake.list`: the user's own fluids on the first
+/// page (later pages carry none), then every intake ordered by `day`, `at`, `id`.
+public struct IntakeExportRequest: Codable, Sendable, Equatable {
+    public var cursor: String?
+    public var limit: Int?
+
+    public init(cursor: String? = nil, limit: Int? = nil) {
+        self.cursor = cursor
+        self.limit = limit
+    }
+}
+
+/// Page sizes of the paged list and export replies.
+public enum Paging {
+    /// The default of `limits.page.items`: items in one page of `intake.list`, `intake.export`, ….
+    public static let defaultMaxItems = 1000
 }
 
 /// `intake.day-total`: the day's water total (an SQL aggregate).
@@ -245,10 +275,13 @@ public struct UserDataRequest: Codable, Sendable, Equatable {
 public struct IntakeExport: Codable, Sendable, Equatable {
     public var fluids: [Fluid]
     public var intakes: [IntakeRecord]
+    /// Present when more intakes follow: send it as `cursor` (`IntakeExportRequest`).
+    public var nextCursor: String?
 
-    public init(fluids: [Fluid], intakes: [IntakeRecord]) {
+    public init(fluids: [Fluid], intakes: [IntakeRecord], nextCursor: String? = nil) {
         self.fluids = fluids
         self.intakes = intakes
+        self.nextCursor = nextCursor
     }
 }
 

@@ -18,6 +18,10 @@ public import ZeroMQ
 /// a client sees of a mismatch when the service hangs up before its greeting arrives, or
 /// of a wrong service public key).
 ///
+/// With `RPCClientOptions.connectTimeout`, a socket that makes no TCP connection within
+/// that time fails its calls with `unavailable` at once (a service that is down refuses the
+/// connection; there is nobody to resend to).
+///
 /// ```swift
 /// let intake = RPCClient(endpoint: "tcp://127.0.0.1:7101")
 /// let pong = try await intake.call(MessageType.ping, PingRequest(), as: PingReply.self)
@@ -42,6 +46,10 @@ public final class RPCClient: @unchecked Sendable {
         var reconnects = 0
         /// Handshakes of the current socket the service closed without saying why, in a row.
         var closedHandshakes = 0
+        /// The current socket has (had) a TCP connection to the service.
+        var connected = false
+        /// The timer that fails the calls when no connection is made (`connectTimeout`).
+        var connectTimer: Int?
     }
 
     /// Closed handshakes in a row that count as a refusal: libzmq reconnects after 100, 200
@@ -162,7 +170,7 @@ public final class RPCClient: @unchecked Sendable {
         do {
             let socket = try context.makeSocket(.dealer)
             let monitorEndpoint = "inproc://quench-client-monitor-\(Self.monitorCounter.add(1, ordering: .relaxed).newValue)"
-            try socket.monitor(monitorEndpoint, events: .handshake)
+            try socket.monitor(monitorEndpoint, events: SocketEvents.handshake.union(.connected))
             let monitor = try context.makeSocket(.pair)
             try monitor.setLinger(0)
             try monitor.connect(monitorEndpoint)
@@ -198,6 +206,21 @@ public final class RPCClient: @unchecked Sendable {
         state.pending[id] = pending
         transmit(pending)
         scheduleTimer(for: pending.deadline)
+        scheduleConnectTimer()
+    }
+
+    /// Fails every pending call when the current socket has made no connection within
+    /// `connectTimeout` (counted from the call that found it unconnected).
+    private func scheduleConnectTimer() {
+        guard let limit = options.connectTimeout, !state.connected, state.connectTimer == nil else { return }
+        state.connectTimer = reactor.addTimer(after: limit) { [self] in
+            state.connectTimer = nil
+            guard !state.connected, !state.pending.isEmpty else { return }
+            let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+            failAll(QuenchError.unavailable(
+                "could not connect to \(endpoint) within \(String(format: "%g", seconds)) s; is the service running?"))
+            dropSocket()
+        }
     }
 
     private func transmit(_ pending: Pending) {
@@ -275,6 +298,7 @@ public final class RPCClient: @unchecked Sendable {
                 pending.deadline = now + pending.attemptTimeout
                 transmit(pending)
             }
+            scheduleConnectTimer()
         }
         if let next = state.pending.values.map(\.deadline).min() {
             scheduleTimer(for: next)
@@ -300,6 +324,7 @@ public final class RPCClient: @unchecked Sendable {
                     : QuenchError(.unauthenticated, "the service closed the connection during the CURVE handshake \(state.closedHandshakes) times in a row: check the service's publicKey in the client config (and that it does not run --insecure)")
             } else {
                 if event.event == .handshakeSucceeded { state.closedHandshakes = 0 }
+                if event.event == .connected || event.event == .handshakeSucceeded { markConnected() }
                 continue
             }
             logger.debug("handshake refused", metadata: ["endpoint": "\(endpoint)", "error": "\(refusal.message)"])
@@ -315,7 +340,20 @@ public final class RPCClient: @unchecked Sendable {
             : QuenchError(.unauthenticated, "the service requires CURVE: this client has no key (set clientKey and the service's publicKey in the client config)")
     }
 
+    private func markConnected() {
+        state.connected = true
+        if let timer = state.connectTimer {
+            reactor.cancelTimer(timer)
+            state.connectTimer = nil
+        }
+    }
+
     private func dropSocket() {
+        if let timer = state.connectTimer {
+            reactor.cancelTimer(timer)
+            state.connectTimer = nil
+        }
+        state.connected = false
         if let socket = state.socket {
             reactor.unregister(socket)
             socket.close()

@@ -14,6 +14,10 @@ public struct RPCClientOptions: Sendable {
     public var maxMessageBytes: Int
     /// CURVE credentials; nil for an insecure loopback deployment.
     public var curve: CurveClientCredentials?
+    /// When set, a call fails with `unavailable` once its socket has had no TCP connection
+    /// for this long (a service that is down refuses the connection, so waiting out every
+    /// attempt would only delay the answer). nil: only the attempts' timeouts apply.
+    public var connectTimeout: Duration?
 
     public init(
         attemptTimeout: Duration = .seconds(3),
@@ -21,7 +25,8 @@ public struct RPCClientOptions: Sendable {
         timeZone: String? = TimeZone.current.identifier,
         user: String? = nil,
         maxMessageBytes: Int = 64 << 20,
-        curve: CurveClientCredentials? = nil
+        curve: CurveClientCredentials? = nil,
+        connectTimeout: Duration? = nil
     ) {
         self.attemptTimeout = attemptTimeout
         self.attempts = max(1, attempts)
@@ -29,6 +34,7 @@ public struct RPCClientOptions: Sendable {
         self.user = user
         self.maxMessageBytes = maxMessageBytes
         self.curve = curve
+        self.connectTimeout = connectTimeout
     }
 }
 

@@ -1,6 +1,7 @@
 public import Configuration
 public import Foundation
 public import Logging
+import QuenchProtocol
 import SystemPackage
 
 /// Everything a Quench service reads at start, from (highest priority first) the command
@@ -38,6 +39,8 @@ public struct ServiceConfig: Sendable {
     public var idempotencyRetentionHours: Int
     /// Bounds on the sockets' peers: subscriptions, handshakes, open files, refusal logs.
     public var transportLimits: TransportLimits
+    /// `limits.page.items`: the most items one page of a list or export reply holds.
+    public var maxPageItems: Int
     /// The raw reader, for service-specific keys (`upstream.health-ingest.rpc`, …).
     public var reader: ConfigReader
 
@@ -73,6 +76,7 @@ public struct ServiceConfig: Sendable {
         shutdownGrace = .seconds(try Self.positive(reader, "shutdown.grace.seconds", 10))
         idempotencyRetentionHours = try Self.positive(reader, "idempotency.retention.hours", 24 * 7)
         transportLimits = try TransportLimits(reader: reader)
+        maxPageItems = try Self.positive(reader, "limits.page.items", Paging.defaultMaxItems)
     }
 
     private static func positive(_ reader: ConfigReader, _ key: ConfigKey, _ fallback: Int) throws -> Int {

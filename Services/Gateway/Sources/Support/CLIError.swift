@@ -6,10 +6,14 @@ import QuenchProtocol
 enum CLIError: Error, CustomStringConvertible {
     /// The command was used wrongly (exit 64).
     case usage(String)
+    /// An argument or option breaks its rule (exit 64); `field` names it (`AMOUNT`, `--user`).
+    case invalid(field: String, message: String)
     /// A service did not answer (exit 69).
     case unavailable(service: String, endpoint: String, detail: String)
     /// A service refused the request (exit 65; 77 for permission problems; 70 internal).
     case rejected(service: String, error: QuenchError)
+    /// Several services did not answer (`quench status`; exit 69): each with its endpoint.
+    case servicesDown([(service: String, endpoint: String)])
     /// A local failure: a file that cannot be read, … (exit 74).
     case io(String)
     /// Services answer but report a problem (`quench status --health`; exit 69).
@@ -17,8 +21,8 @@ enum CLIError: Error, CustomStringConvertible {
 
     var exitCode: Int32 {
         switch self {
-        case .usage: 64
-        case .unavailable: 69
+        case .usage, .invalid: 64
+        case .unavailable, .servicesDown: 69
         case .rejected(_, let error):
             switch error.code {
             case .permissionDenied, .unauthenticated: 77
@@ -34,7 +38,8 @@ enum CLIError: Error, CustomStringConvertible {
     var code: String {
         switch self {
         case .usage: "usage"
-        case .unavailable: ErrorCode.unavailable.rawValue
+        case .invalid: ErrorCode.invalidArgument.rawValue
+        case .unavailable, .servicesDown: ErrorCode.unavailable.rawValue
         case .rejected(_, let error): error.code.rawValue
         case .io: "io"
         case .unhealthy: ErrorCode.unavailable.rawValue
@@ -42,13 +47,17 @@ enum CLIError: Error, CustomStringConvertible {
     }
 
     var field: String? {
-        if case .rejected(_, let error) = self { return error.field }
-        return nil
+        switch self {
+        case .rejected(_, let error): error.field
+        case .invalid(let field, _): field
+        default: nil
+        }
     }
 
     /// The message without the field prefix (JSON carries the field on its own).
     var message: String {
         if case .rejected(_, let error) = self { return error.message }
+        if case .invalid(_, let message) = self { return message }
         return description
     }
 
@@ -56,8 +65,14 @@ enum CLIError: Error, CustomStringConvertible {
         switch self {
         case .usage(let message):
             return message
-        case .unavailable(let service, let endpoint, _):
-            return "\(service) is not answering at \(endpoint); start it with `quench up` (see `quench status`)"
+        case .invalid(let field, let message):
+            return "\(field): \(message)"
+        case .unavailable(let service, let endpoint, let detail):
+            let why = detail.hasPrefix("could not connect") ? " (nothing accepted a connection)" : ""
+            return "\(service) is not answering at \(endpoint)\(why); start it with `quench up` (see `quench status`)"
+        case .servicesDown(let down):
+            let each = down.map { "\($0.service) at \($0.endpoint)" }.joined(separator: ", ")
+            return "not answering: \(each); start \(down.count == 1 ? "it" : "them") with `quench up`"
         case .rejected(let service, let error):
             let what = error.field.map { "\($0): " } ?? ""
             let hint: String

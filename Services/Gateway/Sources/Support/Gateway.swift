@@ -20,6 +20,10 @@ final class Gateway: Sendable {
         let base = try configPath.map(ClientConfig.load(path:)) ?? ClientConfig.loopbackDefaults
         config = base.applyingEnvironment(environment)
         explicitUser = options.user ?? environment["QUENCH_USER"].flatMap { $0.isEmpty ? nil : $0 }
+        if let explicitUser, !UserIDRule.isValid(explicitUser) {
+            let source = options.user != nil ? "--user" : "QUENCH_USER"
+            throw CLIError.invalid(field: source, message: "\(UserIDRule.description); got \(UserIDRule.shown(explicitUser))")
+        }
         let zone = options.tz ?? TimeZone.current.identifier
         guard TimeZone(identifier: zone) != nil else {
             throw CLIError.usage("--tz: '\(zone)' is not an IANA time zone (e.g. Europe/Berlin)")
@@ -27,6 +31,11 @@ final class Gateway: Sendable {
         timeZone = zone
         attemptTimeout = .milliseconds(Int((options.timeout ?? 3) * 1000))
     }
+
+    /// How long a call waits for a TCP connection before it reports the service down: a
+    /// service that is not running refuses the connection at once, so the CLI says so within
+    /// this (never longer than one attempt), instead of after every attempt's timeout.
+    static let connectTimeout: Duration = .milliseconds(800)
 
     /// The user commands act for: --user, $QUENCH_USER, then the key's user.
     var user: String? {
@@ -57,7 +66,8 @@ final class Gateway: Sendable {
                 endpoint: endpoint.rpc,
                 options: RPCClientOptions(
                     attemptTimeout: attemptTimeout, attempts: 3, timeZone: timeZone, user: user,
-                    curve: try config.curveCredentials(for: service)),
+                    curve: try config.curveCredentials(for: service),
+                    connectTimeout: min(Gateway.connectTimeout, attemptTimeout)),
                 logger: logger)
             clients[service] = client
             return client
@@ -93,7 +103,8 @@ final class Gateway: Sendable {
         let client = try client(service)
         do {
             return try await client.call(type, body, as: Reply.self, user: user, idempotencyKey: idempotencyKey)
-        } catch let error as QuenchError where error.code == .unavailable && error.message.hasPrefix("no reply") {
+        } catch let error as QuenchError
+            where error.code == .unavailable && (error.message.hasPrefix("no reply") || error.message.hasPrefix("could not connect")) {
             throw CLIError.unavailable(service: service, endpoint: client.endpoint, detail: error.message)
         } catch let error as QuenchError {
             throw CLIError.rejected(service: service, error: error)

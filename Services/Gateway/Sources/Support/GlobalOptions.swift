@@ -14,14 +14,18 @@ public struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Client config (default: $QUENCH_CONFIG, then .quench/client.json here or in a parent folder).", valueName: "PATH"))
     public var config: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds to wait for a reply before retrying (3 attempts in all).", valueName: "SECONDS"))
+    @Option(name: .long, help: ArgumentHelp("Seconds to wait for a reply before retrying (3 attempts in all; 0.1 to 600, default 3). A service that accepts no connection is reported down after 0.8 s.", valueName: "SECONDS"))
     public var timeout: Double?
 
     public init() {}
 
+    /// `--timeout`'s range in seconds, both ends included.
+    public static let timeoutRange: ClosedRange<Double> = 0.1...600
+
     public func validate() throws {
-        if let timeout, !(timeout > 0 && timeout <= 600) {
-            throw ValidationError("--timeout must be between 0 and 600 seconds, got \(timeout)")
+        if let timeout, !Self.timeoutRange.contains(timeout) {
+            throw ValidationError(
+                "--timeout must be at least \(Self.timeoutRange.lowerBound) and at most \(Int(Self.timeoutRange.upperBound)) seconds, got \(timeout.isFinite && timeout == timeout.rounded() && abs(timeout) < 1e15 ? String(Int64(timeout)) : String(timeout))")
         }
     }
 }

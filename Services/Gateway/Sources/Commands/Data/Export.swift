@@ -22,7 +22,7 @@ struct Export: AsyncParsableCommand {
     func run() async throws {
         try await CLI.run(global) { gateway, output in
             let user = try gateway.requireUser()
-            async let intake: MessagePackValue = gateway.query(ServiceName.intake, IntakeMessage.export, UserDataRequest())
+            async let intake: MessagePackValue = Export.intakePages(gateway)
             async let goals: MessagePackValue = gateway.query(ServiceName.goals, GoalMessage.export, UserDataRequest())
             async let health: MessagePackValue = Export.healthPages(gateway)
             let document = JSONValue.object([
@@ -51,6 +51,32 @@ struct Export: AsyncParsableCommand {
                 output.line(text)
             }
         }
+    }
+
+    /// intake.export pages by cursor: the fluids come with the first page, the intakes of
+    /// every page are joined into one value (`{fluids, intakes}`).
+    static func intakePages(_ gateway: Gateway) async throws -> MessagePackValue {
+        var cursor: String?
+        var first: [MessagePackMapEntry] = []
+        var intakes: [MessagePackValue] = []
+        repeat {
+            let page: MessagePackValue = try await gateway.query(
+                ServiceName.intake, IntakeMessage.export, IntakeExportRequest(cursor: cursor))
+            guard case .map(let entries) = page else { return page }
+            cursor = nil
+            for entry in entries {
+                switch entry.key {
+                case .string("intakes"):
+                    if case .array(let items) = entry.value { intakes += items }
+                case .string("nextCursor"):
+                    if case .string(let next) = entry.value { cursor = next }
+                default:
+                    if !first.contains(where: { $0.key == entry.key }) { first.append(entry) }
+                }
+            }
+        } while cursor != nil
+        first.append(MessagePackMapEntry(key: .string("intakes"), value: .array(intakes)))
+        return .map(first)
     }
 
     /// health.export pages by anchor; the pages are joined into one value.

@@ -35,7 +35,7 @@ struct Goal: AsyncParsableCommand {
 
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set a manual goal (more than 0, at most 6000 mL).",
+            abstract: "Set a manual goal (at least 500 mL, at most 6000 mL).",
             discussion: "AMOUNT: 3000, 3000ml, 2.5l, 100oz (US fl oz). Example: quench goal set 2.5l")
 
         @OptionGroup var global: GlobalOptions
@@ -44,8 +44,13 @@ struct Goal: AsyncParsableCommand {
         var amount: String
 
         func validate() throws {
-            guard VolumeAmount.parse(amount) != nil else {
+            guard let (value, unit) = VolumeAmount.parse(amount) else {
                 throw ValidationError("AMOUNT: '\(amount)' is not an amount; use 3000, 3000ml, 2.5l or 100oz")
+            }
+            do {
+                _ = try GoalVolumeRule.microlitres(value, unit: unit, field: "AMOUNT")
+            } catch let error as QuenchError {
+                throw ValidationError("AMOUNT: \(error.message)")
             }
         }
 

@@ -58,9 +58,12 @@ struct Weight: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Record a weight.",
             discussion: """
+                VALUE carries its unit (80kg, 176lb) or takes --unit.
+
                 Examples:
+                  quench weight add 72.5kg
                   quench weight add 72.5 --unit kg
-                  quench weight add 160 --unit lb --at "2026-11-20 07:30"
+                  quench weight add 160lb --at "2026-11-20 07:30"
                 """)
 
         enum Unit: String, ExpressibleByArgument, CaseIterable {
@@ -69,28 +72,57 @@ struct Weight: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The weight: \(ValueRules.text(.bodyMass)) (1.2 to 1102 lb)."))
-        var value: Double
+        @Argument(help: ArgumentHelp("The weight: 72.5kg, 160lb, or a number with --unit; \(ValueRules.text(.bodyMass)) (1.2 to 1102 lb)."))
+        var value: String
 
-        @Option(help: "kg or lb.")
-        var unit: Unit
+        @Option(help: "kg or lb, when VALUE has no unit.")
+        var unit: Unit?
 
         @Option(help: "When it was measured: 07:30, 2026-11-21 07:30, or an ISO 8601 instant (default now).")
         var at: String?
 
-        func validate() throws {
-            guard value.isFinite, value > 0 else {
-                throw ValidationError("VALUE must be a number greater than 0, got \(value)")
+        /// `80`, `80kg`, `80 kg`, `176.5lb`, `176 LB`: the number and the unit written with it.
+        static func parse(_ text: String) -> (value: Double, unit: Unit?)? {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let numberEnd = trimmed.firstIndex { !($0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E") }
+                ?? trimmed.endIndex
+            guard let number = Double(trimmed[..<numberEnd]) else { return nil }
+            let rest = trimmed[numberEnd...].trimmingCharacters(in: .whitespaces).lowercased()
+            if rest.isEmpty { return (number, nil) }
+            switch rest {
+            case "kg", "kgs", "kilogram", "kilograms": return (number, .kg)
+            case "lb", "lbs", "pound", "pounds": return (number, .lb)
+            default: return nil
             }
-            // The range itself is health-ingest's (ValueRules, the same for every service):
-            // refused there as invalid_argument naming `value`, exit 65.
+        }
+
+        /// The weight and its unit, or the rule it breaks.
+        func measurement() throws -> (value: Double, unit: Unit) {
+            guard let (number, written) = Self.parse(value) else {
+                throw ValidationError("VALUE: '\(value.prefix(40))' is not a weight; use 72.5kg, 160lb or 72.5 --unit kg")
+            }
+            if let written, let unit, written != unit {
+                throw ValidationError("VALUE: '\(value.prefix(40))' says \(written.rawValue) but --unit says \(unit.rawValue); give one unit")
+            }
+            guard let chosen = written ?? unit else {
+                throw ValidationError("VALUE: '\(value.prefix(40))' has no unit; write 72.5kg or 160lb, or add --unit kg|lb")
+            }
+            guard number.isFinite, number > 0 else {
+                throw ValidationError("VALUE: must be a number greater than 0, got \(value.prefix(40))")
+            }
+            return (number, chosen)
+        }
+
+        func validate() throws {
+            _ = try measurement()
         }
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
+                let (number, chosen) = try measurement()
                 let instant = try at.map { try TimeParsing.instant($0, zone: gateway.timeZone) }
                 let reply: WeightReply = try await gateway.command(
-                    ServiceName.healthIngest, HealthMessage.weightAdd, AddWeightRequest(value: value, unit: unit.rawValue, at: instant))
+                    ServiceName.healthIngest, HealthMessage.weightAdd, AddWeightRequest(value: number, unit: chosen.rawValue, at: instant))
                 let report = Report(reply)
                 try output.emit(report) { report.human(verb: "Recorded", zone: gateway.timeZone) }
             }

@@ -21,8 +21,15 @@ struct Intakes: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: ListIntakesReply = try await gateway.query(
+                // The service answers a page at a time (`limits.page.items`); follow every page.
+                var reply: ListIntakesReply = try await gateway.query(
                     ServiceName.intake, IntakeMessage.list, ListIntakesRequest(day: day))
+                while let cursor = reply.nextCursor {
+                    let page: ListIntakesReply = try await gateway.query(
+                        ServiceName.intake, IntakeMessage.list, ListIntakesRequest(day: reply.day, cursor: cursor))
+                    reply.intakes += page.intakes
+                    reply.nextCursor = page.nextCursor
+                }
                 try output.emit(reply) {
                     guard !reply.intakes.isEmpty else { return "No drinks logged on \(reply.day)." }
                     var table = Table(["ID", "TIME", "FLUID", "VOLUME", "WATER"], alignments: [.left, .left, .left, .right, .right])

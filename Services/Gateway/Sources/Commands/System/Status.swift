@@ -58,8 +58,8 @@ struct Status: AsyncParsableCommand {
                 return table.render(style: output.style)
             }
             let down = states.filter { !$0.up }
-            if let first = down.first {
-                throw CLIError.unavailable(service: down.map(\.name).joined(separator: ", "), endpoint: first.endpoint, detail: "")
+            if !down.isEmpty {
+                throw CLIError.servicesDown(down.map { ($0.name, $0.endpoint) })
             }
             let problems = states.compactMap { state in state.health.flatMap(HealthColumns.problem).map { "\(state.name): \($0)" } }
             if !problems.isEmpty {

@@ -33,7 +33,9 @@ enum StatusProbe {
                     do {
                         let client = try RPCClient(
                             endpoint: endpoint.rpc,
-                            options: RPCClientOptions(attemptTimeout: timeout, attempts: 1, curve: try curve(name)),
+                            options: RPCClientOptions(
+                                attemptTimeout: timeout, attempts: 1, curve: try curve(name),
+                                connectTimeout: min(Gateway.connectTimeout, timeout)),
                             logger: logger)
                         let started = ContinuousClock.now
                         defer { Task { await client.close() } }

@@ -54,6 +54,7 @@ struct Subscribe: AsyncParsableCommand {
             let (stream, continuation) = AsyncStream<Envelope>.makeStream(bufferingPolicy: .bufferingOldest(100_000))
             let reactor = try Reactor(name: "quench-subscribe")
             defer { reactor.stop() }
+            let status = PublisherStatus(reactor: reactor)
             // A user principal reads the user stream, where its subscriptions are confined to
             // `<user>/…` (the SUB filters locally too, so it subscribes with that prefix).
             let streamUser = gateway.config.userPrincipal
@@ -73,6 +74,7 @@ struct Subscribe: AsyncParsableCommand {
                         try socket.setCurveKeys(publicKey: curve.publicKey, secretKey: curve.secretKey)
                     }
                     for prefix in prefixes { try socket.subscribe(prefix) }
+                    try status.watch(socket, publisher: name, address: address)
                     try socket.connect(address)
                     reactor.register(socket) {
                         while let frames = try? socket.receiveMultipart(dontWait: true, maxFrames: 4) {
@@ -83,6 +85,7 @@ struct Subscribe: AsyncParsableCommand {
                     }
                 }
             }
+            reactor.execute { status.start() }
             if let fromSeq {
                 for name in publishers {
                     var after = fromSeq > 0 ? fromSeq - 1 : 0

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+
+/// An argument or option the parser or a command's `validate()` refused, reported as the
+/// CLI reports every error: with `--json`, `{"error":{"code":"invalid_argument","message",
+/// "field"}}` on stderr; the exit status is argument-parser's (64).
+enum ArgumentFailure {
+    /// The argument at fault: `AMOUNT` from "AMOUNT: …", `--timeout` from "--timeout must …",
+    /// `amount` from "Missing expected argument '<amount>'"; nil when the message names none.
+    static func field(in message: String) -> String? {
+        if let colon = message.firstIndex(of: ":"), colon > message.startIndex {
+            let name = message[..<colon]
+            if name.allSatisfy({ $0.isUppercase || $0 == "_" }) { return String(name) }
+        }
+        let head = message.prefix { $0 != " " && $0 != ":" }
+        if head.hasPrefix("--") { return String(head) }
+        // argument-parser quotes the argument: '<amount>', '--bogus', '--count <count>'.
+        let parts = message.split(separator: "'", omittingEmptySubsequences: false)
+        for quoted in stride(from: 1, to: parts.count - 1, by: 2).map({ parts[$0] }) {
+            if quoted.hasPrefix("<"), quoted.hasSuffix(">") { return String(quoted.dropFirst().dropLast()) }
+            if quoted.hasPrefix("--") {
+                return String(quoted.split(whereSeparator: { $0 == " " || $0 == "=" }).first ?? quoted)
+            }
+        }
+        return nil
+    }
+
+    /// The one-line JSON error for `message`.
+    static func json(message: String) -> String {
+        struct Body: Encodable {
+            struct Inner: Encodable {
+                var code: String
+                var message: String
+                var field: String?
+            }
+            var error: Inner
+        }
+        let body = Body(error: .init(code: "invalid_argument", message: message, field: field(in: message)))
+        return (try? Output.jsonText(body, pretty: false)) ?? "{\"error\":{\"code\":\"invalid_argument\"}}"
+    }
+}

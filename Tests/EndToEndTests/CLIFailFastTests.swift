@@ -1,0 +1,143 @@
+import Foundation
+import QuenchTestSupport
+import Testing
+
+/// Issue 25 item 9: with a service down, a command fails within 2 s (it took 3 attempts × 3 s)
+/// naming only that service; `quench subscribe` says within 2 s that a publisher is
+/// unreachable, on stderr, and keeps retrying; `--timeout`'s rule and message agree.
+@Suite("CLI: fail fast", .serialized)
+struct CLIFailFastTests {
+    /// Runs the real `quench`, timing the whole process.
+    static func timed(_ cli: CLIRunner, _ arguments: [String]) throws -> (CLIRunner.Result, Duration) {
+        let started = ContinuousClock.now
+        let result = try cli.run(arguments)
+        return (result, ContinuousClock.now - started)
+    }
+
+    @Test("a command whose service is down fails within 2 s naming only that service")
+    func downServiceFailsFast() throws {
+        let folder = temporaryDirectory("cli-fail-fast")
+        let goals = try ServiceProcess("goals", dataDirectory: folder.appendingPathComponent("goals"))
+        defer { goals.stop() }
+        // intake, health-ingest and analytics point at a closed port.
+        let cli = CLIRunner(configPath: try CLIRunner.writeConfig([goals], to: folder))
+
+        let (log, elapsed) = try Self.timed(cli, ["log", "250", "--json"])
+        #expect(elapsed < .seconds(2), "quench log took \(elapsed) with intake down")
+        #expect(log.status == 69)
+        let error = try log.jsonError()
+        #expect(error["code"] as? String == "unavailable")
+        let message = error["message"] as? String ?? ""
+        #expect(message.contains("intake") && message.contains("tcp://127.0.0.1:9"), "\(message)")
+        for other in ["goals", "health-ingest", "analytics"] {
+            #expect(!message.contains(other), "\(message)")
+        }
+
+        let (today, todayElapsed) = try Self.timed(cli, ["today"])
+        #expect(todayElapsed < .seconds(2), "quench today took \(todayElapsed)")
+        #expect(today.stderr.contains("analytics is not answering"), "\(today.stderr)")
+        #expect(!today.stderr.contains("intake"), "\(today.stderr)")
+
+        // The service that runs still answers.
+        #expect(try cli.run(["goal", "--json"]).status == 0)
+
+        // `status` names each service that is down with its own endpoint, and not the one up.
+        let (status, statusElapsed) = try Self.timed(cli, ["status"])
+        #expect(statusElapsed < .seconds(2), "quench status took \(statusElapsed)")
+        #expect(status.status == 69)
+        let line = status.stderr
+        #expect(line.contains("intake at tcp://127.0.0.1:9") && line.contains("analytics at tcp://127.0.0.1:9"), "\(line)")
+        #expect(!line.contains("goals at"), "\(line)")
+    }
+
+    @Test("--timeout: the range the message states is the range applied")
+    func timeoutRule() throws {
+        let folder = temporaryDirectory("cli-timeout-rule")
+        let cli = CLIRunner(configPath: try CLIRunner.writeConfig([], to: folder))
+        for value in ["0", "-1", "600.5", "0.05"] {
+            let refused = try cli.run(["ping", "intake", "--timeout", value, "--json"])
+            #expect(refused.status == 64, "--timeout \(value): \(refused.stderr)")
+            let error = try refused.jsonError()
+            #expect(error["field"] as? String == "--timeout")
+            let message = error["message"] as? String ?? ""
+            #expect(message.contains("at least 0.1 and at most 600 seconds"), "\(message)")
+            #expect(message.hasSuffix("got \(value)"), "\(message)")
+        }
+        // Both ends are accepted (the command then fails only because nothing runs).
+        for value in ["0.1", "600"] {
+            let accepted = try cli.run(["log", "250", "--timeout", value, "--json"])
+            #expect(accepted.status == 69, "--timeout \(value): \(accepted.stderr)")
+        }
+    }
+
+    @Test("subscribe reports an unreachable publisher within 2 s on stderr, retries, and reports it back")
+    func subscribeReportsUnreachable() throws {
+        let folder = temporaryDirectory("cli-subscribe-down")
+        let rpc = TestPorts.endpoint()
+        let pub = TestPorts.endpoint()
+        let config = folder.appendingPathComponent("client.json")
+        let services: [String: Any] = ["goals": ["rpc": rpc, "pub": pub]]
+        try JSONSerialization.data(withJSONObject: ["services": services, "insecure": true, "user": "ana"])
+            .write(to: config)
+
+        let process = Process()
+        process.executableURL = try Binaries.url(of: "quench")
+        process.arguments = ["subscribe", "--publisher", "goals", "--json", "--config", config.path]
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let lines = LineCollector()
+        err.fileHandleForReading.readabilityHandler = { handle in lines.append(handle.availableData) }
+        let started = ContinuousClock.now
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        let reported = lines.wait(for: "publisher unreachable", timeout: .seconds(5))
+        let elapsed = ContinuousClock.now - started
+        #expect(reported, "stderr: \(lines.text)")
+        #expect(elapsed < .seconds(2), "the first status line took \(elapsed)")
+        #expect(lines.text.contains("goals") && lines.text.contains(pub), "\(lines.text)")
+        #expect(process.isRunning, "subscribe gave up")
+
+        // The publisher comes up: the status line says so and events flow.
+        let goals = try ServiceProcess(
+            "goals", dataDirectory: folder.appendingPathComponent("goals"), rpcEndpoint: rpc, pubEndpoint: pub)
+        defer { goals.stop() }
+        #expect(lines.wait(for: "goals: connected", timeout: .seconds(10)), "stderr: \(lines.text)")
+        process.terminate()
+        process.waitUntilExit()
+        err.fileHandleForReading.readabilityHandler = nil
+        // stdout stays clean JSON: no status text on it.
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!stdout.contains("unreachable"), "\(stdout)")
+    }
+}
+
+/// Collects a pipe's text as it arrives and waits for a phrase in it.
+final class LineCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func append(_ chunk: Data) {
+        lock.lock()
+        data.append(chunk)
+        lock.unlock()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func wait(for phrase: String, timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if text.contains(phrase) { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return text.contains(phrase)
+    }
+}

@@ -1,0 +1,40 @@
+@testable import QuenchCLI
+import Testing
+
+/// How `quench` hands negative amounts to argument-parser and names the argument of a
+/// parse error (issue 25 item 10).
+@Suite("CLI argument handling")
+struct ArgumentHandlingTests {
+    @Test("negative numbers become values: positionals after --, option values joined")
+    func negativeArguments() {
+        #expect(NegativeArguments.prepared(["log", "-5ml"]) == ["log", "--", "-5ml"])
+        #expect(NegativeArguments.prepared(["log", "-5ml", "--fluid", "tea", "--json"]) == ["log", "--fluid", "tea", "--json", "--", "-5ml"])
+        #expect(NegativeArguments.prepared(["goal", "set", "--json", "-.5l"]) == ["goal", "set", "--json", "--", "-.5l"])
+        #expect(NegativeArguments.prepared(["ping", "intake", "--timeout", "-1"]) == ["ping", "intake", "--timeout=-1"])
+        #expect(NegativeArguments.prepared(["intakes", "edit", "abc", "--amount", "-3oz"]) == ["intakes", "edit", "abc", "--amount=-3oz"])
+        // Unchanged: no negative number, options, a `--` already there.
+        #expect(NegativeArguments.prepared(["log", "250", "--json"]) == ["log", "250", "--json"])
+        #expect(NegativeArguments.prepared(["log", "-h"]) == ["log", "-h"])
+        #expect(NegativeArguments.prepared(["log", "--", "-5"]) == ["log", "--", "-5"])
+        // After a flag a negative number is a positional, not the flag's value.
+        #expect(NegativeArguments.prepared(["goal", "set", "--json", "-1"]) == ["goal", "set", "--json", "--", "-1"])
+    }
+
+    @Test("the field of an argument error", arguments: [
+        ("Missing expected argument '<amount>'", "amount"),
+        ("Unknown option '--bogus'", "--bogus"),
+        ("AMOUNT: 'lots' is not an amount; use 250, 250ml, 0.5l or 12oz", "AMOUNT"),
+        ("VALUE: '-80kg' has no unit", "VALUE"),
+        ("--timeout must be at least 0.1 and at most 600 seconds, got 0", "--timeout"),
+        ("The value 'x' is invalid for '--count <count>'", "--count"),
+        ("The value 'x' is invalid for '<value>'", "value"),
+    ] as [(String, String)])
+    func field(message: String, field: String) {
+        #expect(ArgumentFailure.field(in: message) == field)
+    }
+
+    @Test("a message that names no argument has no field")
+    func noField() {
+        #expect(ArgumentFailure.field(in: "nothing to change: give --amount, --fluid or --at") == nil)
+    }
+}
