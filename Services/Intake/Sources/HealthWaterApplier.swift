@@ -13,6 +13,10 @@ import QuenchRuntime
 ///   volume out of range, no valid day) is left out; with none usable the event is skipped.
 /// - `health.samples.deleted` of `dietary-water` (a revoke with delete) → those intakes are
 ///   deleted, each with `intake.deleted`.
+/// - `health.erased` → the intakes made from the user's samples that are still here (an erase
+///   of health-ingest alone, or samples applied after intake's own erase) are deleted, each
+///   with an `intake.deleted` that names only the intake (no volume, time or fluid), and the
+///   file is scrubbed (`UserErasure`).
 /// Revoking without delete keeps what was imported: they are the user's drinks.
 struct HealthWaterApplier: Sendable {
     /// health-ingest's events intake does nothing with: the subscriber passes over them
@@ -59,6 +63,10 @@ struct HealthWaterApplier: Sendable {
             if deleted.type == ConsentType.dietaryWater.rawValue {
                 try removeImported(db, user: deleted.user)
             }
+        case HealthEvent.erased:
+            let erased = try body(event, UserErasedBody.self)
+            guard !erased.user.isEmpty else { throw EventSkip("\(event.type) names no user") }
+            try forgetImported(db, user: erased.user)
         default:
             return
         }
@@ -90,6 +98,21 @@ struct HealthWaterApplier: Sendable {
             createdAt: now, updatedAt: now)
         guard try IntakeStore.insert(db, intake, sourceRef: sample.sampleId, sourceAt: sample.at, legacy: legacy) else { return nil }
         return intake.record
+    }
+
+    private func forgetImported(_ db: Database, user: String) throws {
+        let ids = try String.fetchAll(
+            db, cached: "SELECT id FROM intake WHERE user = ? AND source = 'apple-health' ORDER BY at", arguments: [user])
+        for id in ids {
+            try IntakeStore.delete(db, user: user, id: id)
+            // Subscribers take an intake off by its user and id; nothing of the drink goes out again.
+            let named = IntakeRecord(
+                id: id, user: user, fluid: "", volumeMl: 0, waterMl: 0, waterMicrolitres: 0, waterPercent: 0,
+                at: Date(timeIntervalSince1970: 0), day: "", timeZone: "", source: "apple-health",
+                createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+            try outbox.append(db, type: IntakeEvent.deleted, user: user, body: IntakeEventBody(intake: named))
+        }
+        UserErasure.requestScrub(db)
     }
 
     private func removeImported(_ db: Database, user: String) throws {

@@ -104,7 +104,7 @@ final class RequestDispatcher: Sendable {
                     return stored.reply
                 }
                 let reply = try transaction(WriteContext(db: db, outbox: outbox, request: context))
-                try IdempotencyStore.store(db, scope: scope, key: key, type: request.type, reply: reply)
+                try IdempotencyStore.store(db, scope: scope, key: key, type: request.type, reply: reply, user: try? context.actingUser())
                 return reply
             }
             guard admitInFlight() else { return .immediate(tooBusy(request, started)) }

@@ -24,14 +24,27 @@ enum IdempotencyStore {
         return Stored(type: query.text(0), reply: try MessagePackRaw(validating: query.blob(1)))
     }
 
-    static func store(_ db: Database, scope: String, key: String, type: String, reply: MessagePackRaw) throws {
-        let insert = try DirectStatement(db, sql: "INSERT INTO runtime_idempotency (scope, key, type, reply, createdAt) VALUES (?, ?, ?, ?, ?)")
+    static func store(_ db: Database, scope: String, key: String, type: String, reply: MessagePackRaw, user: String? = nil) throws {
+        let insert = try DirectStatement(db, sql: "INSERT INTO runtime_idempotency (scope, key, type, reply, createdAt, user) VALUES (?, ?, ?, ?, ?, ?)")
         insert.bind(1, scope)
         insert.bind(2, key)
         insert.bind(3, type)
         insert.bind(4, blob: reply.bytes)
         insert.bind(5, Date().timeIntervalSince1970)
+        insert.bind(6, user)
         try insert.run()
+    }
+
+    /// Forgets every stored reply of `user` (an erase): those stored with the user as the
+    /// acting user, and those of the user's own scope (insecure deployments and user keys
+    /// scope replies by the user; replies stored before `runtime.v3` have no user).
+    /// Returns how many were forgotten.
+    @discardableResult
+    static func forget(_ db: Database, user: String) throws -> Int {
+        try db.execute(cached: "DELETE FROM runtime_idempotency WHERE user = ?", arguments: [user])
+        let byUser = db.changesCount
+        try db.execute(cached: "DELETE FROM runtime_idempotency WHERE scope IN (?, ?)", arguments: [user, "user:\(user)"])
+        return byUser + db.changesCount
     }
 
     /// What one pruning step did: the rows it looked at (oldest first, from `after`), the last

@@ -36,6 +36,7 @@ enum HealthApplier {
             try ActivityStore.deleteSteps(db, user: user)
             try ActivityStore.deleteDistance(db, user: user)
             try StrengthStore.eraseUser(db, user: user)
+            UserErasure.requestScrub(db)
         case _ where ignored.contains(event.type):
             return
         default:
