@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import QuenchProtocol
 import QuenchRuntime
 import Testing
@@ -68,6 +69,12 @@ struct PrivacyEraseEndToEndTests {
         for marker in Self.textMarkers + Self.numberMarkers.map(Self.describe) + ["zqxbobkeeps"] {
             #expect(before[marker] != nil, "\(marker) was never stored: the scan could not see it go")
         }
+
+        // Checkpointed, each file holds the content too, not only its WAL (a reader beside the
+        // service, as an operator's sqlite3 would be).
+        for service in all { try Self.checkpoint(service.databasePath) }
+        #expect(Self.scan(data)["zqxSourceMarker"]?.contains { $0.hasSuffix(".sqlite") } == true)
+        #expect(Self.scan(data)["zqxfluidmarker"]?.contains { $0.hasSuffix(".sqlite") } == true)
 
         // Analytics is down during the erase.
         analytics.stop()
@@ -160,6 +167,12 @@ struct PrivacyEraseEndToEndTests {
     }
 
     // MARK: Scanning
+
+    static func checkpoint(_ path: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in _ = try Row.fetchAll(db, sql: "PRAGMA wal_checkpoint(PASSIVE)") }
+        try queue.close()
+    }
 
     static func describe(_ value: Double) -> String { "\(value)" }
 
