@@ -41,6 +41,7 @@ public struct GoalHandlers: Sendable {
     func erase(_ write: WriteContext) throws -> EraseReply {
         let user = try write.request.actingUser()
         let deleted = try GoalStore.erase(write.db, user: user)
+        try write.forgetTraces(of: user)
         try write.emit(GoalEvent.erased, user: user, UserErasedBody(user: user))
         return EraseReply(service: ServiceName.goals, deleted: ["settings": deleted.settings, "goals": deleted.goals])
     }

@@ -88,6 +88,7 @@ struct HealthEventApplier: Sendable {
             case HealthEvent.erased:
                 let body = try applier.decode(UserErasedBody.self, event)
                 try change(db, user: body.user) { $0.forgetHealthData() }
+                UserErasure.requestScrub(db)
             default:
                 return
             }

@@ -17,6 +17,10 @@ import QuenchRuntime
 ///   500 a message).
 /// - `health.samples.deleted` of `dietary-water` (a revoke with delete) → those intakes are
 ///   deleted, each with `intake.deleted`, and the withheld ones with them.
+/// - `health.erased` → the intakes made from the user's samples that are still here (an erase
+///   of health-ingest alone, or samples applied after intake's own erase) are deleted, each
+///   with an `intake.deleted` that names only the intake (no volume, time or fluid), and the
+///   file is scrubbed (`UserErasure`); withheld ones are deleted too.
 struct HealthWaterApplier: Sendable {
     /// health-ingest's events intake does nothing with: the subscriber passes over them
     /// without calling `apply` (an import sends tens of thousands).
@@ -73,6 +77,10 @@ struct HealthWaterApplier: Sendable {
                 try removeImported(db, user: deleted.user)
                 try WithheldIntakeStore.purge(db, user: deleted.user)
             }
+        case HealthEvent.erased:
+            let erased = try body(event, UserErasedBody.self)
+            guard !erased.user.isEmpty else { throw EventSkip("\(event.type) names no user") }
+            try forgetImported(db, user: erased.user)
         default:
             return
         }
@@ -115,6 +123,23 @@ struct HealthWaterApplier: Sendable {
             let chunk = Array(restored[start..<min(start + HealthEvent.maxBatchSamples, restored.count)])
             try outbox.append(db, type: IntakeEvent.batchLogged, user: user, body: IntakeBatchBody(user: user, intakes: chunk))
         }
+    }
+
+    /// Deletes what intake made from the user's health data (an erase), naming only the ids.
+    private func forgetImported(_ db: Database, user: String) throws {
+        let ids = try String.fetchAll(
+            db, cached: "SELECT id FROM intake WHERE user = ? AND source = 'apple-health' ORDER BY at", arguments: [user])
+        for id in ids {
+            try IntakeStore.delete(db, user: user, id: id)
+            // Subscribers take an intake off by its user and id; nothing of the drink goes out again.
+            let named = IntakeRecord(
+                id: id, user: user, fluid: "", volumeMl: 0, waterMl: 0, waterMicrolitres: 0, waterPercent: 0,
+                at: Date(timeIntervalSince1970: 0), day: "", timeZone: "", source: "apple-health",
+                createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+            try outbox.append(db, type: IntakeEvent.deleted, user: user, body: IntakeEventBody(intake: named))
+        }
+        try WithheldIntakeStore.purge(db, user: user)
+        UserErasure.requestScrub(db)
     }
 
     private func removeImported(_ db: Database, user: String) throws {

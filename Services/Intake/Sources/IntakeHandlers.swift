@@ -150,6 +150,7 @@ public struct IntakeHandlers: Sendable {
         let user = try write.request.actingUser()
         let intakes = try IntakeStore.deleteAll(write.db, user: user)
         let fluids = try FluidStore.deleteAll(write.db, owner: user)
+        try write.forgetTraces(of: user)
         try write.emit(IntakeEvent.erased, user: user, UserErasedBody(user: user))
         return EraseReply(service: ServiceName.intake, deleted: ["intakes": intakes, "fluids": fluids])
     }

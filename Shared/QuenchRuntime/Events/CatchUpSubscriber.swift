@@ -379,7 +379,10 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
         let began = DispatchTime.now().uptimeNanoseconds
         guard let thread = applyThread.withLock({ $0 }) else { throw ApplyThread.Stopped() }
         let (cursor, skipped, applied) = try await thread.run { [database, publisher, makeBatch, logger, outbox, ignored] in
-            try Self.apply(events, database: database, publisher: publisher, makeBatch: makeBatch, logger: logger, outbox: outbox, ignored: ignored)
+            let result = try Self.apply(events, database: database, publisher: publisher, makeBatch: makeBatch, logger: logger, outbox: outbox, ignored: ignored)
+            // An erase event applied: what it deleted leaves the file now (UserErasure).
+            database.scrubIfRequested()
+            return result
         }
         status.withLock { state in
             state.applied = cursor
@@ -407,7 +410,9 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
                     guard let seq = event.seq else { continue }
                     if seq <= cursor { continue }
                     if seq != cursor + 1 { break }
-                    if ignored.contains(event.type) {
+                    // A redacted event (an erased user's, no body: Outbox.redact) holds nothing
+                    // to apply; the cursor moves past it.
+                    if ignored.contains(event.type) || event.body == nil {
                         cursor = seq
                         continue
                     }

@@ -197,6 +197,25 @@ public final class Outbox: Sendable {
         publish((try? uncommitted(db)) ?? [])
     }
 
+    /// Turns every event of `user` in the outbox into a tombstone, in the transaction `db` is
+    /// in (an erase): the envelope keeps `v`, `id`, `type`, `publisher` and `seq` and loses
+    /// `user`, `body` and the original `sentAt` (the erase's time instead); the row loses its
+    /// user. `seq` stays gapless, so catch-up keeps working, and a subscriber passes over an
+    /// event without a body (docs/PROTOCOL.md §5, Erase). Events this transaction appends
+    /// after the call (the erase's own `….erased`) are kept. Returns how many were redacted.
+    @discardableResult
+    public func redact(_ db: Database, user: String) throws -> Int {
+        let rows = try Row.fetchAll(db, cached: "SELECT seq, type FROM runtime_outbox WHERE user = ? ORDER BY seq", arguments: [user])
+        let now = Date()
+        for row in rows {
+            let seq: Int64 = row["seq"]
+            let tombstone = Envelope(type: row["type"], user: nil, sentAt: now, body: nil, publisher: publisher, seq: UInt64(max(0, seq)))
+            try db.execute(cached: "UPDATE runtime_outbox SET user = NULL, envelope = ? WHERE seq = ?",
+                           arguments: [Data(try tombstone.encoded()), seq])
+        }
+        return rows.count
+    }
+
     /// Events with `seq > after`, oldest first, at most `limit`.
     /// The most envelope bytes one `events.since` page carries (it always carries at least one
     /// event): batch events run to tens of kilobytes, and a page of a thousand of them must not.

@@ -165,6 +165,8 @@ final class GroupCommitter: Sendable {
             // did: nothing of the batch is stored.
             results = batch.map { _ in .failure(error) }
         }
+        // An erase in the batch: its bytes leave the file before its reply goes out.
+        database.scrubIfRequested()
         commitTimes.recordNanoseconds(Int64(clamping: DispatchTime.now().uptimeNanoseconds &- started))
         batchSizes.record(batch.count)
         for (job, result) in zip(batch, results) { job.completion(result) }

@@ -72,6 +72,15 @@ enum IdempotencyStore {
         try insert.run()
     }
 
+    /// Forgets every stored reply of `user` (an erase): every reply is stored under its acting
+    /// user (`runtime.v3` gave the replies stored before it theirs), and the primary key leads
+    /// with `user`, so this is one index range. Returns how many were forgotten.
+    @discardableResult
+    static func forget(_ db: Database, user: String) throws -> Int {
+        try db.execute(cached: "DELETE FROM runtime_idempotency WHERE user = ?", arguments: [user])
+        return db.changesCount
+    }
+
     /// What one pruning step did: the rows it looked at (oldest first, from `after`), the last
     /// of them, and how many of those it forgot.
     struct PruneStep: Codable {

@@ -16,6 +16,8 @@ public import GRDB
 public final class ServiceDatabase: Sendable {
     public let path: String
     public let pool: DatabasePool
+    /// The file's name as SQLite reports it (absolute), the key of ``UserErasure``'s requests.
+    let resolvedPath: String
 
     public init(path: String, migrator serviceMigrator: DatabaseMigrator = DatabaseMigrator()) throws {
         self.path = path
@@ -29,8 +31,9 @@ public final class ServiceDatabase: Sendable {
         pool = try DatabasePool(path: path, configuration: configuration)
         // Set on the writer after opening: GRDB's WAL set-up resets it to NORMAL, which
         // leaves the last commits unsynced (lost on power loss or a file-system abort).
-        try pool.writeWithoutTransaction { db in
+        resolvedPath = try pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            return try String.fetchOne(db, sql: "SELECT file FROM pragma_database_list WHERE name = 'main'") ?? path
         }
         var migrator = DatabaseMigrator()
         RuntimeSchema.register(in: &migrator)
@@ -42,6 +45,34 @@ public final class ServiceDatabase: Sendable {
         guard unknown.isEmpty else { throw NewerSchemaError(path: path, unknownMigrations: unknown) }
         try migrator.migrate(pool)
         try serviceMigrator.migrate(pool)
+    }
+
+    /// After an erase committed (``UserErasure/requestScrub(_:)``): rebuilds the file
+    /// (`VACUUM`, so no deleted row survives in a free page or in the unused space of a page)
+    /// and checkpoints the WAL into it and truncates the WAL to nothing (`wal_checkpoint(TRUNCATE)`,
+    /// so no old page image survives there). Call it on the thread that writes, between
+    /// transactions. A checkpoint a reader keeps from finishing is tried again after the next
+    /// commit. Returns true when a scrub ran to the end.
+    @discardableResult
+    public func scrubIfRequested() -> Bool {
+        guard UserErasure.takeRequest(path: resolvedPath) else { return false }
+        do {
+            let done = try pool.writeWithoutTransaction { db -> Bool in
+                try db.execute(sql: "VACUUM")
+                for attempt in 0..<3 {
+                    if attempt > 0 { Thread.sleep(forTimeInterval: 0.05) }
+                    // (busy, frames in the log, frames checkpointed): busy 0 = the WAL is empty now.
+                    let row = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                    if (row?[0] as Int?) == 0 { return true }
+                }
+                return false
+            }
+            if !done { UserErasure.putBack(path: resolvedPath) }
+            return done
+        } catch {
+            UserErasure.putBack(path: resolvedPath)
+            return false
+        }
     }
 
     /// `PRAGMA quick_check`: true when SQLite finds the file sound.

@@ -39,6 +39,7 @@ enum GoalsApplier {
         case GoalEvent.erased:
             let body = try EventInput.body(event, UserErasedBody.self)
             try GoalStore.eraseUser(db, user: try EventInput.user(body.user, event), streaks: &streaks)
+            UserErasure.requestScrub(db)
         default:
             if EventInput.isSystem(event) { return }
             throw EventInput.unknown(event)

@@ -43,6 +43,7 @@ enum HealthApplier {
             try ActivityStore.deleteDistance(db, user: user)
             try StrengthStore.eraseUser(db, user: user)
             try ConsentMask.eraseUser(db, user: user)
+            UserErasure.requestScrub(db)
         case _ where ignored.contains(event.type):
             return
         default:

@@ -57,6 +57,7 @@ enum IntakeApplier {
         case IntakeEvent.erased:
             let body = try EventInput.body(event, UserErasedBody.self)
             try WaterStore.eraseUser(db, user: try EventInput.user(body.user, event))
+            UserErasure.requestScrub(db)
         default:
             if EventInput.isSystem(event) { return }
             throw EventInput.unknown(event)

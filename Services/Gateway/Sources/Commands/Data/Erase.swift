@@ -9,7 +9,9 @@ struct Erase: AsyncParsableCommand {
         discussion: """
             Erases in intake, goals and health-ingest in parallel and reports each; analytics drops
             its derived data when it sees their erase events. A service that is down is reported
-            and the rest still erase; running it again is safe.
+            and the rest still erase; running it again is safe. Each service answers once its
+            files hold no byte of yours any more (it rebuilds them): on a large deployment give
+            it time, e.g. --timeout 60.
 
             Example: quench erase --yes
             """)
