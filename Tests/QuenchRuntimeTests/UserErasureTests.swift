@@ -35,8 +35,10 @@ struct UserErasureTests {
                         let text = "\(user)Marker\(index)"
                         try db.execute(sql: "INSERT INTO note (user, text) VALUES (?, ?)", arguments: [user, text])
                         try outbox.append(db, type: "test.noted", user: user, body: ["text": text])
-                        try IdempotencyStore.store(db, scope: "user:\(user)", key: "k\(index)", type: "test.note",
-                                                   reply: try MessagePackRaw(encoding: text), user: user)
+                        try IdempotencyStore.store(
+                            db, scope: IdempotencyStore.Scope(principal: "user:\(user)", user: user), key: "k\(index)",
+                            type: "test.note", fingerprint: IdempotencyStore.fingerprint(body: nil),
+                            reply: try MessagePackRaw(encoding: text))
                     }
                 }
                 return try MessagePackRaw(encoding: 0)

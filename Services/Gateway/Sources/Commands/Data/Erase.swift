@@ -10,8 +10,9 @@ struct Erase: AsyncParsableCommand {
             Erases in intake, goals and health-ingest in parallel and reports each; analytics drops
             its derived data when it sees their erase events. A service that is down is reported
             and the rest still erase; running it again is safe. Each service answers once its
-            files hold no byte of yours any more (it rebuilds them): on a large deployment give
-            it time, e.g. --timeout 60.
+            files hold no byte of yours any more (it rebuilds them, which takes seconds on a large
+            deployment), so erase waits up to \(Int(Erase.defaultTimeout)) s for each by default
+            (--timeout to change it).
 
             Example: quench erase --yes
             """)
@@ -34,8 +35,14 @@ struct Erase: AsyncParsableCommand {
         var error: String?
     }
 
+    /// Seconds each service's erase may take when `--timeout` is not given: the service
+    /// rebuilds its files before it answers.
+    static let defaultTimeout: Double = 120
+
     func run() async throws {
-        try await CLI.run(global) { gateway, output in
+        var options = global
+        if options.timeout == nil { options.timeout = Self.defaultTimeout }
+        try await CLI.run(options) { gateway, output in
             let user = try gateway.requireUser()
             let targets = [
                 (ServiceName.intake, IntakeMessage.erase),
