@@ -61,6 +61,8 @@ struct HealthRealExportEndToEndTests {
         #expect(Self.counts(report["otherElements"]) == elements)
 
         let future = (expected["future"] as? [String: Any]) ?? [:]
+        let duplicates = (expected["duplicates"] as? [String: Any]) ?? [:]
+        #expect(report["duplicates"] as? Int == duplicates["count"] as? Int, "records identical to an earlier one are one sample")
         #expect(Self.counts(report["skippedByReason"])["in-future"] ?? 0 == future["count"] as? Int ?? 0, "records dated after today")
         let samples = try await fixture.allSamples()
         let steps = Self.less(expected["stepsByDay"], future["stepsByDay"])

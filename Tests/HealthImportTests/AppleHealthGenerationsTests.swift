@@ -124,7 +124,7 @@ import Testing
         let cdaZip = try TestSupport.zip([(name: "apple_health_export/export_cda.xml", bytes: AppleHealthZipTests.cda)], named: "cda-only.zip")
         let text = try TestSupport.write("Date,Exercise,Reps\n", named: "workouts.csv")
         let cases: [(String, String)] = [
-            (gz, "gzip-compressed"), (cda, "export.xml beside it"), (cdaZip, "not an Apple Health export"),
+            (gz, "gzip-compressed"), (cda, "export.xml beside it"), (cdaZip, "clinical document"),
             (text, "not an Apple Health export"),
         ]
         for (path, words) in cases {

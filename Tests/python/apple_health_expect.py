@@ -15,6 +15,10 @@ Prints one JSON object:
   weights      [[day, kg], ...] in file order
   water        {day: mL}
   malformed    records of those kinds whose value or startDate is not a number or date
+  duplicates   records identical to an earlier one (kind, source, start, end, value, unit):
+               one sample by the identity rule of docs/PROTOCOL.md (which makes a re-import
+               add only what is new), so left out of the figures above and summed here:
+               {count, stepsByDay, distanceByDay, weights}
   future       the part of the figures above from records starting more than 5 minutes
                after now (an import refuses those as in-future): {count, stepsByDay,
                distanceByDay, weights}
@@ -76,6 +80,8 @@ def expect(path):
     malformed = 0
     horizon = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(minutes=5)
     future = {"count": 0, "stepsByDay": {}, "distanceByDay": {}, "weights": []}
+    duplicates = {"count": 0, "stepsByDay": {}, "distanceByDay": {}, "weights": []}
+    seen = set()
     with open_export(path) as f:
         for event, element in ET.iterparse(f, events=("start", "end")):
             if event == "start":
@@ -100,14 +106,24 @@ def expect(path):
                         continue
                     unit = element.get("unit")
                     source = element.get("sourceName") or element.get("source")
-                    if instant(element.get("startDate")) > horizon:
-                        future["count"] += 1
+                    identity = (kind, source, element.get("startDate"), element.get("endDate"), value, unit)
+                    part = None
+                    if identity in seen:
+                        part = duplicates
+                    elif instant(element.get("startDate")) > horizon:
+                        part = future
+                    seen.add(identity)
+                    if part is not None:
+                        part["count"] += 1
                         if kind == "steps":
-                            future["stepsByDay"][day] = future["stepsByDay"].get(day, 0) + value
+                            part["stepsByDay"][day] = part["stepsByDay"].get(day, 0) + value
                         elif kind == "distance":
-                            future["distanceByDay"][day] = future["distanceByDay"].get(day, 0) + value * METRES[unit]
+                            part["distanceByDay"][day] = part["distanceByDay"].get(day, 0) + value * METRES[unit]
                         elif kind == "body-mass":
-                            future["weights"].append([day, value * KG[unit]])
+                            part["weights"].append([day, value * KG[unit]])
+                    if part is duplicates:
+                        element.clear()
+                        continue
                     if kind == "steps":
                         steps[day] = steps.get(day, 0) + value
                         per = steps_source.setdefault(day, {})
@@ -123,7 +139,7 @@ def expect(path):
     return {
         "root": root, "elements": elements, "kinds": kinds, "stepsByDay": steps,
         "stepsByDaySource": steps_source, "distanceByDay": distance, "weights": weights, "water": water,
-        "malformed": malformed, "future": future,
+        "malformed": malformed, "future": future, "duplicates": duplicates,
     }
 
 
