@@ -71,5 +71,6 @@ enum SampleExport {
         bytesRead: Int64(xml.utf8.count),
         exportVersion: "12",
         locale: "en_US",
-        exportDate: TestSupport.date(1_602_518_400))
+        exportDate: TestSupport.date(1_602_518_400),
+        otherElements: ["ExportDate": 1, "Me": 1, "Correlation": 1, "Workout": 1, "ActivitySummary": 1])
 }

@@ -30,7 +30,7 @@ struct AppleHealthBatcherTests {
                 kind: kind, unit: ["count", "kg", "km", "mL"][index % 4], value: Double(index) + 0.5,
                 sourceName: source % 3 == 0 ? "iPhone" : "Source \(source)", device: device,
                 startDate: start.addingTimeInterval(Double(index) * 60), endDate: start.addingTimeInterval(Double(index) * 60 + 30),
-                utcOffsetSeconds: 0))
+                utcOffsetSeconds: [0, -14_400, 3600, -25_200, 19_800, -100, 45_900][index % 7]))
         }
         for record in records {
             #expect(try batcher.add(record) == nil)
@@ -49,6 +49,7 @@ struct AppleHealthBatcherTests {
             #expect(source.device == record.device.map(SampleSource.normalizedDevice))
             #expect(sample.type == record.kind.rawValue && sample.unit == record.unit && sample.value == record.value)
             #expect(sample.start == record.startDate && sample.end == record.endDate)
+            #expect(sample.utcOffset == record.utcOffsetSeconds, "each sample carries its record's own offset")
             #expect(sample.source == nil && sample.device == nil)
         }
         #expect(try batcher.flush() == nil, "a flushed batcher starts empty")

@@ -20,13 +20,19 @@ public struct AppleHealthSummary: Sendable, Equatable {
     public var locale: String?
     /// The `value` of `<ExportDate>`, if present and well formed.
     public var exportDate: Date?
+    /// Children of `<HealthData>` other than `Record`, by element name: `Workout`,
+    /// `ActivitySummary`, `Correlation`, `ClinicalRecord`, `Audiogram`, `VisionPrescription`,
+    /// and the metadata `ExportDate` and `Me`. With ``recordsSeen`` this accounts for every
+    /// element of the export's top level.
+    public var otherElements: [String: Int]
 
     /// Creates a summary; all counts default to zero.
     public init(
         recordsSeen: Int = 0, recordsByKind: [HealthRecordKind: Int] = [:], otherTypes: [String: Int] = [:],
         correlationChildrenIgnored: Int = 0, malformedRecords: [String: Int] = [:], bytesRead: Int64 = 0,
-        exportVersion: String? = nil, locale: String? = nil, exportDate: Date? = nil
+        exportVersion: String? = nil, locale: String? = nil, exportDate: Date? = nil, otherElements: [String: Int] = [:]
     ) {
+        self.otherElements = otherElements
         self.recordsSeen = recordsSeen
         self.recordsByKind = recordsByKind
         self.otherTypes = otherTypes

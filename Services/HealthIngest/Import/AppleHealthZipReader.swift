@@ -5,6 +5,11 @@
 /// Without a central directory (a truncated download) the local headers are walked from the start.
 struct AppleHealthZipReader {
     let reader: ZipArchiveReader
+    /// Stop as soon as an entry's root is `<HealthData>` (a check before importing).
+    var stopAtRoot = false
+
+    /// Thrown out of the inflater to stop at the root (``stopAtRoot``).
+    private struct RootFound: Error {}
 
     func parse(
         progress: ((Int64, Int64) -> Void)?, onRecord: (HealthRecord) throws -> Void
@@ -52,8 +57,11 @@ struct AppleHealthZipReader {
         do {
             try reader.inflate(entry, dataStart: dataStart, progress: progress) { chunk in
                 try scanner.feed(chunk, onRecord: onRecord)
+                if stopAtRoot, scanner.rootSeen { throw RootFound() }
             }
             try scanner.finish()
+        } catch is RootFound {
+            return scanner.summary
         } catch let notExport as NotAHealthExport {
             rejected.append("\(entry.name): \(notExport.reason)")
             return nil

@@ -1,20 +1,36 @@
 /// Parses export timestamps such as `2020-10-11 08:00:00 -0700` without Foundation formatters.
 ///
-/// Also accepts `T` between date and time, `Z`, and `±HH:MM` offsets.
+/// Also accepts `T` between date and time, `Z`, and `±HH:MM` offsets, and the compact form
+/// of the iOS 8 exports (2014–2015): `20150603050217+0100` (`yyyyMMddHHmmss±HHMM`).
 enum HealthDateParser {
     /// Seconds since 1970 (UTC) and the written UTC offset in seconds, or nil if malformed.
     @inline(__always)
     static func parse(_ p: UnsafePointer<UInt8>, _ n: Int) -> (epoch: Int64, offset: Int)? {
-        guard n >= 19 else { return nil }
-        guard let year = digits(p, 4), p[4] == 0x2D, let month = digits(p + 5, 2), p[7] == 0x2D,
-              let day = digits(p + 8, 2), p[10] == 0x20 || p[10] == 0x54,
-              let hour = digits(p + 11, 2), p[13] == 0x3A, let minute = digits(p + 14, 2), p[16] == 0x3A,
-              let second = digits(p + 17, 2)
-        else { return nil }
+        guard n >= 15 else { return nil }
+        let year, month, day, hour, minute, second: Int?
+        var i: Int
+        if p[4] == 0x2D {
+            guard n >= 19, p[7] == 0x2D, p[10] == 0x20 || p[10] == 0x54, p[13] == 0x3A, p[16] == 0x3A else { return nil }
+            year = digits(p, 4)
+            month = digits(p + 5, 2)
+            day = digits(p + 8, 2)
+            hour = digits(p + 11, 2)
+            minute = digits(p + 14, 2)
+            second = digits(p + 17, 2)
+            i = 19
+        } else {
+            year = digits(p, 4)
+            month = digits(p + 4, 2)
+            day = digits(p + 6, 2)
+            hour = digits(p + 8, 2)
+            minute = digits(p + 10, 2)
+            second = digits(p + 12, 2)
+            i = 14
+        }
+        guard let year, let month, let day, let hour, let minute, let second else { return nil }
         guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month),
               hour < 24, minute < 60, second <= 60
         else { return nil }
-        var i = 19
         if i < n, p[i] == 0x20 { i += 1 }
         guard i < n else { return nil }
         var offset = 0

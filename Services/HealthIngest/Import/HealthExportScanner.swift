@@ -36,6 +36,9 @@ final class HealthExportScanner {
     private var recordsSeen = 0
     private var delivered = [Int](repeating: 0, count: HealthRecordKind.allCases.count)
     private var correlationChildren = 0
+    /// Children of `<HealthData>` other than `Record`, by element name.
+    private var elements: [String: Int] = [:]
+    private static let maxElementNames = 64
     private var malformed: [String: Int] = [:]
     private var exportVersion: String?
     private var locale: String?
@@ -65,7 +68,7 @@ final class HealthExportScanner {
         return AppleHealthSummary(
             recordsSeen: recordsSeen, recordsByKind: byKind, otherTypes: types.otherTypes,
             correlationChildrenIgnored: correlationChildren, malformedRecords: malformed,
-            exportVersion: exportVersion, locale: locale, exportDate: exportDate)
+            exportVersion: exportVersion, locale: locale, exportDate: exportDate, otherElements: elements)
     }
 
     /// Appends a chunk and delivers every complete top-level record of an imported kind in it.
@@ -250,6 +253,7 @@ final class HealthExportScanner {
         }
         if parent == .healthData, role == .exportDate {
             guard let (end, selfClosing) = try attributes(from: i, tag: p) else { return -1 }
+            countElement(b + p + 1, i - p - 1)
             if let (s, l) = slot(.value), let (epoch, _) = HealthDateParser.parse(b + s, l) {
                 exportDate = Date(timeIntervalSince1970: TimeInterval(epoch))
             }
@@ -258,9 +262,17 @@ final class HealthExportScanner {
         }
         guard let (end, selfClosing) = skipTag(from: i) else { return -1 }
         if rootClosed { return end }
+        if parent == .healthData { countElement(b + p + 1, i - p - 1) }
         if role == .record, parent == .correlation { correlationChildren += 1 }
         if !selfClosing { try push(role == .correlation ? .correlation : .other, at: p) }
         return end
+    }
+
+    /// Counts a child of `<HealthData>` by name (past 64 distinct names, in one bucket).
+    private func countElement(_ p: UnsafePointer<UInt8>, _ n: Int) {
+        var name = XMLEntityDecoder.string(p, min(n, 100))
+        if elements[name] == nil, elements.count >= Self.maxElementNames { name = "(other elements)" }
+        elements[name, default: 0] += 1
     }
 
     private func push(_ role: ElementRole, at p: Int) throws {
@@ -285,14 +297,22 @@ final class HealthExportScanner {
                 return (i + 2, true)
             }
             let nameStart = i
-            while i < n {
+            var nameEnd = i
+            while true {
+                while i < n {
+                    let d = b[i]
+                    if d == 0x3D || d <= 0x20 || d == 0x3E || d == 0x2F { break }
+                    i += 1
+                }
+                nameEnd = i
+                while i < n, b[i] <= 0x20 { i += 1 }
+                guard i < n else { return nil }
+                // iOS 8 wrote metadata keys as attributes, spaces and all (`Health Mate App
+                // Version="2.6.0"`): words up to the '=' are one (ignored) name.
                 let d = b[i]
-                if d == 0x3D || d <= 0x20 || d == 0x3E || d == 0x2F { break }
-                i += 1
+                if nameEnd == nameStart || d == 0x3D || d == 0x3E || d == 0x2F || d == 0x22 || d == 0x27 { break }
             }
-            let nameLength = i - nameStart
-            while i < n, b[i] <= 0x20 { i += 1 }
-            guard i < n else { return nil }
+            let nameLength = nameEnd - nameStart
             guard nameLength > 0, b[i] == 0x3D else { throw error("malformed XML: attribute without '=' value", at: nameStart) }
             i += 1
             while i < n, b[i] <= 0x20 { i += 1 }

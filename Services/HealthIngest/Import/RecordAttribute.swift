@@ -26,6 +26,8 @@ enum RecordAttribute: Int, CaseIterable {
         case 5: if ByteMatch.equal(p, n, "value") { return .value }
         case 6:
             if ByteMatch.equal(p, n, "device") { return .device }
+            // iOS 8 exports name the source `source=`, later ones `sourceName=`.
+            if ByteMatch.equal(p, n, "source") { return .sourceName }
             if ByteMatch.equal(p, n, "locale") { return .locale }
         case 7: if ByteMatch.equal(p, n, "endDate") { return .endDate }
         case 9: if ByteMatch.equal(p, n, "startDate") { return .startDate }

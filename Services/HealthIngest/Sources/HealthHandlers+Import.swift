@@ -104,6 +104,9 @@ extension HealthHandlers {
         guard job.status == "running" else { return job }
         let skipped = try boundedCounts(request.skipped, field: "skipped")
         let other = try boundedCounts(request.otherTypes, field: "otherTypes")
+        if request.otherElements != nil {
+            job.otherElements = try boundedCounts(request.otherElements, field: "otherElements")
+        }
         if let seen = request.recordsSeen, seen < 0 {
             throw QuenchError.invalidArgument("recordsSeen", "must not be negative, got \(seen)")
         }

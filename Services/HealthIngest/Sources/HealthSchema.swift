@@ -207,6 +207,10 @@ enum HealthSchema {
                     GROUP BY userKey, type, day, sourceId;
                 """)
         }
+        migrator.registerMigration("health.import-job-elements") { db in
+            // The export's elements other than records (Workout, ActivitySummary, …), by name.
+            try db.execute(sql: "ALTER TABLE import_job ADD COLUMN otherElements TEXT")
+        }
         return migrator
     }
 }

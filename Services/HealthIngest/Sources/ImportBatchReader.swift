@@ -83,7 +83,7 @@ struct ImportBatchReader {
         guard let fields = mapCount() else { return nil }
         var type: String?, value: Double?, unit: String?
         var start: Date??, end: Date??, source: String??, sourceIndex: Int??, device: String??
-        var day: String??, exercise: String??, sets: Int??, reps: Int??, occurrence: Int??
+        var day: String??, exercise: String??, sets: Int??, reps: Int??, occurrence: Int??, utcOffset: Int??
         for _ in 0..<fields {
             guard let key = keyBytes() else { return nil }
             switch key {
@@ -126,6 +126,9 @@ struct ImportBatchReader {
             case Key.occurrence:
                 guard occurrence == nil, let number = optionalInteger() else { return nil }
                 occurrence = number
+            case Key.utcOffset:
+                guard utcOffset == nil, let number = optionalInteger() else { return nil }
+                utcOffset = number
             default:
                 return nil
             }
@@ -134,7 +137,7 @@ struct ImportBatchReader {
         return SampleInput(
             type: type, value: value, unit: unit, start: start ?? nil, end: end ?? nil, source: source ?? nil,
             sourceIndex: sourceIndex ?? nil, device: device ?? nil, day: day ?? nil, exercise: exercise ?? nil,
-            sets: sets ?? nil, reps: reps ?? nil, occurrence: occurrence ?? nil)
+            sets: sets ?? nil, reps: reps ?? nil, occurrence: occurrence ?? nil, utcOffset: utcOffset ?? nil)
     }
 
     // MARK: Keys
@@ -146,6 +149,7 @@ struct ImportBatchReader {
         static let type = pack("type"), value = pack("value"), unit = pack("unit"), start = pack("start")
         static let end = pack("end"), sourceIndex = pack("sourceIndex"), source = pack("source"), day = pack("day")
         static let exercise = pack("exercise"), sets = pack("sets"), reps = pack("reps"), occurrence = pack("occurrence")
+        static let utcOffset = pack("utcOffset")
 
         static func pack(_ text: StaticString) -> UInt128 {
             var key: UInt128 = UInt128(text.utf8CodeUnitCount)

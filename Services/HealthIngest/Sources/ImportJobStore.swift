@@ -27,12 +27,13 @@ enum ImportJobStore {
     static func save(_ db: Database, user: String, _ job: ImportJob) throws {
         try db.execute(cached: """
             UPDATE import_job SET status = ?, finishedAt = ?, recordsSeen = ?, imported = ?, duplicates = ?, batches = ?,
-                skipped = ?, skippedForConsent = ?, otherTypes = ?, byType = ?, correlationChildrenIgnored = ?, bytesRead = ?, error = ?
+                skipped = ?, skippedForConsent = ?, otherTypes = ?, byType = ?, correlationChildrenIgnored = ?, bytesRead = ?, error = ?,
+                otherElements = ?
             WHERE id = ? AND user = ?
             """, arguments: [
                 job.status, job.finishedAt?.timeIntervalSince1970, job.recordsSeen, job.imported, job.duplicates, job.batches,
                 try json(job.skipped), try json(job.skippedForConsent), try json(job.otherTypes), try json(job.byType),
-                job.correlationChildrenIgnored, job.bytesRead, job.error, job.jobId, user,
+                job.correlationChildrenIgnored, job.bytesRead, job.error, try job.otherElements.map(json), job.jobId, user,
             ])
     }
 
@@ -56,7 +57,8 @@ enum ImportJobStore {
             skipped: decode(row["skipped"]), skippedForConsent: decode(row["skippedForConsent"]),
             otherTypes: decode(row["otherTypes"]), byType: decode(row["byType"]),
             correlationChildrenIgnored: row["correlationChildrenIgnored"], batches: row["batches"],
-            bytesRead: row["bytesRead"], totalBytes: row["totalBytes"], error: row["error"])
+            bytesRead: row["bytesRead"], totalBytes: row["totalBytes"], error: row["error"],
+            otherElements: (row["otherElements"] as String?).map { decode($0) })
     }
 
     private static func json<T: Encodable>(_ value: T) throws -> String {

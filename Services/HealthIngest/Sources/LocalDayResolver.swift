@@ -25,6 +25,17 @@ struct LocalDayResolver {
         return lastText.text
     }
 
+    /// The day of `instant` at a fixed UTC offset (seconds east), as `YYYY-MM-DD`: the day of
+    /// a sample recorded where that offset held (an Apple Health record's own `-0400`),
+    /// whatever this resolver's zone.
+    mutating func dayText(of instant: Date, utcOffset: Int) -> String {
+        let ordinal = Int(((instant.timeIntervalSince1970 + Double(utcOffset)) / 86_400).rounded(.down))
+        if ordinal != lastText.ordinal {
+            lastText = (ordinal, LocalDay(ordinal: ordinal).text)
+        }
+        return lastText.text
+    }
+
     mutating func day(of instant: Date) -> LocalDay {
         let seconds = instant.timeIntervalSince1970
         if !(seconds >= validFrom && seconds < validUntil) {

@@ -13,6 +13,8 @@ struct SampleRules {
     static let maxDeviceLength = 500
     static let maxExerciseLength = 100
     static let defaultSource = "quench"
+    /// The widest UTC offset a sample may give (±18 h, as ISO 8601 and Foundation allow).
+    static let maxUTCOffset = 18 * 3600
 
     let now: Date
     var days: LocalDayResolver
@@ -107,6 +109,9 @@ struct SampleRules {
         guard end >= start else {
             throw SampleRejection(reason: SampleRejection.endsBeforeStart, field: "end", message: "must not be before start (\(start)), got \(end)")
         }
+        if let offset = input.utcOffset, abs(offset) > Self.maxUTCOffset {
+            throw SampleRejection(reason: SampleRejection.invalid, field: "utcOffset", message: "must be -64800 to 64800 seconds, got \(offset)")
+        }
         identity.reset()
         identity.add(type.rawValue)
         identity.add(source)
@@ -116,7 +121,7 @@ struct SampleRules {
         identity.add(unit.canonical)
         return ValidSample(
             type: type, value: input.value, unit: input.unit, normalized: normalized, start: start, end: end,
-            day: days.dayText(of: start), source: source, device: device, identity: identity.value)
+            day: input.utcOffset.map { days.dayText(of: start, utcOffset: $0) } ?? days.dayText(of: start), source: source, device: device, identity: identity.value)
     }
 
     private func strength(

@@ -81,11 +81,17 @@ public struct ImportFinishRequest: Codable, Sendable, Equatable {
     /// Set when the file could not be read to its end: the job ends `failed`; what was
     /// imported stays, and a re-run completes it without duplicates.
     public var error: String?
+    /// Elements of the export other than records, by element name (`Workout`,
+    /// `ActivitySummary`, `Correlation`, `ExportDate`, `Me`, …; ≤ 500 entries): with
+    /// `recordsSeen`, every element of the export's top level is accounted for.
+    public var otherElements: [String: Int]?
 
     public init(
         jobId: String, recordsSeen: Int? = nil, skipped: [String: Int]? = nil, otherTypes: [String: Int]? = nil,
-        correlationChildrenIgnored: Int? = nil, bytesRead: Int64? = nil, error: String? = nil
+        correlationChildrenIgnored: Int? = nil, bytesRead: Int64? = nil, error: String? = nil,
+        otherElements: [String: Int]? = nil
     ) {
+        self.otherElements = otherElements
         self.jobId = jobId
         self.recordsSeen = recordsSeen
         self.skipped = skipped
@@ -120,13 +126,16 @@ public struct ImportJob: Codable, Sendable, Equatable {
     public var bytesRead: Int64?
     public var totalBytes: Int64?
     public var error: String?
+    /// Elements of the export other than records, by element name (absent before the client said).
+    public var otherElements: [String: Int]?
 
     public init(
         jobId: String, kind: String, fileName: String?, status: String, startedAt: Date, finishedAt: Date?,
         recordsSeen: Int, imported: Int, duplicates: Int, skipped: [String: Int], skippedForConsent: [String: Int],
         otherTypes: [String: Int], byType: [String: TypeCounts], correlationChildrenIgnored: Int? = nil, batches: Int,
-        bytesRead: Int64?, totalBytes: Int64?, error: String?
+        bytesRead: Int64?, totalBytes: Int64?, error: String?, otherElements: [String: Int]? = nil
     ) {
+        self.otherElements = otherElements
         self.jobId = jobId
         self.kind = kind
         self.fileName = fileName

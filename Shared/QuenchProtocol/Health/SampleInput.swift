@@ -32,12 +32,18 @@ public struct SampleInput: Codable, Sendable, Equatable {
     /// Strength: how many identical lines came before this one in the same file (0 first):
     /// two identical sets on one day are two samples.
     public var occurrence: Int?
+    /// The UTC offset, in seconds east of UTC, written with `start` where the sample was
+    /// recorded (an Apple Health record's `-0400` gives -14400; -64800…64800). When given,
+    /// the sample's local day is the calendar day of `start` at this offset, whatever the
+    /// request's time zone: the day the phone showed it on.
+    public var utcOffset: Int?
 
     public init(
         type: String, value: Double, unit: String, start: Date? = nil, end: Date? = nil, source: String? = nil,
         sourceIndex: Int? = nil, device: String? = nil, day: String? = nil, exercise: String? = nil,
-        sets: Int? = nil, reps: Int? = nil, occurrence: Int? = nil
+        sets: Int? = nil, reps: Int? = nil, occurrence: Int? = nil, utcOffset: Int? = nil
     ) {
+        self.utcOffset = utcOffset
         self.type = type
         self.value = value
         self.unit = unit

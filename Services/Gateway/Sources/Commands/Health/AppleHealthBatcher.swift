@@ -24,7 +24,8 @@ struct AppleHealthBatcher {
     mutating func add(_ record: HealthRecord) throws -> PendingBatch? {
         let index = source(of: record)
         body.append(type: record.kind.rawValue, value: record.value, unit: record.unit,
-                    start: record.startDate, end: record.endDate, sourceIndex: index)
+                    start: record.startDate, end: record.endDate, sourceIndex: index,
+                    utcOffset: record.utcOffsetSeconds)
         return body.count >= Self.batchSize ? try flush() : nil
     }
 

@@ -17,6 +17,8 @@ struct AppleHealthImportReport: Encodable {
     var otherTypes: [String: Int]
     var byType: [String: TypeCounts]
     var correlationChildrenIgnored: Int
+    /// The export's elements other than records, by name (`Workout`, `ActivitySummary`, `Me`, …).
+    var otherElements: [String: Int]
     var error: String?
 
     init(job: ImportJob) {
@@ -31,8 +33,12 @@ struct AppleHealthImportReport: Encodable {
         otherTypes = job.otherTypes
         byType = job.byType
         correlationChildrenIgnored = job.correlationChildrenIgnored ?? 0
+        otherElements = job.otherElements ?? [:]
         error = job.error
     }
+
+    /// Elements read as the export's description, not data.
+    static let metadataElements: Set<String> = ["ExportDate", "Me"]
 
     func human(style: Style) -> String {
         var lines = [
@@ -59,6 +65,11 @@ struct AppleHealthImportReport: Encodable {
         }
         if correlationChildrenIgnored > 0 {
             lines.append(style.dim("\(correlationChildrenIgnored) records inside correlations (e.g. blood pressure) ignored"))
+        }
+        let notImported = otherElements.filter { !Self.metadataElements.contains($0.key) }
+        if !notImported.isEmpty {
+            let list = notImported.sorted { $0.key < $1.key }.map { "\(Format.thousands(Int64($0.value))) \($0.key)" }
+            lines.append(style.dim("Also in the file, not imported: " + list.joined(separator: ", ")))
         }
         if let error {
             lines.append(style.red("Stopped early: \(error)"))

@@ -10,10 +10,26 @@ struct ImportAppleHealth: AsyncParsableCommand {
         commandName: "apple-health",
         abstract: "Import steps, weight, walking+running distance and water from an Apple Health export.",
         discussion: """
-            PATH is the export.zip the Health app shares, or the export.xml inside it. Other record
-            types are counted and skipped; so are records of a type you have not consented to
-            (`quench consent grant steps body-mass distance dietary-water`) and values out of
-            physical range. A progress bar shows on a terminal.
+            PATH is the export.zip the Health app shares, the export.xml inside it (whatever its
+            localised name), or the unzipped apple_health_export folder. Every generation of the
+            export is read, iOS 8 (2014) to today. Refused before anything is imported, saying what
+            to pass instead: a .gz (gunzip it first), export_cda.xml (the clinical document: no
+            Health records), a folder without export.xml, anything else that is not an export.
+            Other record types are counted and skipped; so are records of a type you have not
+            consented to (`quench consent grant steps body-mass distance dietary-water`) and values
+            out of physical range. Workouts, activity summaries and the export's other elements
+            are counted by name in the summary. Records that cannot be read (a bad number or
+            date) are counted by reason, the rest is imported, and the exit status is 74.
+            A progress bar shows on a terminal.
+
+            Days: each sample is on the calendar day of its own start time as the record writes
+            it, at the record's own UTC offset ("2019-05-15 23:50:00 -0400" counts for May 15),
+            whatever the zone of this machine, of --tz or of the services: the day the phone
+            showed it on, travel included. Instants are stored in UTC.
+
+            Units: values are stored as written with their unit, and normalised to count (steps),
+            kg (body mass: kg, lb, g), m (distance: m, km, mi) and mL (water: mL, L, fl_oz_us,
+            …). A record outside the physical range of its type is skipped and counted.
 
             Sources: each record keeps its source (sourceName) as written; sources are compared by
             name ignoring case, apostrophe style (’ or ') and spacing. A day's steps and distance
@@ -39,9 +55,11 @@ struct ImportAppleHealth: AsyncParsableCommand {
 
     func run() async throws {
         try await CLI.run(global) { gateway, output in
+            // Checked before a job begins: a wrong file is refused with what to pass instead,
+            // and leaves no failed job behind.
+            let path = try Self.resolve(self.path)
             let size = try fileSize(path)
             let progress = ProgressLine(output: output, label: "Importing")
-            let path = self.path
             let outcome = try await HealthUploader(gateway: gateway).upload(
                 kind: "apple-health", fileName: (path as NSString).lastPathComponent, totalBytes: size
             ) { channel in
@@ -51,8 +69,29 @@ struct ImportAppleHealth: AsyncParsableCommand {
             let report = AppleHealthImportReport(job: outcome.job)
             try output.emit(report) { report.human(style: output.style) }
             if let error = outcome.parseError {
+                if outcome.job.imported + outcome.job.duplicates == 0 {
+                    throw CLIError.io("\(path): \(error) — nothing was imported")
+                }
                 throw CLIError.io("\(path): \(error) — what was read before stays imported; fix the file and run the import again to complete it")
             }
+            let unreadable = outcome.job.skipped.filter { $0.key.hasPrefix("malformed") }
+            if !unreadable.isEmpty {
+                let total = unreadable.values.reduce(0, +)
+                let reasons = unreadable.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                throw CLIError.io("\(path): \(total) records of imported types could not be read (\(reasons)); the rest was imported")
+            }
+        }
+    }
+
+    /// The file to read: `path`, or the export.xml in a folder; refuses, with what to pass
+    /// instead, a gzip file, the clinical document export_cda.xml or anything else that is
+    /// not a Health export.
+    static func resolve(_ path: String) throws -> String {
+        do {
+            return try AppleHealthParser().resolveInput(path: path)
+        } catch let error as AppleHealthImportError {
+            if error.reason.hasPrefix("cannot open") { throw CLIError.io(error.reason) }
+            throw CLIError.usage(error.reason)
         }
     }
 
@@ -86,7 +125,8 @@ struct ImportAppleHealth: AsyncParsableCommand {
         }
         return ImportFinishRequest(
             jobId: "", recordsSeen: summary.recordsSeen, skipped: skipped, otherTypes: summary.otherTypes,
-            correlationChildrenIgnored: summary.correlationChildrenIgnored, bytesRead: summary.bytesRead)
+            correlationChildrenIgnored: summary.correlationChildrenIgnored, bytesRead: summary.bytesRead,
+            otherElements: summary.otherElements)
     }
 }
 

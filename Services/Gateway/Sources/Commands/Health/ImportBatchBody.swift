@@ -4,7 +4,7 @@ import QuenchProtocol
 
 /// The MessagePack body of one `import.batch`, written byte by byte as samples arrive: the
 /// same map the `ImportBatchRequest` encoding gives (`jobId`, `sources`, `samples`, each sample
-/// a map of `type`, `value`, `unit`, `start`, `end`, `sourceIndex`), without building a
+/// a map of `type`, `value`, `unit`, `start`, `end`, `sourceIndex`, `utcOffset`), without building a
 /// `SampleInput` per sample or running the generic encoder over 2000 of them.
 struct ImportBatchBody {
     private let jobId: String
@@ -30,8 +30,8 @@ struct ImportBatchBody {
     }
 
     /// Appends one sample. `type` and `unit` are written as given; instants as MessagePack timestamps.
-    mutating func append(type: String, value: Double, unit: String, start: Date, end: Date, sourceIndex: Int) {
-        Writer.mapHeader(6, into: &samples)
+    mutating func append(type: String, value: Double, unit: String, start: Date, end: Date, sourceIndex: Int, utcOffset: Int) {
+        Writer.mapHeader(7, into: &samples)
         Writer.string("type", into: &samples)
         Writer.string(type, into: &samples)
         Writer.string("value", into: &samples)
@@ -44,6 +44,8 @@ struct ImportBatchBody {
         Writer.timestamp(end, into: &samples)
         Writer.string("sourceIndex", into: &samples)
         Writer.integer(sourceIndex, into: &samples)
+        Writer.string("utcOffset", into: &samples)
+        Writer.integer(utcOffset, into: &samples)
         count += 1
     }
 
@@ -137,6 +139,16 @@ struct ImportBatchBody {
             case 65_536...Int(UInt32.max):
                 bytes.append(0xCE)
                 bigEndian(UInt32(value), into: &bytes)
+            case -32 ..< 0: bytes.append(UInt8(truncatingIfNeeded: value))
+            case -0x80 ..< 0:
+                bytes.append(0xD0)
+                bytes.append(UInt8(truncatingIfNeeded: value))
+            case -0x8000 ..< 0:
+                bytes.append(0xD1)
+                bigEndian(UInt16(truncatingIfNeeded: value), into: &bytes)
+            case -0x8000_0000 ..< 0:
+                bytes.append(0xD2)
+                bigEndian(UInt32(truncatingIfNeeded: value), into: &bytes)
             default:
                 bytes.append(0xD3)
                 bigEndian(UInt64(bitPattern: Int64(value)), into: &bytes)

@@ -1,0 +1,102 @@
+public import Foundation
+
+extension AppleHealthParser {
+    /// The file to read for `path`, checked before anything is imported: an `export.zip` or an
+    /// XML file with a `<HealthData>` root (whatever its name: `export.xml`, `exportation.xml`,
+    /// `exporter.xml`, …), or a folder holding one (the unzipped `apple_health_export/`).
+    ///
+    /// Reads no more of the file than it takes to find the root element (for a zip, of the
+    /// entry that holds it).
+    ///
+    /// - Throws: ``AppleHealthImportError`` saying what the input is and what to pass instead:
+    ///   a folder without an export, a gzip file, the clinical document `export_cda.xml`, a zip
+    ///   without a Health export, or anything that is not XML.
+    public func resolveInput(path: String) throws -> String {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw AppleHealthImportError(reason: "cannot open \(path): no such file or folder")
+        }
+        if isFolder.boolValue { return try exportInFolder(path) }
+        try check(path: path)
+        return path
+    }
+
+    /// Throws unless `path` is a zip or XML Health export, read up to its root element.
+    func check(path: String) throws {
+        let file = try InputFile(path: path)
+        let head = try file.bytes(at: 0, count: 4)
+        let name = (path as NSString).lastPathComponent
+        if head.count >= 2, head[0] == 0x1F, head[1] == 0x8B {
+            throw AppleHealthImportError(reason: """
+                \(name) is gzip-compressed; Quench reads the export.zip the Health app shares, or the \
+                export.xml inside it: run `gunzip \(name)` and pass the file it gives
+                """)
+        }
+        do {
+            if ZipArchiveReader.isZip(head) {
+                var reader = AppleHealthZipReader(reader: try ZipArchiveReader(file: file, limits: limits))
+                reader.stopAtRoot = true
+                _ = try reader.parse(progress: nil) { _ in }
+                return
+            }
+            try Self.probeXML(file, limits: limits)
+        } catch let notExport as NotAHealthExport {
+            throw Self.refusal(name, notExport.reason)
+        } catch let error as AppleHealthImportError where error.reason.hasPrefix("not an Apple Health export") {
+            throw Self.refusal(name, String(error.reason.dropFirst("not an Apple Health export: ".count)))
+        }
+    }
+
+    private static func refusal(_ name: String, _ reason: String) -> AppleHealthImportError {
+        if reason.contains("<ClinicalDocument>") {
+            return AppleHealthImportError(reason: """
+                \(name) is the export's clinical document (export_cda.xml, an HL7 CDA file), which \
+                holds no Health records; pass the export.xml beside it, or the whole export.zip
+                """)
+        }
+        return AppleHealthImportError(reason: """
+            \(name) is not an Apple Health export (\(reason)); pass the export.zip the Health app \
+            shares (Profile → Export All Health Data), or the export.xml inside it
+            """)
+    }
+
+    /// Feeds the XML until its root element is known.
+    private static func probeXML(_ file: InputFile, limits: AppleHealthLimits) throws {
+        let scanner = HealthExportScanner(limits: limits)
+        let size = 64 << 10
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        var offset: Int64 = 0
+        while !scanner.rootSeen {
+            let n = try file.read(at: offset, count: size, into: buffer.baseAddress!)
+            if n == 0 {
+                try scanner.finish()
+                return
+            }
+            offset += Int64(n)
+            try scanner.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { _ in }
+        }
+    }
+
+    /// The Health export in an unzipped export folder (or in its `apple_health_export/`).
+    private func exportInFolder(_ folder: String) throws -> String {
+        let manager = FileManager.default
+        var folders = [folder]
+        let nested = (folder as NSString).appendingPathComponent("apple_health_export")
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: nested, isDirectory: &isFolder), isFolder.boolValue { folders.append(nested) }
+        for candidateFolder in folders {
+            let names = ((try? manager.contentsOfDirectory(atPath: candidateFolder)) ?? []).sorted()
+            // export.xml first, then other XML files (localised names), never the CDA document.
+            let xml = names.filter { $0.lowercased().hasSuffix(".xml") && !$0.hasPrefix(".") && $0 != "export_cda.xml" }
+            for name in xml.filter({ $0 == "export.xml" }) + xml.filter({ $0 != "export.xml" }) {
+                let path = (candidateFolder as NSString).appendingPathComponent(name)
+                if (try? check(path: path)) != nil { return path }
+            }
+        }
+        throw AppleHealthImportError(reason: """
+            \(folder) is a folder without an Apple Health export.xml; pass the export.zip the Health \
+            app shares, or the export.xml inside its apple_health_export folder
+            """)
+    }
+}

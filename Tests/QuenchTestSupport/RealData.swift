@@ -1,0 +1,60 @@
+public import Foundation
+
+/// The real data sets beside the repository (`../shared/real-data/`, or `$QUENCH_REAL_DATA`),
+/// never copied into it, and the independent expectations computed from them.
+public enum RealData {
+    /// The repository's root folder.
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The real-data folder, nil when absent.
+    public static var folder: URL? {
+        let environment = ProcessInfo.processInfo.environment
+        let candidates: [String?] = [environment["QUENCH_REAL_DATA"], repositoryRoot.appendingPathComponent("../shared/real-data").path]
+        for case let path? in candidates where FileManager.default.fileExists(atPath: path) {
+            return URL(fileURLWithPath: path).standardizedFileURL
+        }
+        return nil
+    }
+
+    /// Whether tests on the real data run: when it is there, and always under `CI=true` (where
+    /// its absence must fail them, not skip them).
+    public static var shouldRun: Bool {
+        folder != nil || ProcessInfo.processInfo.environment["CI"] == "true"
+    }
+
+    /// The real-data folder `name` (e.g. `apple-health`); throws when absent (only reached
+    /// when ``shouldRun``, i.e. under `CI=true`).
+    public static func require(_ name: String) throws -> URL {
+        guard let folder else {
+            throw RealDataMissing(description: "the real data (../shared/real-data or $QUENCH_REAL_DATA) is absent and CI=true")
+        }
+        return folder.appendingPathComponent(name)
+    }
+
+    /// Runs `python3 Tests/python/SCRIPT ARGUMENTS` and parses its stdout as one JSON object.
+    public static func python(_ script: String, _ arguments: [String]) throws -> [String: Any] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", repositoryRoot.appendingPathComponent("Tests/python/\(script)").path] + arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+              let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else {
+            throw RealDataMissing(description: "\(script) \(arguments) failed (\(process.terminationStatus)): \(String(decoding: errors, as: UTF8.self))")
+        }
+        return object
+    }
+}
+
+/// A real data set or its expectation could not be had.
+public struct RealDataMissing: Error, CustomStringConvertible {
+    public var description: String
+}
