@@ -259,6 +259,37 @@ def test_health_export_pages_import_jobs_and_quench_export_joins_them(paged):
     assert "importsNextCursor" not in document["health"]
 
 
+def test_import_job_pages_stay_under_512_kib_whatever_the_jobs_hold(paged):
+    """A job's counters can hold 2 × 500 keys of 200 characters (≈ 200 KB): a page of jobs
+    stops at about 512 KiB, whatever `limits.page.items` allows (5 here: 1 MB before)."""
+    user = "hoarder"
+    client = paged.client("health-ingest")
+    begun = []
+    for index in range(8):
+        reply = client.request("import.begin", {"kind": "apple-health"}, user=user, key=f"{user}-b{index}", tz="UTC")
+        assert "error" not in reply, reply
+        job = reply["body"]["jobId"]
+        counts = {f"{index}-{key:03d}-" + "k" * 190: key for key in range(500)}
+        reply = client.request("import.finish", {"jobId": job, "skipped": counts, "otherTypes": counts},
+                               user=user, key=f"{user}-f{index}", tz="UTC", timeout_ms=30000)
+        assert "error" not in reply, reply
+        begun.append(job)
+    jobs, cursor, pages, largest = [], None, 0, 0
+    while True:
+        body = {} if cursor is None else {"after": 0, "importsCursor": cursor}
+        reply, size = raw_request(client, "health.export", body, user)
+        assert "error" not in reply, reply
+        largest = max(largest, size)
+        jobs += [job["jobId"] for job in reply["body"]["imports"]]
+        pages += 1
+        cursor = reply["body"].get("importsNextCursor")
+        if cursor is None:
+            break
+    assert jobs == begun
+    assert largest <= (512 + 16) * 1024, largest
+    assert pages == 4
+
+
 def test_bad_cursors_and_limits_are_refused_naming_the_field(paged):
     client = paged.client("intake")
     reply, _ = raw_request(client, "intake.list", {"day": DAY}, "pager")

@@ -19,9 +19,9 @@ extension HealthHandlers {
             let page = try SampleStore.changes(db, user: user, types: SampleType.allCases, after: after, limit: limit + 1)
             let samples = Array(page.prefix(limit))
             // One more than the page: whether another page of jobs follows.
-            var jobs = withJobs ? try ImportJobStore.page(db, user: user, after: jobsCursor, limit: pageItems + 1) : []
-            let nextJobs = jobs.count > pageItems ? ImportJobCursor(after: jobs[pageItems - 1]).text : nil
-            if jobs.count > pageItems { jobs.removeLast(jobs.count - pageItems) }
+            let fetched = withJobs ? try ImportJobStore.page(db, user: user, after: jobsCursor, limit: pageItems + 1) : []
+            let jobs = ImportJobCursor.page(fetched, items: pageItems, bytes: HealthExport.maxImportBytes)
+            let nextJobs = jobs.count < fetched.count ? jobs.last.map { ImportJobCursor(after: $0).text } : nil
             return HealthExport(
                 consents: try ConsentStore.states(db, user: user),
                 stepsPriority: try DayTotals.priority(db, user: user),

@@ -29,4 +29,27 @@ struct ImportJobCursor: Equatable {
         startedAt = Double(bitPattern: bits)
         id = String(parts[2])
     }
+
+    /// The first jobs of `jobs` that fit a page: at most `items`, and no more than about
+    /// `bytes` on the wire (at least one job, whatever its size).
+    static func page(_ jobs: [ImportJob], items: Int, bytes: Int) -> [ImportJob] {
+        var total = 0
+        var count = 0
+        for job in jobs.prefix(items) {
+            total += wireBytes(job)
+            if count > 0 && total > bytes { break }
+            count += 1
+        }
+        return Array(jobs.prefix(count))
+    }
+
+    /// An upper estimate of a job's MessagePack size: the fixed fields, the free texts, and
+    /// every counter (a key of up to 200 characters and an integer).
+    static func wireBytes(_ job: ImportJob) -> Int {
+        let counters = [job.skipped, job.skippedForConsent, job.otherTypes].reduce(0) { sum, map in
+            sum + map.keys.reduce(0) { $0 + $1.utf8.count + 12 }
+        }
+        let types = job.byType.keys.reduce(0) { $0 + $1.utf8.count + 40 }
+        return 400 + (job.fileName?.utf8.count ?? 0) + (job.error?.utf8.count ?? 0) + counters + types
+    }
 }

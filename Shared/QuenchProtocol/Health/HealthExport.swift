@@ -29,6 +29,10 @@ public struct HealthExport: Codable, Sendable, Equatable {
     /// Present when more import jobs follow: send it as `importsCursor`.
     public var importsNextCursor: String?
 
+    /// A page of import jobs stops before it passes about this many bytes (a job's file name,
+    /// error and counters can reach about 200 KB), whatever `limits.page.items` allows.
+    public static let maxImportBytes = 512 << 10
+
     public init(
         consents: [ConsentState], stepsPriority: [String], imports: [ImportJob], samples: [SampleRecord], anchor: Int64, more: Bool,
         importsNextCursor: String? = nil
