@@ -19,6 +19,9 @@ from harness import BIN, Deployment, envelope, pack, unpack
 DAY = "2025-06-01"
 DAY_START = datetime.datetime(2025, 6, 1, tzinfo=datetime.timezone.utc).timestamp()
 SHORT_PAGE = 100
+# goals and health-ingest page their lists (goal periods, import jobs) by these in `paged`.
+GOAL_PAGE = 10
+JOB_PAGE = 5
 # An IntakeRecord is about 300 bytes on the wire; a page stays within 512 bytes an item.
 BYTES_PER_ITEM = 512
 
@@ -26,7 +29,11 @@ BYTES_PER_ITEM = 512
 @pytest.fixture(scope="module")
 def paged():
     """A CURVE deployment whose intake pages by 100 (`limits.page.items`)."""
-    dep = Deployment(extra_config={"intake": {"limits": {"page": {"items": SHORT_PAGE}}}})
+    dep = Deployment(extra_config={
+        "intake": {"limits": {"page": {"items": SHORT_PAGE}}},
+        "goals": {"limits": {"page": {"items": GOAL_PAGE}}},
+        "health-ingest": {"limits": {"page": {"items": JOB_PAGE}}},
+    })
     yield dep
     dep.stop()
 
@@ -149,6 +156,138 @@ def test_intake_export_pages_and_quench_export_joins_them(paged):
     assert status == 0, stderr
     assert len(document["intake"]["intakes"]) == 250
     assert "nextCursor" not in document["intake"]
+
+
+def fill_goals(dep, user, count):
+    """Writes `count` one-day goal periods for `user` into goals' SQLite file, from 2016-01-01
+    on, the last one current: what years of daily goal changes leave behind."""
+    import sqlite3
+    first = datetime.date(2016, 1, 1)
+    rows = []
+    for index in range(count):
+        day = (first + datetime.timedelta(days=index)).isoformat()
+        rows.append((user, day, None if index == count - 1 else day, 1000 + index))
+    with sqlite3.connect(dep.path("data", "goals.sqlite"), timeout=30) as db:
+        db.executemany("INSERT INTO goal_period (user, startDay, endDay, goalMl, source, createdAt, updatedAt)"
+                       " VALUES (?, ?, ?, ?, 'manual', 0, 0)", rows)
+    return [row[1] for row in reversed(rows)]
+
+
+def walk_cursor(client, msg_type, user, items, largest_allowed, page_size):
+    """Every page of a cursor-paged reply: (items of every page, pages, first page body)."""
+    cursor, found, pages, first = None, [], 0, None
+    while True:
+        body = {} if cursor is None else {"cursor": cursor}
+        reply, size = raw_request(client, msg_type, body, user)
+        assert "error" not in reply, reply
+        assert size <= largest_allowed, (msg_type, size)
+        assert len(reply["body"][items]) <= page_size
+        first = first or reply["body"]
+        found += reply["body"][items]
+        pages += 1
+        cursor = reply["body"].get("nextCursor")
+        if cursor is None:
+            return found, pages, first
+
+
+def test_goal_history_and_export_page_and_the_cli_gets_every_period(paged):
+    """goal.history and goal.export returned the newest 3660 periods and dropped the rest."""
+    user = "goalie"
+    count = 3700 if os.environ.get("QUENCH_ADVERSARIAL_FULL") == "1" else 25
+    days = fill_goals(paged, user, count)
+    client = paged.client("goals")
+
+    # An old client: no cursor → the newest page and a cursor.
+    reply, size = raw_request(client, "goal.history", {}, user)
+    assert len(reply["body"]["goals"]) == GOAL_PAGE and reply["body"].get("nextCursor"), reply
+    assert reply["body"]["goals"][0]["startDay"] == days[0]
+
+    for msg_type in ["goal.history", "goal.export"]:
+        found, pages, first = walk_cursor(client, msg_type, user, "goals", GOAL_PAGE * 160 + 1024, GOAL_PAGE)
+        assert [period["startDay"] for period in found] == days, msg_type
+        assert pages == (count + GOAL_PAGE - 1) // GOAL_PAGE
+    assert first["user"] == user
+
+    for body, field in [({"cursor": "1.2016-13-01"}, "cursor"), ({"cursor": "x" * 5000}, "cursor"), ({"limit": 0}, "limit")]:
+        reply, _ = raw_request(client, "goal.history", body, user)
+        assert reply.get("error", {}).get("code") == "invalid_argument", (body, reply)
+        assert reply["error"].get("field") == field, (body, reply)
+
+    status, listed, stderr = paged.cli("goal", "history", "--user", user, "--tz", "UTC")
+    assert status == 0, stderr
+    assert [period["startDay"] for period in listed["goals"]] == days
+    assert "nextCursor" not in listed
+    status, document, stderr = paged.cli("export", "--user", user)
+    assert status == 0, stderr
+    assert [period["startDay"] for period in document["goals"]["goals"]] == days
+    assert "nextCursor" not in document["goals"]
+
+
+def test_health_export_pages_import_jobs_and_quench_export_joins_them(paged):
+    """Every page of health.export carried all of the user's import jobs."""
+    user = "importer"
+    client = paged.client("health-ingest")
+    begun = []
+    for index in range(12):
+        reply = client.request("import.begin", {"kind": "apple-health", "fileName": f"export-{index}.zip"},
+                               user=user, key=f"{user}-begin-{index}", tz="UTC")
+        assert "error" not in reply, reply
+        begun.append(reply["body"]["jobId"])
+
+    # An old client (no importsCursor): the first page of jobs and a cursor to the rest.
+    reply, _ = raw_request(client, "health.export", {}, user)
+    assert len(reply["body"]["imports"]) == JOB_PAGE and reply["body"].get("importsNextCursor"), reply
+    jobs, cursor, pages = [], None, 0
+    while True:
+        body = {} if cursor is None else {"after": reply["body"]["anchor"], "importsCursor": cursor}
+        reply, _ = raw_request(client, "health.export", body, user)
+        assert "error" not in reply, reply
+        assert len(reply["body"]["imports"]) <= JOB_PAGE
+        jobs += [job["jobId"] for job in reply["body"]["imports"]]
+        pages += 1
+        cursor = reply["body"].get("importsNextCursor")
+        if cursor is None:
+            break
+    assert jobs == begun and pages == 3
+
+    reply, _ = raw_request(client, "health.export", {"importsCursor": "garbage"}, user)
+    assert reply["error"]["code"] == "invalid_argument" and reply["error"]["field"] == "importsCursor", reply
+
+    status, document, stderr = paged.cli("export", "--user", user)
+    assert status == 0, stderr
+    assert [job["jobId"] for job in document["health"]["imports"]] == begun
+    assert "importsNextCursor" not in document["health"]
+
+
+def test_import_job_pages_stay_under_512_kib_whatever_the_jobs_hold(paged):
+    """A job's counters can hold 2 × 500 keys of 200 characters (≈ 200 KB): a page of jobs
+    stops at about 512 KiB, whatever `limits.page.items` allows (5 here: 1 MB before)."""
+    user = "hoarder"
+    client = paged.client("health-ingest")
+    begun = []
+    for index in range(8):
+        reply = client.request("import.begin", {"kind": "apple-health"}, user=user, key=f"{user}-b{index}", tz="UTC")
+        assert "error" not in reply, reply
+        job = reply["body"]["jobId"]
+        counts = {f"{index}-{key:03d}-" + "k" * 190: key for key in range(500)}
+        reply = client.request("import.finish", {"jobId": job, "skipped": counts, "otherTypes": counts},
+                               user=user, key=f"{user}-f{index}", tz="UTC", timeout_ms=30000)
+        assert "error" not in reply, reply
+        begun.append(job)
+    jobs, cursor, pages, largest = [], None, 0, 0
+    while True:
+        body = {} if cursor is None else {"after": 0, "importsCursor": cursor}
+        reply, size = raw_request(client, "health.export", body, user)
+        assert "error" not in reply, reply
+        largest = max(largest, size)
+        jobs += [job["jobId"] for job in reply["body"]["imports"]]
+        pages += 1
+        cursor = reply["body"].get("importsNextCursor")
+        if cursor is None:
+            break
+    assert jobs == begun
+    assert largest <= (512 + 16) * 1024, largest
+    assert pages == 4
 
 
 def test_bad_cursors_and_limits_are_refused_naming_the_field(paged):

@@ -7,10 +7,13 @@ public import QuenchRuntime
 /// export and erase.
 public struct GoalHandlers: Sendable {
     let database: ServiceDatabase
+    /// The most periods one page of `goal.history` / `goal.export` holds (`limits.page.items`).
+    let pageItems: Int
     let now: @Sendable () -> Date
 
-    public init(database: ServiceDatabase, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(database: ServiceDatabase, pageItems: Int = 1000, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
+        self.pageItems = max(1, pageItems)
         self.now = now
     }
 
@@ -21,8 +24,8 @@ public struct GoalHandlers: Sendable {
         registry.query(GoalMessage.get) { (_: GetGoalRequest, context) in try await get(context) }
         registry.query(GoalMessage.at) { (request: GoalAtRequest, context) in try await at(request, context) }
         registry.query(GoalMessage.days) { (request: GoalDaysRequest, context) in try await days(request, context) }
-        registry.query(GoalMessage.history) { (_: GoalHistoryRequest, context) in try await history(context) }
-        registry.query(GoalMessage.export) { (_: UserDataRequest, context) in try await export(context) }
+        registry.query(GoalMessage.history) { (request: GoalHistoryRequest, context) in try await history(request, context) }
+        registry.query(GoalMessage.export) { (request: GoalExportRequest, context) in try await export(request, context) }
     }
 
     // MARK: Commands
@@ -97,28 +100,44 @@ public struct GoalHandlers: Sendable {
         return GoalDaysReply(days: GoalTimeline.goals(from: from, to: to, periods: periods))
     }
 
-    func history(_ context: RequestContext) async throws -> GoalHistoryReply {
+    /// A page of the user's goals, newest first.
+    func history(_ request: GoalHistoryRequest, _ context: RequestContext) async throws -> GoalHistoryReply {
         let user = try context.actingUser()
-        let periods = try await database.pool.read { db in
-            try GoalStore.history(db, user: user, limit: GoalHistoryReply.maxGoals)
-        }
-        return GoalHistoryReply(goals: periods.map(\.wire))
+        let (size, cursor) = try page(request.limit, request.cursor)
+        let page = try await database.pool.read { db in try Self.periods(db, user: user, after: cursor, size: size) }
+        return GoalHistoryReply(goals: page.goals, nextCursor: page.next)
     }
 
-    func export(_ context: RequestContext) async throws -> GoalExport {
+    /// The user's settings (on every page) and a page of goals, newest first.
+    func export(_ request: GoalExportRequest, _ context: RequestContext) async throws -> GoalExport {
         let user = try context.actingUser()
+        let (size, cursor) = try page(request.limit, request.cursor)
         return try await database.pool.read { db in
             let state = try GoalStore.state(db, user: user) ?? GoalState()
-            let periods = try GoalStore.history(db, user: user, limit: GoalHistoryReply.maxGoals)
+            let page = try Self.periods(db, user: user, after: cursor, size: size)
             return GoalExport(
                 user: user, manualGoalMl: state.manualMl, pinned: state.pinned, timeZone: state.timeZone,
                 bodyMassConsent: state.bodyMassConsent,
                 weight: state.weight.map { GoalExport.Weight(weightKg: $0.kg, measuredAt: $0.measuredAt, sampleId: $0.sampleId) },
-                goals: periods.map(\.wire))
+                goals: page.goals, nextCursor: page.next)
         }
     }
 
     // MARK: Helpers
+
+    /// The page size and cursor a paged request asks for, checked.
+    private func page(_ limit: Int?, _ cursor: String?) throws -> (Int, GoalCursor?) {
+        (try Paging.pageSize(limit, max: pageItems), try cursor.map(GoalCursor.init(parsing:)))
+    }
+
+    /// Up to `size` periods after `cursor`, newest first, and the cursor of the next page.
+    private static func periods(_ db: Database, user: String, after cursor: GoalCursor?, size: Int) throws -> (goals: [GoalPeriod], next: String?) {
+        // One more than the page: whether another page follows.
+        var rows = try GoalStore.history(db, user: user, before: cursor?.startDay, limit: size + 1)
+        let next = rows.count > size ? GoalCursor(after: rows[size - 1].startDay).text : nil
+        if rows.count > size { rows.removeLast(rows.count - size) }
+        return (rows.map(\.wire), next)
+    }
 
     private func today(_ context: RequestContext) -> LocalDay {
         LocalDay(instant: now(), timeZone: context.timeZone)

@@ -49,11 +49,11 @@ enum GoalStore {
             """, arguments: [user, to.description, from.description]).map(period(_:))
     }
 
-    /// The newest `limit` periods, newest first.
-    static func history(_ db: Database, user: String, limit: Int) throws -> [StoredPeriod] {
-        try Row.fetchAll(
-            db, cached: "SELECT * FROM goal_period WHERE user = ? ORDER BY startDay DESC LIMIT ?", arguments: [user, limit]
-        ).map(period(_:))
+    /// The newest `limit` periods that start before `before` (all when nil), newest first.
+    static func history(_ db: Database, user: String, before: LocalDay? = nil, limit: Int) throws -> [StoredPeriod] {
+        try Row.fetchAll(db, cached: """
+            SELECT * FROM goal_period WHERE user = ?1 AND (?2 IS NULL OR startDay < ?2) ORDER BY startDay DESC LIMIT ?3
+            """, arguments: [user, before?.description, limit]).map(period(_:))
     }
 
     static func insert(_ db: Database, user: String, startDay: LocalDay, goal: EffectiveGoal) throws {

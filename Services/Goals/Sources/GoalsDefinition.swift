@@ -17,7 +17,7 @@ public enum GoalsDefinition {
             migrator: GoalsSchema.migrator
         ) { environment in
             var registry = HandlerRegistry()
-            GoalHandlers(database: environment.database).register(in: &registry)
+            GoalHandlers(database: environment.database, pageItems: environment.config.maxPageItems).register(in: &registry)
             ChallengeHandlers(database: environment.database).register(in: &registry)
             let applier = HealthEventApplier(outbox: environment.outbox)
             let subscriber = CatchUpSubscriber(

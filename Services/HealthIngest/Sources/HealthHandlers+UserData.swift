@@ -4,22 +4,29 @@ import QuenchProtocol
 import QuenchRuntime
 
 extension HealthHandlers {
-    /// Everything stored about the user; samples paged by anchor.
+    /// Everything stored about the user; samples paged by anchor, import jobs by their own
+    /// cursor (the first page of jobs with the first page of samples).
     func export(_ request: HealthExportRequest, _ context: RequestContext) async throws -> HealthExport {
         let user = try context.actingUser()
         let limit = request.limit ?? HealthExportRequest.maxLimit
         guard (1...HealthExportRequest.maxLimit).contains(limit) else {
             throw QuenchError.invalidArgument("limit", "must be 1 to \(HealthExportRequest.maxLimit), got \(limit)")
         }
+        let jobsCursor = try request.importsCursor.map(ImportJobCursor.init(parsing:))
         let after = max(0, request.after ?? 0)
+        let withJobs = jobsCursor != nil || after == 0
         return try await database.pool.read { db in
             let page = try SampleStore.changes(db, user: user, types: SampleType.allCases, after: after, limit: limit + 1)
             let samples = Array(page.prefix(limit))
+            // One more than the page: whether another page of jobs follows.
+            let fetched = withJobs ? try ImportJobStore.page(db, user: user, after: jobsCursor, limit: pageItems + 1) : []
+            let jobs = ImportJobCursor.page(fetched, items: pageItems, bytes: HealthExport.maxImportBytes)
+            let nextJobs = jobs.count < fetched.count ? jobs.last.map { ImportJobCursor(after: $0).text } : nil
             return HealthExport(
                 consents: try ConsentStore.states(db, user: user),
                 stepsPriority: try DayTotals.priority(db, user: user),
-                imports: try ImportJobStore.all(db, user: user),
-                samples: samples, anchor: samples.last?.seq ?? after, more: page.count > limit)
+                imports: jobs,
+                samples: samples, anchor: samples.last?.seq ?? after, more: page.count > limit, importsNextCursor: nextJobs)
         }
     }
 

@@ -6,10 +6,13 @@ public import QuenchRuntime
 /// queries, imports, user data).
 public struct HealthHandlers: Sendable {
     let database: ServiceDatabase
+    /// The most import jobs one page of `health.export` holds (`limits.page.items`).
+    let pageItems: Int
     let now: @Sendable () -> Date
 
-    public init(database: ServiceDatabase, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(database: ServiceDatabase, pageItems: Int = 1000, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
+        self.pageItems = max(1, pageItems)
         self.now = now
     }
 

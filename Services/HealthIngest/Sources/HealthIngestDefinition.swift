@@ -16,7 +16,7 @@ public enum HealthIngestDefinition {
             migrator: HealthSchema.migrator
         ) { environment in
             var registry = HandlerRegistry()
-            HealthHandlers(database: environment.database).register(in: &registry)
+            HealthHandlers(database: environment.database, pageItems: environment.config.maxPageItems).register(in: &registry)
             return (registry, [])
         }
     }

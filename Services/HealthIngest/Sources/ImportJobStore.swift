@@ -20,8 +20,12 @@ enum ImportJobStore {
             .map(job)
     }
 
-    static func all(_ db: Database, user: String) throws -> [ImportJob] {
-        try Row.fetchAll(db, cached: "SELECT * FROM import_job WHERE user = ? ORDER BY startedAt", arguments: [user]).map(job)
+    /// Up to `limit` jobs after `cursor` (from the first when nil), ordered by `startedAt`, then `id`.
+    static func page(_ db: Database, user: String, after cursor: ImportJobCursor?, limit: Int) throws -> [ImportJob] {
+        try Row.fetchAll(db, cached: """
+            SELECT * FROM import_job WHERE user = ?1 AND (?2 IS NULL OR startedAt > ?2 OR (startedAt = ?2 AND id > ?3))
+            ORDER BY startedAt, id LIMIT ?4
+            """, arguments: [user, cursor?.startedAt, cursor?.id, limit]).map(job)
     }
 
     static func save(_ db: Database, user: String, _ job: ImportJob) throws {

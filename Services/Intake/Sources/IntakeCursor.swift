@@ -34,13 +34,4 @@ struct IntakeCursor: Equatable {
         }
         self.init(day: String(parts[1]), at: Double(bitPattern: bits), id: String(parts[3]))
     }
-
-    /// The page size a request asks for: `limit` (at least 1) cut to `max`; `max` when absent.
-    static func pageSize(_ limit: Int?, max: Int) throws -> Int {
-        guard let limit else { return max }
-        guard limit >= 1 else {
-            throw QuenchError.invalidArgument("limit", "must be at least 1 (a page holds at most \(max)), got \(limit)")
-        }
-        return Swift.min(limit, max)
-    }
 }

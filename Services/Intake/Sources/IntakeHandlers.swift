@@ -160,7 +160,7 @@ public struct IntakeHandlers: Sendable {
     func list(_ request: ListIntakesRequest, _ context: RequestContext) async throws -> ListIntakesReply {
         let user = try context.actingUser()
         let day = try IntakeRules.day(request.day) { today(context) }
-        let size = try IntakeCursor.pageSize(request.limit, max: pageItems)
+        let size = try Paging.pageSize(request.limit, max: pageItems)
         let cursor = try request.cursor.map(IntakeCursor.init(parsing:))
         if let cursor, cursor.day != day.description {
             throw QuenchError.invalidArgument("cursor", "belongs to a list of \(cursor.day), not of \(day)")
@@ -211,7 +211,7 @@ public struct IntakeHandlers: Sendable {
     /// A page of the user's data: the own fluids on the first page, then intakes by day.
     func export(_ request: IntakeExportRequest, _ context: RequestContext) async throws -> IntakeExport {
         let user = try context.actingUser()
-        let size = try IntakeCursor.pageSize(request.limit, max: pageItems)
+        let size = try Paging.pageSize(request.limit, max: pageItems)
         let cursor = try request.cursor.map(IntakeCursor.init(parsing:))
         return try await database.pool.read { db in
             var rows = try IntakeStore.page(db, user: user, after: cursor, limit: size + 1)

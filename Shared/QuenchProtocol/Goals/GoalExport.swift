@@ -1,6 +1,7 @@
 public import Foundation
 
-/// `goal.export`: everything goals holds about one user.
+/// `goal.export`: everything goals holds about one user; the goal periods a page at a time
+/// (`GoalExportRequest`), the settings on every page.
 public struct GoalExport: Codable, Sendable, Equatable {
     /// The weight goals keeps (the newest by measuring time), as health-ingest reported it.
     public struct Weight: Codable, Sendable, Equatable {
@@ -25,10 +26,12 @@ public struct GoalExport: Codable, Sendable, Equatable {
     public var weight: Weight?
     /// Newest first.
     public var goals: [GoalPeriod]
+    /// Present when older periods follow: send it as `cursor` (`GoalExportRequest`).
+    public var nextCursor: String?
 
     public init(
         user: String, manualGoalMl: Double?, pinned: Bool, timeZone: String, bodyMassConsent: Bool, weight: Weight?,
-        goals: [GoalPeriod]
+        goals: [GoalPeriod], nextCursor: String? = nil
     ) {
         self.user = user
         self.manualGoalMl = manualGoalMl
@@ -37,5 +40,6 @@ public struct GoalExport: Codable, Sendable, Equatable {
         self.bodyMassConsent = bodyMassConsent
         self.weight = weight
         self.goals = goals
+        self.nextCursor = nextCursor
     }
 }

@@ -10,9 +10,9 @@ public enum GoalMessage {
     public static let at = "goal.at"
     /// The goal in effect on each day of a range: `GoalDaysRequest` → `GoalDaysReply`.
     public static let days = "goal.days"
-    /// Every goal the user had, newest first: `GoalHistoryRequest` → `GoalHistoryReply`.
+    /// Every goal the user had, newest first, paged: `GoalHistoryRequest` → `GoalHistoryReply`.
     public static let history = "goal.history"
-    /// Everything goals holds about the user: `UserDataRequest` → `GoalExport`.
+    /// Everything goals holds about the user, periods paged: `GoalExportRequest` → `GoalExport`.
     public static let export = "goal.export"
     /// Deletes everything goals holds about the user: `UserDataRequest` → `EraseReply` (command).
     public static let erase = "goal.erase"

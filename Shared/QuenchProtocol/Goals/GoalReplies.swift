@@ -82,11 +82,11 @@ public struct GoalDaysReply: Codable, Sendable, Equatable {
 public struct GoalHistoryReply: Codable, Sendable, Equatable {
     /// Newest first.
     public var goals: [GoalPeriod]
+    /// Present when older periods follow: send it as `cursor`.
+    public var nextCursor: String?
 
-    public init(goals: [GoalPeriod]) {
+    public init(goals: [GoalPeriod], nextCursor: String? = nil) {
         self.goals = goals
+        self.nextCursor = nextCursor
     }
-
-    /// At most this many periods are returned (a goal can change at most once a day).
-    public static let maxGoals = 3660
 }

@@ -44,7 +44,31 @@ public struct GoalDaysRequest: Codable, Sendable, Equatable {
     public static let maxDays = 3660
 }
 
-/// `goal.history`: the user's goals, newest first (at most `GoalHistoryReply.maxGoals`).
+/// `goal.history`: the user's goals, newest first, a page at a time: at most `limit`
+/// (default and ceiling: the service's `limits.page.items`, 1000 unless configured); pass the
+/// reply's `nextCursor` back as `cursor` for the next page (absent on the last page).
 public struct GoalHistoryRequest: Codable, Sendable, Equatable {
-    public init() {}
+    /// `nextCursor` of the previous page; absent for the first.
+    public var cursor: String?
+    /// Periods per page, at least 1; more than the service's page size is cut to it.
+    public var limit: Int?
+
+    public init(cursor: String? = nil, limit: Int? = nil) {
+        self.cursor = cursor
+        self.limit = limit
+    }
+}
+
+/// `goal.export`, paged like `goal.history`: the settings on every page, the goal periods
+/// newest first a page at a time.
+public struct GoalExportRequest: Codable, Sendable, Equatable {
+    /// `nextCursor` of the previous page; absent for the first.
+    public var cursor: String?
+    /// Periods per page, at least 1; more than the service's page size is cut to it.
+    public var limit: Int?
+
+    public init(cursor: String? = nil, limit: Int? = nil) {
+        self.cursor = cursor
+        self.limit = limit
+    }
 }

@@ -166,8 +166,19 @@ public struct IntakeExportRequest: Codable, Sendable, Equatable {
 
 /// Page sizes of the paged list and export replies.
 public enum Paging {
-    /// The default of `limits.page.items`: items in one page of `intake.list`, `intake.export`, ….
+    /// The default of `limits.page.items`: items in one page of `intake.list`, `intake.export`,
+    /// `goal.history`, `goal.export` and `health.export`'s import jobs.
     public static let defaultMaxItems = 1000
+
+    /// The page size a request asks for: `limit` (at least 1, else `invalid_argument` on
+    /// `limit`) cut to `max`; `max` when absent.
+    public static func pageSize(_ limit: Int?, max: Int) throws -> Int {
+        guard let limit else { return max }
+        guard limit >= 1 else {
+            throw QuenchError.invalidArgument("limit", "must be at least 1 (a page holds at most \(max)), got \(limit)")
+        }
+        return Swift.min(limit, max)
+    }
 }
 
 /// `intake.day-total`: the day's water total (an SQL aggregate).

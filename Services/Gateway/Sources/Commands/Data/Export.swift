@@ -23,7 +23,7 @@ struct Export: AsyncParsableCommand {
         try await CLI.run(global) { gateway, output in
             let user = try gateway.requireUser()
             async let intake: MessagePackValue = Export.intakePages(gateway)
-            async let goals: MessagePackValue = gateway.query(ServiceName.goals, GoalMessage.export, UserDataRequest())
+            async let goals: MessagePackValue = Export.goalPages(gateway)
             async let health: MessagePackValue = Export.healthPages(gateway)
             let document = JSONValue.object([
                 ("user", .string(user)),
@@ -56,18 +56,31 @@ struct Export: AsyncParsableCommand {
     /// intake.export pages by cursor: the fluids come with the first page, the intakes of
     /// every page are joined into one value (`{fluids, intakes}`).
     static func intakePages(_ gateway: Gateway) async throws -> MessagePackValue {
+        try await cursorPages(gateway, ServiceName.intake, IntakeMessage.export, items: "intakes") { IntakeExportRequest(cursor: $0) }
+    }
+
+    /// goal.export pages its goal periods by cursor (the settings on every page); the
+    /// periods of every page are joined into one value.
+    static func goalPages(_ gateway: Gateway) async throws -> MessagePackValue {
+        try await cursorPages(gateway, ServiceName.goals, GoalMessage.export, items: "goals") { GoalExportRequest(cursor: $0) }
+    }
+
+    /// Follows `nextCursor` from page to page: the list under `items` of every page joined,
+    /// the other fields as the first page has them, `nextCursor` left out.
+    static func cursorPages<Request: Encodable & Sendable>(
+        _ gateway: Gateway, _ service: String, _ type: String, items key: String, request: (String?) -> Request
+    ) async throws -> MessagePackValue {
         var cursor: String?
         var first: [MessagePackMapEntry] = []
-        var intakes: [MessagePackValue] = []
+        var items: [MessagePackValue] = []
         repeat {
-            let page: MessagePackValue = try await gateway.query(
-                ServiceName.intake, IntakeMessage.export, IntakeExportRequest(cursor: cursor))
+            let page: MessagePackValue = try await gateway.query(service, type, request(cursor))
             guard case .map(let entries) = page else { return page }
             cursor = nil
             for entry in entries {
                 switch entry.key {
-                case .string("intakes"):
-                    if case .array(let items) = entry.value { intakes += items }
+                case .string(key):
+                    if case .array(let values) = entry.value { items += values }
                 case .string("nextCursor"):
                     if case .string(let next) = entry.value { cursor = next }
                 default:
@@ -75,24 +88,33 @@ struct Export: AsyncParsableCommand {
                 }
             }
         } while cursor != nil
-        first.append(MessagePackMapEntry(key: .string("intakes"), value: .array(intakes)))
+        first.append(MessagePackMapEntry(key: .string(key), value: .array(items)))
         return .map(first)
     }
 
-    /// health.export pages by anchor; the pages are joined into one value.
+    /// health.export pages its samples by anchor and its import jobs by `importsNextCursor`
+    /// (both walked in the same requests); the pages are joined into one value.
     static func healthPages(_ gateway: Gateway) async throws -> MessagePackValue {
         var after: Int64?
+        var importsCursor: String?
         var first: [MessagePackMapEntry] = []
         var samples: [MessagePackValue] = []
+        var imports: [MessagePackValue] = []
         while true {
             let page: MessagePackValue = try await gateway.query(
-                ServiceName.healthIngest, HealthMessage.export, HealthExportRequest(after: after, limit: HealthExportRequest.maxLimit))
+                ServiceName.healthIngest, HealthMessage.export,
+                HealthExportRequest(after: after, limit: HealthExportRequest.maxLimit, importsCursor: importsCursor))
             guard case .map(let entries) = page else { return page }
             var more = false
+            importsCursor = nil
             for entry in entries {
                 switch entry.key {
                 case .string("samples"):
                     if case .array(let items) = entry.value { samples += items }
+                case .string("imports"):
+                    if case .array(let items) = entry.value { imports += items }
+                case .string("importsNextCursor"):
+                    if case .string(let next) = entry.value { importsCursor = next }
                 case .string("more"):
                     if case .bool(let flag) = entry.value { more = flag }
                 case .string("anchor"):
@@ -107,9 +129,10 @@ struct Export: AsyncParsableCommand {
                     }
                 }
             }
-            if !more { break }
+            if !more && importsCursor == nil { break }
         }
         first = first.filter { $0.key != .string("anchor") && $0.key != .string("more") }
+        first.append(MessagePackMapEntry(key: .string("imports"), value: .array(imports)))
         first.append(MessagePackMapEntry(key: .string("samples"), value: .array(samples)))
         return .map(first)
     }

@@ -86,7 +86,14 @@ struct Goal: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: GoalHistoryReply = try await gateway.query(ServiceName.goals, GoalMessage.history, GoalHistoryRequest())
+                // The service answers a page at a time (`limits.page.items`); follow every page.
+                var reply: GoalHistoryReply = try await gateway.query(ServiceName.goals, GoalMessage.history, GoalHistoryRequest())
+                while let cursor = reply.nextCursor {
+                    let page: GoalHistoryReply = try await gateway.query(
+                        ServiceName.goals, GoalMessage.history, GoalHistoryRequest(cursor: cursor))
+                    reply.goals += page.goals
+                    reply.nextCursor = page.nextCursor
+                }
                 try output.emit(GoalHistoryView(reply)) {
                     guard !reply.goals.isEmpty else { return "No goal set yet: the default of 2500 mL applies." }
                     var table = Table(["FROM", "TO", "GOAL", "SOURCE"], alignments: [.left, .left, .right, .left])
