@@ -33,6 +33,15 @@ struct SampleIngest {
     private var sums: [DaySum: (total: Double, count: Int)] = [:]
     private var run: (key: DaySum, total: Double, count: Int)?
 
+    /// Each day's raw total (``ValueRules/dayBound(_:)``) as this request has it: the stored
+    /// day sums plus what it stored since (its own sums reach `day_source_sum` in ``finish()``).
+    private var dayRaw: [DayKey: Double] = [:]
+
+    private struct DayKey: Hashable {
+        var type: SampleType
+        var day: String
+    }
+
     private struct DaySum: Hashable {
         var type: SampleType
         var day: String
@@ -123,11 +132,44 @@ struct SampleIngest {
     }
 
     private mutating func store(_ sample: ValidSample, sourceId: Int64, deviceId: Int64?) throws -> Outcome {
+        // A steps or distance sample cut by local midnight counts on each of its days in part.
+        var pieces: [DaySplit.Piece] = []
+        if DayTotals.tracked.contains(sample.type), let offset = sample.utcOffset, sample.end > sample.start {
+            let split = DaySplit.pieces(
+                start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970, offset: offset, value: sample.normalized)
+            if split.count > 1 { pieces = split }
+        }
+        if let bound = ValueRules.dayBound(sample.type) {
+            let parts = pieces.isEmpty ? [(sample.day, sample.normalized)] : pieces.map { (LocalDay(ordinal: $0.ordinal).text, $0.value) }
+            for (day, value) in parts {
+                let before = try rawDayTotal(sample.type, day)
+                guard before + value <= bound else {
+                    // A sample stored before is a duplicate, whatever its day holds now.
+                    if try SampleStore.find(write.db, user: user, sample) != nil { return .duplicate(sample) }
+                    return .rejected(SampleRejection(
+                        reason: SampleRejection.dayTotalOutOfRange, field: "value",
+                        message: "\(ValueRules.dayText(sample.type)); \(day) holds \(Self.figure(before)) and this sample would add \(Self.figure(value))"))
+                }
+            }
+        }
         guard let seq = try inserter.insert(sample, sourceId: sourceId, deviceId: deviceId) else {
             return .duplicate(sample)
         }
         try emitRecorded(sample)
-        if sample.type.isCumulative {
+        if !pieces.isEmpty {
+            endRun()
+            for (index, piece) in pieces.enumerated() {
+                let day = LocalDay(ordinal: piece.ordinal).text
+                // The sample is counted once, on the day of its start; its value on every day.
+                sums[DaySum(type: sample.type, day: day, sourceId: sourceId), default: (0, 0)].total += piece.value
+                sums[DaySum(type: sample.type, day: day, sourceId: sourceId), default: (0, 0)].count += index == 0 ? 1 : 0
+                dayRaw[DayKey(type: sample.type, day: day)]? += piece.value
+                if index > 0 {
+                    try SampleStore.addDayPart(write.db, userKey: userKey, type: sample.type, day: day, key: SampleKey.of(user: userKey, seq: seq))
+                }
+            }
+        } else if sample.type.isCumulative {
+            dayRaw[DayKey(type: sample.type, day: sample.day)]? += sample.normalized
             if let current = run, current.key.type == sample.type, current.key.sourceId == sourceId, current.key.day == sample.day {
                 run = (current.key, current.total + sample.normalized, current.count + 1)
             } else {
@@ -136,6 +178,20 @@ struct SampleIngest {
             }
         }
         return .stored(sample, seq: seq)
+    }
+
+    /// A day's raw total (all sources, before the merge) with what this request stored so far:
+    /// read once per day, then kept up as samples are stored.
+    private mutating func rawDayTotal(_ type: SampleType, _ day: String) throws -> Double {
+        let key = DayKey(type: type, day: day)
+        if let known = dayRaw[key] { return known }
+        let stored = try SampleStore.rawDayTotal(write.db, userKey: userKey, type: type, day: day)
+        dayRaw[key] = stored
+        return stored
+    }
+
+    private static func figure(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     private mutating func endRun() {
@@ -183,7 +239,7 @@ struct SampleIngest {
         case .bodyMass:
             let body = WeightRecordedBody(
                 user: user, sampleId: sampleId, weightKg: sample.normalized, measuredAt: sample.start, source: sample.source,
-                timeZone: write.request.timeZoneName, day: sample.day)
+                timeZone: write.request.timeZoneName, day: sample.day, utcOffset: sample.utcOffset)
             if jobId != nil {
                 weights.append(body)
             } else {
@@ -192,7 +248,7 @@ struct SampleIngest {
         case .dietaryWater:
             let body = WaterRecordedBody(
                 user: user, sampleId: sampleId, volumeMl: sample.normalized, at: sample.start, day: sample.day,
-                timeZone: write.request.timeZoneName, source: sample.source)
+                timeZone: write.request.timeZoneName, source: sample.source, utcOffset: sample.utcOffset)
             if jobId != nil {
                 water.append(body)
             } else {
