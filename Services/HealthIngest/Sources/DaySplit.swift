@@ -19,6 +19,12 @@ enum DaySplit {
         Int(((instant + Double(offset)) / 86_400).rounded(.down))
     }
 
+    /// Whether `start…end` covers more than one local day at `offset` (an end exactly at
+    /// midnight does not), without building its pieces.
+    static func crossesMidnight(start: Double, end: Double, offset: Int) -> Bool {
+        end > start && Int(((end + Double(offset)) / 86_400).rounded(.up)) - 1 > ordinal(start, offset: offset)
+    }
+
     /// The sample's pieces, one per local day it covers, in order; a single piece (the whole
     /// sample) when it lies on one day or has no duration. An interval ending exactly at
     /// midnight ends on the day before. The last piece takes what the others leave, so the
@@ -45,7 +51,9 @@ enum DaySplit {
     /// The piece of a stored sample on local day `ordinal`; a sample stored without its offset
     /// (before `health.sample-day-parts`) counts whole on its day.
     static func piece(on ordinal: Int, start: Double, end: Double, offset: Int?, value: Double) -> Piece? {
-        guard let offset else { return Piece(ordinal: ordinal, start: start, end: end, value: value) }
+        guard let offset, crossesMidnight(start: start, end: end, offset: offset) else {
+            return Piece(ordinal: ordinal, start: start, end: end, value: value)
+        }
         return pieces(start: start, end: end, offset: offset, value: value).first { $0.ordinal == ordinal }
     }
 }

@@ -36,6 +36,7 @@ struct SampleIngest {
     /// Each day's raw total (``ValueRules/dayBound(_:)``) as this request has it: the stored
     /// day sums plus what it stored since (its own sums reach `day_source_sum` in ``finish()``).
     private var dayRaw: [DayKey: Double] = [:]
+    private var rawRun: (key: DayKey, total: Double)?
 
     private struct DayKey: Hashable {
         var type: SampleType
@@ -132,23 +133,23 @@ struct SampleIngest {
     }
 
     private mutating func store(_ sample: ValidSample, sourceId: Int64, deviceId: Int64?) throws -> Outcome {
-        // A steps or distance sample cut by local midnight counts on each of its days in part.
+        // A steps or distance sample (the types with a daily bound) cut by local midnight
+        // counts on each of its days in part.
+        let bound = ValueRules.dayBound(sample.type)
         var pieces: [DaySplit.Piece] = []
-        if DayTotals.tracked.contains(sample.type), let offset = sample.utcOffset, sample.end > sample.start {
-            let split = DaySplit.pieces(
-                start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970, offset: offset, value: sample.normalized)
-            if split.count > 1 { pieces = split }
+        if bound != nil, let offset = sample.utcOffset, sample.end > sample.start {
+            let start = sample.start.timeIntervalSince1970, end = sample.end.timeIntervalSince1970
+            if DaySplit.crossesMidnight(start: start, end: end, offset: offset) {
+                pieces = DaySplit.pieces(start: start, end: end, offset: offset, value: sample.normalized)
+            }
         }
-        if let bound = ValueRules.dayBound(sample.type) {
-            let parts = pieces.isEmpty ? [(sample.day, sample.normalized)] : pieces.map { (LocalDay(ordinal: $0.ordinal).text, $0.value) }
-            for (day, value) in parts {
-                let before = try rawDayTotal(sample.type, day)
-                guard before + value <= bound else {
-                    // A sample stored before is a duplicate, whatever its day holds now.
-                    if try SampleStore.find(write.db, user: user, sample) != nil { return .duplicate(sample) }
-                    return .rejected(SampleRejection(
-                        reason: SampleRejection.dayTotalOutOfRange, field: "value",
-                        message: "\(ValueRules.dayText(sample.type)); \(day) holds \(Self.figure(before)) and this sample would add \(Self.figure(value))"))
+        if let bound {
+            if pieces.isEmpty {
+                if let refusal = try checkBound(sample, bound: bound, day: sample.day, value: sample.normalized) { return refusal }
+            } else {
+                for piece in pieces {
+                    let day = LocalDay(ordinal: piece.ordinal).text
+                    if let refusal = try checkBound(sample, bound: bound, day: day, value: piece.value) { return refusal }
                 }
             }
         }
@@ -163,13 +164,13 @@ struct SampleIngest {
                 // The sample is counted once, on the day of its start; its value on every day.
                 sums[DaySum(type: sample.type, day: day, sourceId: sourceId), default: (0, 0)].total += piece.value
                 sums[DaySum(type: sample.type, day: day, sourceId: sourceId), default: (0, 0)].count += index == 0 ? 1 : 0
-                dayRaw[DayKey(type: sample.type, day: day)]? += piece.value
+                addRaw(sample.type, day, piece.value)
                 if index > 0 {
                     try SampleStore.addDayPart(write.db, userKey: userKey, type: sample.type, day: day, key: SampleKey.of(user: userKey, seq: seq))
                 }
             }
         } else if sample.type.isCumulative {
-            dayRaw[DayKey(type: sample.type, day: sample.day)]? += sample.normalized
+            if bound != nil { addRaw(sample.type, sample.day, sample.normalized) }
             if let current = run, current.key.type == sample.type, current.key.sourceId == sourceId, current.key.day == sample.day {
                 run = (current.key, current.total + sample.normalized, current.count + 1)
             } else {
@@ -180,14 +181,36 @@ struct SampleIngest {
         return .stored(sample, seq: seq)
     }
 
+    /// Nil when `value` more keeps the day within the daily bound; else the refusal (or, for a
+    /// sample stored before, its duplicate: whatever its day holds now).
+    private mutating func checkBound(_ sample: ValidSample, bound: Double, day: String, value: Double) throws -> Outcome? {
+        let before = try rawDayTotal(sample.type, day)
+        guard before + value > bound else { return nil }
+        if try SampleStore.find(write.db, user: user, sample) != nil { return .duplicate(sample) }
+        return .rejected(SampleRejection(
+            reason: SampleRejection.dayTotalOutOfRange, field: "value",
+            message: "\(ValueRules.dayText(sample.type)); \(day) holds \(Self.figure(before)) and this sample would add \(Self.figure(value))"))
+    }
+
     /// A day's raw total (all sources, before the merge) with what this request stored so far:
-    /// read once per day, then kept up as samples are stored.
+    /// read once per day, then kept up as samples are stored. The day of the last sample is
+    /// kept apart from the dictionary (an import sends runs of one day).
     private mutating func rawDayTotal(_ type: SampleType, _ day: String) throws -> Double {
+        if let cached = rawRun, cached.key.type == type, cached.key.day == day { return cached.total }
+        if let cached = rawRun { dayRaw[cached.key] = cached.total }
         let key = DayKey(type: type, day: day)
-        if let known = dayRaw[key] { return known }
-        let stored = try SampleStore.rawDayTotal(write.db, userKey: userKey, type: type, day: day)
-        dayRaw[key] = stored
-        return stored
+        let total = try dayRaw[key] ?? SampleStore.rawDayTotal(write.db, userKey: userKey, type: type, day: day)
+        rawRun = (key, total)
+        return total
+    }
+
+    /// Adds a stored value to a day that ``rawDayTotal(_:_:)`` read in this request.
+    private mutating func addRaw(_ type: SampleType, _ day: String, _ value: Double) {
+        if let cached = rawRun, cached.key.type == type, cached.key.day == day {
+            rawRun = (cached.key, cached.total + value)
+        } else {
+            dayRaw[DayKey(type: type, day: day)]? += value
+        }
     }
 
     private static func figure(_ value: Double) -> String {

@@ -117,7 +117,7 @@ struct SampleRules {
         }
         // The day is taken at the sample's own offset, else at the request zone's at its start.
         let offset = input.utcOffset ?? days.offset(at: start)
-        if DayTotals.tracked.contains(type), end.timeIntervalSince(start) > Self.maxCumulativeSpan {
+        if end.timeIntervalSince(start) > Self.maxCumulativeSpan, DayTotals.tracked.contains(type) {
             throw SampleRejection(
                 reason: SampleRejection.invalid, field: "end",
                 message: "a \(type.rawValue) sample may span at most 31 days (its value is split over the days it covers), got \(Int(end.timeIntervalSince(start) / 86_400)) days")
