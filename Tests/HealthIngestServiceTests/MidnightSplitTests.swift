@@ -20,6 +20,10 @@ struct MidnightSplitTests {
         #expect(long.map(\.value) == [1000, 1500, 500])
         #expect(DaySplit.pieces(start: midnight - 3600, end: midnight, offset: 0, value: 60).map(\.value) == [60])
         #expect(DaySplit.pieces(start: midnight, end: midnight, offset: 0, value: 5).map(\.ordinal) == [Int(midnight / 86_400)])
+        // A row stored before the offset was kept (NULL) counts whole on its day, as it did.
+        let day = Int(midnight / 86_400) - 1
+        #expect(DaySplit.piece(on: day, start: midnight - 1800, end: midnight + 1800, offset: nil, value: 600)?.value == 600)
+        #expect(DaySplit.piece(on: day + 1, start: midnight - 1800, end: midnight + 1800, offset: 0, value: 600)?.value == 300)
     }
 
     @Test("600 steps 23:30–00:30 count 300 on each day, in UTC and at +05:30, and both days are published")
