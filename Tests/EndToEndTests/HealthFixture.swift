@@ -131,7 +131,8 @@ extension HealthFixture {
             HealthMessage.samplesDaily, DailySamplesRequest(type: type.rawValue, from: from, to: to, aggregate: aggregate))
         var result: [String: Double] = [:]
         for bucket in reply.days {
-            if let value = bucket.value, bucket.count > 0 {
+            // A day with only the part of a sample that began the day before has count 0.
+            if let value = bucket.value, bucket.count > 0 || value != 0 {
                 result[bucket.day] = value
             }
         }

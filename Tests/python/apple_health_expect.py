@@ -58,6 +58,23 @@ def instant(written):
     return datetime.datetime.strptime(written, form)
 
 
+def split(start_written, end_written, value):
+    """[(day, part)]: a record cut by local midnight (at its start's own offset) split between
+    its days in proportion to time, as Quench's day totals count it (docs/PROTOCOL.md)."""
+    start, end = instant(start_written), instant(end_written)
+    if end <= start:
+        return [(day_of(start_written), value)]
+    out, cursor = [], start
+    while True:
+        midnight = datetime.datetime.combine(
+            cursor.date() + datetime.timedelta(days=1), datetime.time(0), tzinfo=start.tzinfo)
+        upper = min(end, midnight)
+        out.append((cursor.date().isoformat(), value * (upper - cursor).total_seconds() / (end - start).total_seconds()))
+        if end <= midnight:
+            return out
+        cursor = midnight
+
+
 def open_export(path):
     if zipfile.is_zipfile(path):
         archive = zipfile.ZipFile(path)
@@ -75,6 +92,7 @@ def open_export(path):
 def expect(path):
     elements, kinds = {}, {}
     steps, steps_source, distance, weights, water = {}, {}, {}, [], {}
+    steps_daily = {}
     root = None
     depth = 0
     malformed = 0
@@ -126,6 +144,8 @@ def expect(path):
                         continue
                     if kind == "steps":
                         steps[day] = steps.get(day, 0) + value
+                        for piece_day, piece in split(element.get("startDate"), element.get("endDate"), value) if part is None else []:
+                            steps_daily[piece_day] = steps_daily.get(piece_day, 0) + piece
                         per = steps_source.setdefault(day, {})
                         per[source] = per.get(source, 0) + value
                     elif kind == "distance":
@@ -137,7 +157,7 @@ def expect(path):
             if depth <= 1:
                 element.clear()
     return {
-        "root": root, "elements": elements, "kinds": kinds, "stepsByDay": steps,
+        "root": root, "elements": elements, "kinds": kinds, "stepsByDay": steps, "stepsDailyByDay": steps_daily,
         "stepsByDaySource": steps_source, "distanceByDay": distance, "weights": weights, "water": water,
         "malformed": malformed, "future": future, "duplicates": duplicates,
     }

@@ -6,7 +6,8 @@ code: standard library only, the XML read with ElementTree.
 
     health_merge.py totals EXPORT.xml [--type steps|distance] [--priority NAME ...]
         prints {"YYYY-MM-DD": total, ...} as JSON: each day's samples merged in time.
-        A record's day is the local date of its own startDate (its own offset).
+        A record's day is the local date of its own startDate (its own offset); a record cut
+        by local midnight is split between its days in proportion to time.
     health_merge.py largest EXPORT.xml [--type steps|distance]
         the rule before the merge, for comparison: the largest per-source day sum.
     health_merge.py derive IN.xml OUT.xml
@@ -85,8 +86,24 @@ def records(path, type_name):
         if key in seen:  # the same record twice is one sample
             continue
         seen.add(key)
-        out.append({"source": source, "start": start, "end": end, "value": value, "day": start.date().isoformat()})
+        out.extend(pieces(source, start, end, value))
     return out
+
+
+def pieces(source, start, end, value):
+    """A record cut by local midnight (at its start's own offset) as one piece per day, its
+    value in proportion to its time on each (docs/PROTOCOL.md, step 3); one piece otherwise."""
+    out = []
+    cursor = start
+    while True:
+        midnight = datetime.combine(cursor.date() + timedelta(days=1), datetime.min.time(), tzinfo=start.tzinfo)
+        upper = min(end, midnight)
+        share = value if end <= start else value * (upper - cursor).total_seconds() / (end - start).total_seconds()
+        out.append({"source": source, "start": cursor, "end": upper if end > start else end, "value": share,
+                    "day": cursor.date().isoformat()})
+        if end <= midnight or end <= start:
+            return out
+        cursor = midnight
 
 
 def ranks(names, priority):

@@ -9,7 +9,9 @@ import QuenchRuntime
 /// are **merged in time** (``SourceMerge``), sources ranked by the user's priority
 /// (`steps.priority.set`, for steps and distance alike) and then the default order
 /// (``SourceIdentity``: watches, phones, others by name). A day where one source has samples
-/// is that source's sum, read from `day_source_sum` without reading the samples.
+/// is that source's sum, read from `day_source_sum` without reading the samples. A sample cut
+/// by local midnight (at its own offset) is split between its days first (``DaySplit``): its
+/// day sums hold each day's part, and the merge of a day takes each sample's piece of it.
 ///
 /// `day_total` holds the last published total of each day; an event
 /// (`health.steps.day-changed` / `health.distance.day-changed`) is emitted only when the
@@ -33,9 +35,12 @@ enum DayTotals {
             byName[sum.source] = ranks[SourceIdentity.key(sum.source)] ?? ranks.count
         }
         let samples = try SampleStore.daySamples(db, user: user, type: type, day: day)
-        return SourceMerge.total(samples.map {
+        let merged = SourceMerge.total(samples.map {
             SourceMerge.Sample(rank: byName[$0.source] ?? ranks.count, start: $0.start, end: $0.end, value: $0.value)
         })
+        // The merge counts each sample at most whole, so its total is never above the day's
+        // raw sum (the daily bound's measure, ``ValueRules``); this only drops rounding noise.
+        return min(merged, sums.reduce(0) { $0 + $1.total })
     }
 
     /// The sources the user set first, highest first (for steps and distance).

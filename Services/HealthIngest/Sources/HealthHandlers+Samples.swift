@@ -19,10 +19,13 @@ extension HealthHandlers {
         }
         var records: [SampleRecord] = []
         var duplicates = 0
-        for sample in valid {
+        for (index, sample) in valid.enumerated() {
             switch try ingest.store(sample) {
             case .stored(let stored, let seq):
                 records.append(record(stored, seq: seq))
+            case .rejected(let rejection):
+                // All or nothing: the throw rolls back what the request stored before.
+                throw QuenchError.invalidArgument("samples[\(index)].\(rejection.field)", rejection.message)
             default:
                 duplicates += 1
                 if let existing = try SampleStore.find(write.db, user: user, sample) {

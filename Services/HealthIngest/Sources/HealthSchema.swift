@@ -211,6 +211,22 @@ enum HealthSchema {
             // The export's elements other than records (Workout, ActivitySummary, …), by name.
             try db.execute(sql: "ALTER TABLE import_job ADD COLUMN otherElements TEXT")
         }
+        migrator.registerMigration("health.sample-day-parts") { db in
+            // A sample's UTC offset (the day it was taken at), so a steps or distance sample cut
+            // by local midnight is split between its days (``DaySplit``); NULL in rows stored
+            // before, which count whole on their day as they did. `sample_day_part` names the
+            // days other than its start's that such a sample covers, for the merge of those days.
+            try db.execute(sql: """
+                ALTER TABLE sample ADD COLUMN utcOffset INTEGER;
+                CREATE TABLE sample_day_part (
+                    userKey INTEGER NOT NULL,
+                    type INTEGER NOT NULL,
+                    day TEXT NOT NULL,
+                    key INTEGER NOT NULL,
+                    PRIMARY KEY (userKey, type, day, key)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -37,12 +37,18 @@ struct LocalDayResolver {
     }
 
     mutating func day(of instant: Date) -> LocalDay {
+        let offset = Double(offset(at: instant))
+        return LocalDay(ordinal: Int(((instant.timeIntervalSince1970 + offset) / 86_400).rounded(.down)))
+    }
+
+    /// The zone's UTC offset at `instant`, in seconds east.
+    mutating func offset(at instant: Date) -> Int {
         let seconds = instant.timeIntervalSince1970
         if !(seconds >= validFrom && seconds < validUntil) {
             offset = Double(timeZone.secondsFromGMT(for: instant))
             validFrom = seconds
             validUntil = timeZone.nextDaylightSavingTimeTransition(after: instant)?.timeIntervalSince1970 ?? .infinity
         }
-        return LocalDay(ordinal: Int(((seconds + offset) / 86_400).rounded(.down)))
+        return Int(offset)
     }
 }

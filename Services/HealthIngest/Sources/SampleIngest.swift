@@ -33,6 +33,16 @@ struct SampleIngest {
     private var sums: [DaySum: (total: Double, count: Int)] = [:]
     private var run: (key: DaySum, total: Double, count: Int)?
 
+    /// Each day's raw total (``ValueRules/dayBound(_:)``) as this request has it: the stored
+    /// day sums plus what it stored since (its own sums reach `day_source_sum` in ``finish()``).
+    private var dayRaw: [DayKey: Double] = [:]
+    private var rawRun: (key: DayKey, total: Double)?
+
+    private struct DayKey: Hashable {
+        var type: SampleType
+        var day: String
+    }
+
     private struct DaySum: Hashable {
         var type: SampleType
         var day: String
@@ -123,11 +133,44 @@ struct SampleIngest {
     }
 
     private mutating func store(_ sample: ValidSample, sourceId: Int64, deviceId: Int64?) throws -> Outcome {
+        // A steps or distance sample (the types with a daily bound) cut by local midnight
+        // counts on each of its days in part.
+        let bound = ValueRules.dayBound(sample.type)
+        var pieces: [DaySplit.Piece] = []
+        if bound != nil, let offset = sample.utcOffset, sample.end > sample.start {
+            let start = sample.start.timeIntervalSince1970, end = sample.end.timeIntervalSince1970
+            if DaySplit.crossesMidnight(start: start, end: end, offset: offset) {
+                pieces = DaySplit.pieces(start: start, end: end, offset: offset, value: sample.normalized)
+            }
+        }
+        if let bound {
+            if pieces.isEmpty {
+                if let refusal = try checkBound(sample, bound: bound, day: sample.day, value: sample.normalized) { return refusal }
+            } else {
+                for piece in pieces {
+                    let day = LocalDay(ordinal: piece.ordinal).text
+                    if let refusal = try checkBound(sample, bound: bound, day: day, value: piece.value) { return refusal }
+                }
+            }
+        }
         guard let seq = try inserter.insert(sample, sourceId: sourceId, deviceId: deviceId) else {
             return .duplicate(sample)
         }
         try emitRecorded(sample)
-        if sample.type.isCumulative {
+        if !pieces.isEmpty {
+            endRun()
+            for (index, piece) in pieces.enumerated() {
+                let day = LocalDay(ordinal: piece.ordinal).text
+                // The sample is counted once, on the day of its start; its value on every day.
+                sums[DaySum(type: sample.type, day: day, sourceId: sourceId), default: (0, 0)].total += piece.value
+                sums[DaySum(type: sample.type, day: day, sourceId: sourceId), default: (0, 0)].count += index == 0 ? 1 : 0
+                addRaw(sample.type, day, piece.value)
+                if index > 0 {
+                    try SampleStore.addDayPart(write.db, userKey: userKey, type: sample.type, day: day, key: SampleKey.of(user: userKey, seq: seq))
+                }
+            }
+        } else if sample.type.isCumulative {
+            if bound != nil { addRaw(sample.type, sample.day, sample.normalized) }
             if let current = run, current.key.type == sample.type, current.key.sourceId == sourceId, current.key.day == sample.day {
                 run = (current.key, current.total + sample.normalized, current.count + 1)
             } else {
@@ -136,6 +179,42 @@ struct SampleIngest {
             }
         }
         return .stored(sample, seq: seq)
+    }
+
+    /// Nil when `value` more keeps the day within the daily bound; else the refusal (or, for a
+    /// sample stored before, its duplicate: whatever its day holds now).
+    private mutating func checkBound(_ sample: ValidSample, bound: Double, day: String, value: Double) throws -> Outcome? {
+        let before = try rawDayTotal(sample.type, day)
+        guard before + value > bound else { return nil }
+        if try SampleStore.find(write.db, user: user, sample) != nil { return .duplicate(sample) }
+        return .rejected(SampleRejection(
+            reason: SampleRejection.dayTotalOutOfRange, field: "value",
+            message: "\(ValueRules.dayText(sample.type)); \(day) holds \(Self.figure(before)) and this sample would add \(Self.figure(value))"))
+    }
+
+    /// A day's raw total (all sources, before the merge) with what this request stored so far:
+    /// read once per day, then kept up as samples are stored. The day of the last sample is
+    /// kept apart from the dictionary (an import sends runs of one day).
+    private mutating func rawDayTotal(_ type: SampleType, _ day: String) throws -> Double {
+        if let cached = rawRun, cached.key.type == type, cached.key.day == day { return cached.total }
+        if let cached = rawRun { dayRaw[cached.key] = cached.total }
+        let key = DayKey(type: type, day: day)
+        let total = try dayRaw[key] ?? SampleStore.rawDayTotal(write.db, userKey: userKey, type: type, day: day)
+        rawRun = (key, total)
+        return total
+    }
+
+    /// Adds a stored value to a day that ``rawDayTotal(_:_:)`` read in this request.
+    private mutating func addRaw(_ type: SampleType, _ day: String, _ value: Double) {
+        if let cached = rawRun, cached.key.type == type, cached.key.day == day {
+            rawRun = (cached.key, cached.total + value)
+        } else {
+            dayRaw[DayKey(type: type, day: day)]? += value
+        }
+    }
+
+    private static func figure(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     private mutating func endRun() {
@@ -183,7 +262,7 @@ struct SampleIngest {
         case .bodyMass:
             let body = WeightRecordedBody(
                 user: user, sampleId: sampleId, weightKg: sample.normalized, measuredAt: sample.start, source: sample.source,
-                timeZone: write.request.timeZoneName, day: sample.day)
+                timeZone: write.request.timeZoneName, day: sample.day, utcOffset: sample.utcOffset)
             if jobId != nil {
                 weights.append(body)
             } else {
@@ -192,7 +271,7 @@ struct SampleIngest {
         case .dietaryWater:
             let body = WaterRecordedBody(
                 user: user, sampleId: sampleId, volumeMl: sample.normalized, at: sample.start, day: sample.day,
-                timeZone: write.request.timeZoneName, source: sample.source)
+                timeZone: write.request.timeZoneName, source: sample.source, utcOffset: sample.utcOffset)
             if jobId != nil {
                 water.append(body)
             } else {

@@ -8,6 +8,8 @@ struct SampleRejection: Error, Equatable {
     static let tooOld = "before-2000"
     static let inFuture = "in-future"
     static let invalid = "invalid"
+    /// The sample would take its day's steps or distance past the daily bound (``ValueRules``).
+    static let dayTotalOutOfRange = "day-total-out-of-range"
 
     var reason: String
     var field: String

@@ -15,6 +15,9 @@ struct SampleRules {
     static let defaultSource = "quench"
     /// The widest UTC offset a sample may give (±18 h, as ISO 8601 and Foundation allow).
     static let maxUTCOffset = 18 * 3600
+    /// The longest steps or distance sample: its value is split over each local day it covers
+    /// (``DaySplit``), one day sum per day, so its days are bounded.
+    static let maxCumulativeSpan: TimeInterval = 31 * 86_400
 
     let now: Date
     var days: LocalDayResolver
@@ -112,6 +115,13 @@ struct SampleRules {
         if let offset = input.utcOffset, abs(offset) > Self.maxUTCOffset {
             throw SampleRejection(reason: SampleRejection.invalid, field: "utcOffset", message: "must be -64800 to 64800 seconds, got \(offset)")
         }
+        // The day is taken at the sample's own offset, else at the request zone's at its start.
+        let offset = input.utcOffset ?? days.offset(at: start)
+        if end.timeIntervalSince(start) > Self.maxCumulativeSpan, DayTotals.tracked.contains(type) {
+            throw SampleRejection(
+                reason: SampleRejection.invalid, field: "end",
+                message: "a \(type.rawValue) sample may span at most 31 days (its value is split over the days it covers), got \(Int(end.timeIntervalSince(start) / 86_400)) days")
+        }
         identity.reset()
         identity.add(type.rawValue)
         identity.add(source)
@@ -121,7 +131,7 @@ struct SampleRules {
         identity.add(unit.canonical)
         return ValidSample(
             type: type, value: input.value, unit: input.unit, normalized: normalized, start: start, end: end,
-            day: input.utcOffset.map { days.dayText(of: start, utcOffset: $0) } ?? days.dayText(of: start), source: source, device: device, identity: identity.value)
+            day: days.dayText(of: start, utcOffset: offset), utcOffset: offset, source: source, device: device, identity: identity.value)
     }
 
     private func strength(

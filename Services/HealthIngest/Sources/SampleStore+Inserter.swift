@@ -15,8 +15,8 @@ extension SampleStore {
     /// row id is the user's key and the seq (``SampleKey``).
     struct Inserter {
         static let sql = """
-            INSERT INTO sample (userKey, type, identity, value, unit, normalized, start, "end", day, sourceId, deviceId, jobId, exercise, sets, reps, createdAt, key)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO sample (userKey, type, identity, value, unit, normalized, start, "end", day, sourceId, deviceId, jobId, exercise, sets, reps, createdAt, key, utcOffset)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (userKey, type, start, identity) DO NOTHING
             """
 
@@ -29,6 +29,7 @@ extension SampleStore {
         private var lastSource: Int64?
         private var lastDevice: Int64??
         private var lastStrength = true
+        private var lastOffset: Int?? = .none
         /// The seq the next stored sample gets, and the one stored in `sequence_counter`.
         private var nextSeq: Int64
         private var savedSeq: Int64
@@ -89,6 +90,10 @@ extension SampleStore {
                 statement.bind(14, sample.sets.map(Int64.init))
                 statement.bind(15, sample.reps.map(Int64.init))
                 lastStrength = sample.type == .strength
+            }
+            if lastOffset != .some(sample.utcOffset) {
+                statement.bind(18, sample.utcOffset.map(Int64.init))
+                lastOffset = .some(sample.utcOffset)
             }
             guard nextSeq < SampleKey.seqLimit else {
                 throw QuenchError(.resourceExhausted, "the service has handed out all \(SampleKey.seqLimit - 1) sample seqs")

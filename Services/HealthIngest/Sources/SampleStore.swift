@@ -158,21 +158,48 @@ enum SampleStore {
     }
 
     /// The samples of a cumulative type on one local day (start, end, normalised value,
-    /// source name), for the merge in time: one scan of the identity key over the day's span.
+    /// source name), for the merge in time: one scan of the identity key over the day's span
+    /// for the samples that start on it, and `sample_day_part` for those that started on an
+    /// earlier day and run past midnight into it. Each is cut to its piece of the day
+    /// (``DaySplit``, at the sample's own offset).
     static func daySamples(_ db: Database, user: String, type: SampleType, day: String) throws -> [(source: String, start: Double, end: Double, value: Double)] {
         guard let key = try userKey(db, user), let local = LocalDay(day) else { return [] }
         // A start on local day D lies within 16 hours of D's UTC bounds (today's offsets run
         // from −12 to +14 h, old local mean times to ±16): half the scan of ``startSpan``.
         let span = (lower: Double(local.ordinal) * 86_400 - 16 * 3600, upper: Double(local.ordinal + 1) * 86_400 + 16 * 3600)
         var result: [(source: String, start: Double, end: Double, value: Double)] = []
-        let rows = try Row.fetchCursor(db, cached: """
-            SELECT src.name, s.start, s."end", s.normalized FROM sample s JOIN source src ON src.id = s.sourceId
-            WHERE s.userKey = ? AND s.type = ? AND s.start >= ? AND s.start < ? AND s.day = ?
-            """, arguments: [key, type.code, span.lower, span.upper, day])
-        while let row = try rows.next() {
-            result.append((row[0], row[1], row[2], row[3]))
+        func add(_ rows: RowCursor) throws {
+            while let row = try rows.next() {
+                if let piece = DaySplit.piece(on: local.ordinal, start: row[1], end: row[2], offset: row[4], value: row[3]) {
+                    result.append((row[0], piece.start, piece.end, piece.value))
+                }
+            }
         }
+        try add(try Row.fetchCursor(db, cached: """
+            SELECT src.name, s.start, s."end", s.normalized, s.utcOffset FROM sample s JOIN source src ON src.id = s.sourceId
+            WHERE s.userKey = ? AND s.type = ? AND s.start >= ? AND s.start < ? AND s.day = ?
+            """, arguments: [key, type.code, span.lower, span.upper, day]))
+        try add(try Row.fetchCursor(db, cached: """
+            SELECT src.name, s.start, s."end", s.normalized, s.utcOffset FROM sample_day_part p
+            JOIN sample s ON s.key = p.key JOIN source src ON src.id = s.sourceId
+            WHERE p.userKey = ? AND p.type = ? AND p.day = ?
+            """, arguments: [key, type.code, day]))
         return result
+    }
+
+    /// Notes that the sample with row id `key` covers `day` besides its start's day.
+    static func addDayPart(_ db: Database, userKey: Int64, type: SampleType, day: String, key: Int64) throws {
+        try db.execute(
+            cached: "INSERT OR IGNORE INTO sample_day_part (userKey, type, day, key) VALUES (?, ?, ?, ?)",
+            arguments: [userKey, type.code, day, key])
+    }
+
+    /// The day's total of `type` over all its sources before any merge (what ``ValueRules``'
+    /// daily bound limits): the sum of its day sums.
+    static func rawDayTotal(_ db: Database, userKey: Int64, type: SampleType, day: String) throws -> Double {
+        try Double.fetchOne(
+            db, cached: "SELECT COALESCE(SUM(total), 0) FROM day_source_sum WHERE userKey = ? AND type = ? AND day = ?",
+            arguments: [userKey, type.code, day]) ?? 0
     }
 
     /// The names of the sources of the user's steps and distance, with each one's sample count.
@@ -238,6 +265,7 @@ enum SampleStore {
         try db.execute(cached: "DELETE FROM sample WHERE key > ? AND key < ? AND type = ?", arguments: [range.lower, range.upper, type.code])
         let count = db.changesCount
         try db.execute(cached: "DELETE FROM day_source_sum WHERE userKey = ? AND type = ?", arguments: [key, type.code])
+        try db.execute(cached: "DELETE FROM sample_day_part WHERE userKey = ? AND type = ?", arguments: [key, type.code])
         return count
     }
 
@@ -249,6 +277,7 @@ enum SampleStore {
             try db.execute(cached: "DELETE FROM sample WHERE key > ? AND key < ?", arguments: [range.lower, range.upper])
             count = db.changesCount
             try db.execute(cached: "DELETE FROM day_source_sum WHERE userKey = ?", arguments: [key])
+            try db.execute(cached: "DELETE FROM sample_day_part WHERE userKey = ?", arguments: [key])
             try db.execute(cached: "DELETE FROM user_key WHERE id = ?", arguments: [key])
         }
         try db.execute(cached: "DELETE FROM source WHERE user = ?", arguments: [user])

@@ -12,6 +12,9 @@ struct ValidSample {
     var end: Date
     /// The local day, YYYY-MM-DD.
     var day: String
+    /// The UTC offset (seconds east) `day` was taken at: the sample's own `utcOffset`, else
+    /// the request zone's offset at `start`; nil for a strength set (its day is given).
+    var utcOffset: Int?
     var source: String
     var device: String?
     var exercise: String?

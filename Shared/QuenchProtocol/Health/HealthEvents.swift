@@ -50,9 +50,13 @@ public struct WeightRecordedBody: Codable, Sendable, Equatable {
     public var timeZone: String?
     /// The sample's local day, YYYY-MM-DD.
     public var day: String?
+    /// The UTC offset (seconds east) `day` was taken at: the record's own (an import's
+    /// `-0400`), else the request zone's at `measuredAt`. `timeZone` stays the request's zone.
+    public var utcOffset: Int?
 
     public init(
-        user: String, sampleId: String, weightKg: Double, measuredAt: Date, source: String, timeZone: String? = nil, day: String? = nil
+        user: String, sampleId: String, weightKg: Double, measuredAt: Date, source: String, timeZone: String? = nil, day: String? = nil,
+        utcOffset: Int? = nil
     ) {
         self.user = user
         self.sampleId = sampleId
@@ -61,6 +65,7 @@ public struct WeightRecordedBody: Codable, Sendable, Equatable {
         self.source = source
         self.timeZone = timeZone
         self.day = day
+        self.utcOffset = utcOffset
     }
 }
 
@@ -116,11 +121,19 @@ public struct WaterRecordedBody: Codable, Sendable, Equatable {
     public var sampleId: String
     public var volumeMl: Double
     public var at: Date
+    /// The sample's local day, YYYY-MM-DD: at `utcOffset` (the intake's day).
     public var day: String
+    /// The IANA zone of the request that stored the sample (not necessarily `day`'s: an
+    /// imported record's day follows its own offset, `utcOffset`).
     public var timeZone: String
     public var source: String
+    /// The UTC offset (seconds east) `day` was taken at: the record's own, else the request
+    /// zone's at `at`. Absent from events before it was added.
+    public var utcOffset: Int?
 
-    public init(user: String, sampleId: String, volumeMl: Double, at: Date, day: String, timeZone: String, source: String) {
+    public init(
+        user: String, sampleId: String, volumeMl: Double, at: Date, day: String, timeZone: String, source: String, utcOffset: Int? = nil
+    ) {
         self.user = user
         self.sampleId = sampleId
         self.volumeMl = volumeMl
@@ -128,6 +141,7 @@ public struct WaterRecordedBody: Codable, Sendable, Equatable {
         self.day = day
         self.timeZone = timeZone
         self.source = source
+        self.utcOffset = utcOffset
     }
 }
 

@@ -11,6 +11,14 @@
 /// | distance | m | 0 … 500,000 per sample |
 /// | dietary-water | mL | 0.001 … 6,000 (1 µL … 6 L, an intake's own limit) |
 /// | strength | kg | 0 … 1,000 |
+///
+/// **Daily totals** of steps and distance have one bound too: a day's samples of all sources,
+/// added up before the merge in time (and after a sample cut by midnight is split between its
+/// days), may reach at most 1,000,000 steps and 1,000 km. health-ingest refuses a sample that
+/// would take its day past it (`samples.add`: `invalid_argument` on `samples[i].value`; an
+/// import's record: skipped, counted as `day-total-out-of-range`). The merged total it
+/// publishes is never more than that raw sum, so analytics, which checks day events against
+/// the same bound, takes every day health-ingest publishes.
 public enum ValueRules {
     public static let stepsPerSample: ClosedRange<Double> = 0...200_000
     /// A body mass: a newborn to the heaviest person recorded.
@@ -19,6 +27,10 @@ public enum ValueRules {
     /// Water in whole microlitres (how intake stores a volume): one entry of at most 6 L.
     public static let waterMicrolitres: ClosedRange<Int64> = 1...6_000_000
     public static let strengthKg: ClosedRange<Double> = 0...1000
+    /// The most steps one day may add up to over all sources (before the merge in time).
+    public static let stepsPerDay: Int64 = 1_000_000
+    /// The most metres of distance one day may add up to over all sources: 1,000 km.
+    public static let distanceMetersPerDay: Double = 1_000_000
     /// The international pound, for `lb`.
     public static let kilogramsPerPound = 0.45359237
 
@@ -31,6 +43,24 @@ public enum ValueRules {
         case .distance: return distanceMetersPerSample.contains(value)
         case .dietaryWater: return VolumeUnit.milliliter.toMicrolitres(value).map(waterMicrolitres.contains) ?? false
         case .strength: return strengthKg.contains(value)
+        }
+    }
+
+    /// The daily bound of a type's day total (steps and distance), nil for the others.
+    public static func dayBound(_ type: SampleType) -> Double? {
+        switch type {
+        case .steps: Double(stepsPerDay)
+        case .distance: distanceMetersPerDay
+        default: nil
+        }
+    }
+
+    /// The daily rule as an error message says it.
+    public static func dayText(_ type: SampleType) -> String {
+        switch type {
+        case .steps: "a day's steps, added up over all sources, must not pass 1000000"
+        case .distance: "a day's distance, added up over all sources, must not pass 1000 km"
+        default: "\(type.rawValue) has no daily bound"
         }
     }
 

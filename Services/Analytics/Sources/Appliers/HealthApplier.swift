@@ -5,8 +5,10 @@ import QuenchRuntime
 /// Applies health-ingest's events: daily steps and distance, strength sets, and the revoked
 /// consents that mask them (`ConsentMask`).
 enum HealthApplier {
-    static let maxStepsPerDay: Int64 = 1_000_000
-    static let maxMetersPerDay = 1_000_000.0
+    /// health-ingest's daily bound (``ValueRules``), which every day it publishes is within:
+    /// a day above it here would be data health-ingest accepted and analytics dropped.
+    static let maxStepsPerDay: Int64 = ValueRules.stepsPerDay
+    static let maxMetersPerDay = ValueRules.distanceMetersPerDay
     static let maxWeightKg = 2_000.0
     /// What analytics keeps nothing of (goals follow weights, intake water): the subscriber
     /// passes over these without calling `apply`.

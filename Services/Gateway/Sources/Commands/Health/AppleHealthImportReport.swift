@@ -9,7 +9,7 @@ struct AppleHealthImportReport: Encodable {
     var duplicates: Int
     /// Records not stored, in all.
     var skipped: Int
-    /// By reason: `other-type`, `no-consent`, `value-out-of-range`, `in-future`, `malformed (…)`, …
+    /// By reason: `other-type`, `no-consent`, `value-out-of-range`, `day-total-out-of-range`, `in-future`, `malformed (…)`, …
     var skippedByReason: [String: Int]
     /// Records of a type without consent, by consent type.
     var skippedForConsent: [String: Int]

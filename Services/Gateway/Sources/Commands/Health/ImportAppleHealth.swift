@@ -25,7 +25,9 @@ struct ImportAppleHealth: AsyncParsableCommand {
             Days: each sample is on the calendar day of its own start time as the record writes
             it, at the record's own UTC offset ("2019-05-15 23:50:00 -0400" counts for May 15),
             whatever the zone of this machine, of --tz or of the services: the day the phone
-            showed it on, travel included. Instants are stored in UTC.
+            showed it on, travel included. Instants are stored in UTC. A steps or distance record
+            that runs past midnight counts on each day in proportion to its time there (600 steps
+            from 23:30 to 00:30 are 300 on each day), as the Health app shows it.
 
             Units: values are stored as written with their unit, and normalised to count (steps),
             kg (body mass: kg, lb, g), m (distance: m, km, mi) and mL (water: mL, L, fl_oz_us,
@@ -41,7 +43,9 @@ struct ImportAppleHealth: AsyncParsableCommand {
             address Apple writes into it.
 
             Ranges (the same for every service): weights 0.5 to 500 kg, water up to 6 L per
-            record, steps up to 200,000 and distance up to 500 km per record.
+            record, steps up to 200,000 and distance up to 500 km per record; a day's steps and
+            distance, added up over all sources, up to 1,000,000 steps and 1,000 km (a record
+            that would pass that is skipped and counted as day-total-out-of-range).
 
             Examples:
               quench import apple-health ~/Downloads/export.zip
