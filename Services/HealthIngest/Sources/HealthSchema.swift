@@ -211,6 +211,11 @@ enum HealthSchema {
             // The export's elements other than records (Workout, ActivitySummary, …), by name.
             try db.execute(sql: "ALTER TABLE import_job ADD COLUMN otherElements TEXT")
         }
+        migrator.registerMigration("health.workouts") { db in
+            // A workout's distance and energy (its activity is in `exercise`).
+            try db.execute(sql: "ALTER TABLE sample ADD COLUMN distanceM REAL")
+            try db.execute(sql: "ALTER TABLE sample ADD COLUMN energyKcal REAL")
+        }
         return migrator
     }
 }
@@ -252,6 +257,7 @@ extension SampleType {
         case .distance: 3
         case .dietaryWater: 4
         case .strength: 5
+        case .workout: 6
         }
     }
 

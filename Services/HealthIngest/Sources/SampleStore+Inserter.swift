@@ -15,8 +15,8 @@ extension SampleStore {
     /// row id is the user's key and the seq (``SampleKey``).
     struct Inserter {
         static let sql = """
-            INSERT INTO sample (userKey, type, identity, value, unit, normalized, start, "end", day, sourceId, deviceId, jobId, exercise, sets, reps, createdAt, key)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO sample (userKey, type, identity, value, unit, normalized, start, "end", day, sourceId, deviceId, jobId, exercise, sets, reps, createdAt, key, distanceM, energyKcal)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (userKey, type, start, identity) DO NOTHING
             """
 
@@ -84,11 +84,15 @@ extension SampleStore {
                 statement.bind(11, deviceId)
                 lastDevice = .some(deviceId)
             }
-            if sample.type == .strength || lastStrength {
+            let detailed = sample.type == .strength || sample.type == .workout
+            if detailed || lastStrength {
                 statement.bind(13, sample.exercise)
                 statement.bind(14, sample.sets.map(Int64.init))
                 statement.bind(15, sample.reps.map(Int64.init))
-                lastStrength = sample.type == .strength
+                for (index, value) in [(Int32(18), sample.distanceMeters), (19, sample.energyKcal)] {
+                    if let value { statement.bind(index, value) } else { statement.bind(index, nil as Int64?) }
+                }
+                lastStrength = detailed
             }
             guard nextSeq < SampleKey.seqLimit else {
                 throw QuenchError(.resourceExhausted, "the service has handed out all \(SampleKey.seqLimit - 1) sample seqs")

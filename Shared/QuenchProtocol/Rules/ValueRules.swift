@@ -11,6 +11,7 @@
 /// | distance | m | 0 … 500,000 per sample |
 /// | dietary-water | mL | 0.001 … 6,000 (1 µL … 6 L, an intake's own limit) |
 /// | strength | kg | 0 … 1,000 |
+/// | workout | s (duration) | 0 … 604,800 (a week); distance 0 … 1,000 km, energy 0 … 100,000 kcal |
 public enum ValueRules {
     public static let stepsPerSample: ClosedRange<Double> = 0...200_000
     /// A body mass: a newborn to the heaviest person recorded.
@@ -19,6 +20,10 @@ public enum ValueRules {
     /// Water in whole microlitres (how intake stores a volume): one entry of at most 6 L.
     public static let waterMicrolitres: ClosedRange<Int64> = 1...6_000_000
     public static let strengthKg: ClosedRange<Double> = 0...1000
+    /// A workout's duration, distance and energy.
+    public static let workoutSeconds: ClosedRange<Double> = 0...604_800
+    public static let workoutMeters: ClosedRange<Double> = 0...1_000_000
+    public static let workoutKcal: ClosedRange<Double> = 0...100_000
     /// The international pound, for `lb`.
     public static let kilogramsPerPound = 0.45359237
 
@@ -31,6 +36,7 @@ public enum ValueRules {
         case .distance: return distanceMetersPerSample.contains(value)
         case .dietaryWater: return VolumeUnit.milliliter.toMicrolitres(value).map(waterMicrolitres.contains) ?? false
         case .strength: return strengthKg.contains(value)
+        case .workout: return workoutSeconds.contains(value)
         }
     }
 
@@ -42,6 +48,7 @@ public enum ValueRules {
         case .distance: "a distance must be 0 to 500 km per sample"
         case .dietaryWater: "water must be 0.001 mL to 6 L (6000 mL) per sample"
         case .strength: "a strength weight must be 0 to 1000 kg"
+        case .workout: "a workout's duration must be 0 to 604800 s (a week)"
         }
     }
 }
