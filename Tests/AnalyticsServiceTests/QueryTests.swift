@@ -100,14 +100,14 @@ struct QueryTests {
         #expect(hidden.workouts.isEmpty && hidden.revoked == ["workouts"])
         try fixture.health(HealthEvent.consentChanged, ConsentChangedBody(user: "ana", type: "workouts", granted: true))
         #expect(try await fixture.handlers.workouts(MonthRequest(month: "2026-11"), fixture.context()).workouts.count == 4)
-        try fixture.health(HealthEvent.erased, UserErasedBody(user: "ana"))
-        #expect(try await fixture.handlers.workouts(MonthRequest(month: "2026-11"), fixture.context()).workouts.isEmpty)
         // An upsert changes the catalog entry in place.
         var harder = catalog[0]
         harder.goal = 12_000
         try fixture.goals(GoalEvent.challengeUpserted, ChallengeUpsertedBody(challenge: harder))
         let after = try await fixture.handlers.challengesProgress(MonthRequest(month: "2026-11"), fixture.context())
         #expect(after.challenges.count == 3 && after.challenges.first { $0.id == "steps-10k" }?.points == 50)
+        try fixture.health(HealthEvent.erased, UserErasedBody(user: "ana"))
+        #expect(try await fixture.handlers.workouts(MonthRequest(month: "2026-11"), fixture.context()).workouts.isEmpty)
     }
 
     @Test("one-rep max: best per day, record, newest first, limit, filter, excluded sets")

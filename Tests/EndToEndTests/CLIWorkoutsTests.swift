@@ -31,8 +31,8 @@ struct CLIWorkoutsTests {
 
     static let challenges = """
         {"items": [
-          {"id": "half-run", "title": "Half marathon", "type": "running_distance", "goal": 21000, "reward": {"trophy": "gold", "points": 50}},
-          {"id": "long-walk", "title": "Long walk", "type": "walking_distance", "goal": 21000, "reward": {"trophy": "silver", "points": 20}}
+          {"id": "half-run", "title": "Half marathon", "description": "Run 21 km in a day.", "type": "running_distance", "goal": 21000, "reward": {"trophy": "gold", "points": 50}},
+          {"id": "long-walk", "title": "Long walk", "description": "Walk or run 21 km in a day.", "type": "walking_distance", "goal": 21000, "reward": {"trophy": "silver", "points": 20}}
         ]}
         """
 
@@ -50,7 +50,7 @@ struct CLIWorkoutsTests {
         let catalog = system.directory.appendingPathComponent("challenges.json")
         try Self.challenges.write(to: catalog, atomically: true, encoding: .utf8)
         let loaded = try CLIAnalyticsTests.quench(system, ["challenges", "load", catalog.path, "--json"])
-        #expect(loaded.status == 0, "\(loaded.stderr)")
+        #expect(loaded.status == 0, "\(loaded.stdout) \(loaded.stderr)")
 
         let run = try CLIAnalyticsTests.quench(system, ["import", "apple-health", file.path, "--json"])
         #expect(run.status == 0, "\(run.stderr)")

@@ -124,12 +124,13 @@ struct SampleRulesTests {
     @Test("workouts: duration to seconds, distance to metres, energy to kcal; activity required; units and ranges named")
     func workout() throws {
         let run = SampleInput(
-            type: "workout", value: 1.75, unit: "hr", start: Self.hourAgo.addingTimeInterval(-6300), end: Self.hourAgo, source: "Watch",
+            type: "workout", value: 1.75, unit: "hr", start: Self.now.addingTimeInterval(-9 * 3600),
+            end: Self.now.addingTimeInterval(-9 * 3600 + 6300), source: "Watch",
             utcOffset: -18000, activity: "HKWorkoutActivityTypeRunning", distance: 13.1, distanceUnit: "mi", energy: 4184, energyUnit: "kJ")
         let valid = try Self.check(run).get()
         #expect(valid.type == .workout && valid.normalized == 6300 && valid.exercise == "HKWorkoutActivityTypeRunning")
         #expect(abs((valid.distanceMeters ?? 0) - 21_082.4064) < 1e-6 && abs((valid.energyKcal ?? 0) - 1000) < 1e-9)
-        #expect(valid.day == "2026-11-02")  // 05:00 at -0500
+        #expect(valid.day == "2026-10-31")  // 03:00Z: 22:00 on Oct 31 at its own -0500 (Nov 1 in Berlin, the request's zone)
         var walk = run
         walk.activity = "HKWorkoutActivityTypeWalking"
         #expect(try Self.check(walk).get().identity != valid.identity)
