@@ -67,7 +67,8 @@ extension AnalyticsHandlers {
             month: month.description, challenges: progress,
             totalPoints: progress.reduce(0) { $0.addingReportingOverflow($1.points).overflow ? Int.max : $0 + $1.points },
             trophies: trophies.sorted { $0.key < $1.key }.map { TrophyCount(trophy: $0.key, count: $0.value) },
-            lag: lag(), revoked: Self.names(revoked, of: [.steps, .distance, .workouts]))
+            lag: lag(), revoked: Self.names(
+                revoked, of: [.steps, .distance] + (challenges.contains { $0.type == "running_distance" } ? [.workouts] : [])))
     }
 
     func workouts(_ request: MonthRequest, _ context: RequestContext) async throws -> WorkoutsReply {
