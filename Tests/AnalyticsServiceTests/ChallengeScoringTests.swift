@@ -16,7 +16,8 @@ struct ChallengeScoringTests {
     func measures() {
         #expect(ChallengeScoring.measure(ofType: "step") == .steps)
         #expect(ChallengeScoring.measure(ofType: "walking_distance") == .meters)
-        #expect(ChallengeScoring.measure(ofType: "running_distance") == .meters)
+        #expect(ChallengeScoring.measure(ofType: "running_distance") == .runningMeters)
+        #expect(ChallengeScoring.Measure.runningMeters.unit == "meters" && ChallengeScoring.Measure.steps.unit == "steps")
         #expect(ChallengeScoring.measure(ofType: "swimming") == nil)
     }
 

@@ -51,7 +51,14 @@ struct QueryTests {
         #expect(future.days.isEmpty && future.total == 0)
     }
 
-    @Test("challenges: per-day progress, completed days, trophies and points")
+    static func workout(_ id: String, day: String, activity: String, meters: Double?) -> WorkoutRecordedBody {
+        let start = ISO8601DateFormatter().date(from: day + "T07:00:00Z")!
+        return WorkoutRecordedBody(
+            user: "ana", sampleId: id, activity: "HKWorkoutActivityType" + activity, day: day, start: start,
+            end: start.addingTimeInterval(1800), durationSeconds: 1800, distanceMeters: meters, energyKcal: nil, source: "Watch")
+    }
+
+    @Test("challenges: per-day progress, completed days, trophies and points; running counts running workouts only")
     func challenges() async throws {
         let fixture = try AnalyticsFixture(now: "2026-11-03T12:00:00Z")
         let catalog = [
@@ -66,20 +73,41 @@ struct QueryTests {
             try fixture.health(HealthEvent.stepsDayChanged, StepsDayChangedBody(user: "ana", day: day, steps: steps))
             try fixture.health(HealthEvent.distanceDayChanged, DistanceDayChangedBody(user: "ana", day: day, meters: meters))
         }
+        // A 3 km run on the 1st; a 10 km walk on the 2nd (walking distance, not a run); 2999 m run on the 3rd.
+        try fixture.health(HealthEvent.workoutRecorded, Self.workout("w1", day: "2026-11-01", activity: "Running", meters: 3_000))
+        try fixture.health(HealthEvent.workoutBatchRecorded, WorkoutBatchRecordedBody(user: "ana", samples: [
+            Self.workout("w2", day: "2026-11-02", activity: "Walking", meters: 10_000),
+            Self.workout("w3", day: "2026-11-03", activity: "Running", meters: 2_999),
+            Self.workout("w4", day: "2026-11-03", activity: "Running", meters: nil),
+        ]))
         let reply = try await fixture.handlers.challengesProgress(MonthRequest(), fixture.context())
         let byId = Dictionary(uniqueKeysWithValues: reply.challenges.map { ($0.id, $0) })
         #expect(byId["steps-10k"]?.days.map(\.completed) == [true, false, true])
         #expect(byId["steps-10k"]?.points == 100 && byId["steps-10k"]?.trophies == 2)
         #expect(byId["walk-5k"]?.daysCompleted == 1 && byId["walk-5k"]?.points == 20 && byId["walk-5k"]?.unit == "meters")
-        #expect(byId["run-3k"]?.daysCompleted == 2 && byId["run-3k"]?.points == 60)
-        #expect(reply.totalPoints == 180)
-        #expect(reply.trophies == [TrophyCount(trophy: "gold", count: 4), TrophyCount(trophy: "silver", count: 1)])
+        #expect(byId["run-3k"]?.days.map(\.value) == [3_000, 0, 2_999] && byId["run-3k"]?.unit == "meters")
+        #expect(byId["run-3k"]?.daysCompleted == 1 && byId["run-3k"]?.points == 30)
+        #expect(reply.totalPoints == 150)
+        #expect(reply.trophies == [TrophyCount(trophy: "gold", count: 3), TrophyCount(trophy: "silver", count: 1)])
+
+        let listed = try await fixture.handlers.workouts(MonthRequest(month: "2026-11"), fixture.context())
+        #expect(listed.workouts.map(\.sampleId) == ["w1", "w2", "w3", "w4"] && listed.revoked == nil)
+        // A revoked `workouts` hides them and stops running challenges; erase drops them.
+        try fixture.health(HealthEvent.consentChanged, ConsentChangedBody(user: "ana", type: "workouts", granted: false))
+        let masked = try await fixture.handlers.challengesProgress(MonthRequest(), fixture.context())
+        #expect(masked.challenges.first { $0.id == "run-3k" }?.daysCompleted == 0 && masked.revoked == ["workouts"])
+        let hidden = try await fixture.handlers.workouts(MonthRequest(month: "2026-11"), fixture.context())
+        #expect(hidden.workouts.isEmpty && hidden.revoked == ["workouts"])
+        try fixture.health(HealthEvent.consentChanged, ConsentChangedBody(user: "ana", type: "workouts", granted: true))
+        #expect(try await fixture.handlers.workouts(MonthRequest(month: "2026-11"), fixture.context()).workouts.count == 4)
         // An upsert changes the catalog entry in place.
         var harder = catalog[0]
         harder.goal = 12_000
         try fixture.goals(GoalEvent.challengeUpserted, ChallengeUpsertedBody(challenge: harder))
         let after = try await fixture.handlers.challengesProgress(MonthRequest(month: "2026-11"), fixture.context())
         #expect(after.challenges.count == 3 && after.challenges.first { $0.id == "steps-10k" }?.points == 50)
+        try fixture.health(HealthEvent.erased, UserErasedBody(user: "ana"))
+        #expect(try await fixture.handlers.workouts(MonthRequest(month: "2026-11"), fixture.context()).workouts.isEmpty)
     }
 
     @Test("one-rep max: best per day, record, newest first, limit, filter, excluded sets")

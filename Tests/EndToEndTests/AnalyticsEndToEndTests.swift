@@ -59,7 +59,7 @@ struct AnalyticsEndToEndTests {
         let zone = AnalyticsTime.midday()
         let system = try AnalyticsSystem("steps", timeZone: zone)
         let today = AnalyticsTime.today(zone)
-        try await system.grant([.steps, .distance])
+        try await system.grant([.steps, .distance, .workouts])
         try await system.loadChallenges([
             Challenge(id: "steps-10k", title: "10k a day", description: "", type: "step", goal: 10_000, reward: .init(trophy: "gold", points: 50)),
             Challenge(id: "walk-5k", title: "Walk 5 km", description: "", type: "walking_distance", goal: 5_000, reward: .init(trophy: "silver", points: 20)),
@@ -100,7 +100,13 @@ struct AnalyticsEndToEndTests {
         #expect(chart.achievements == [.init(threshold: 10_000, earned: true), .init(threshold: 20_000, earned: true), .init(threshold: 30_000, earned: false)])
 
         let start = now.addingTimeInterval(-2 * 3600)
-        try await system.addSamples([SampleInput(type: "distance", value: 4, unit: "km", start: start, end: start.addingTimeInterval(1800), source: "Watch")])
+        try await system.addSamples([
+            SampleInput(type: "distance", value: 4, unit: "km", start: start, end: start.addingTimeInterval(1800), source: "Watch"),
+            // The run challenge counts running workouts only: this 3.5 km run, not the 4 km of walking+running.
+            SampleInput(
+                type: "workout", value: 20, unit: "min", start: start, end: start.addingTimeInterval(1200), source: "Watch",
+                activity: "HKWorkoutActivityTypeRunning", distance: 3.5, distanceUnit: "km"),
+        ])
         try await system.waitUntilCaughtUp()
         let progress = try await system.ask(AnalyticsMessage.challengesProgress, MonthRequest(), as: ChallengesProgressReply.self)
         let byId = Dictionary(uniqueKeysWithValues: progress.challenges.map { ($0.id, $0) })
@@ -108,6 +114,7 @@ struct AnalyticsEndToEndTests {
         #expect(byId["steps-10k"]?.daysCompleted == 1 && byId["steps-10k"]?.points == 50)
         #expect(byId["walk-5k"]?.daysCompleted == 0 && byId["walk-5k"]?.days.last?.value == 4_000)
         #expect(byId["run-3k"]?.daysCompleted == 1 && byId["run-3k"]?.points == 30 && byId["run-3k"]?.unit == "meters")
+        #expect(byId["run-3k"]?.days.last?.value == 3_500)
         #expect(progress.totalPoints == 80)
         #expect(progress.trophies == [TrophyCount(trophy: "bronze", count: 1), TrophyCount(trophy: "gold", count: 1)])
 

@@ -126,12 +126,16 @@ struct CLIGoalsTests {
         let sample = Binaries.repositoryRoot.appendingPathComponent("deploy/sample-data/challenges.json").path
         #expect(try quench(["challenges", "load", sample]).status == 0)
         let _: ConsentListReply = try await system.healthClient.call(
-            HealthMessage.consentGrant, ConsentChangeRequest(types: ["steps", "distance"]), idempotencyKey: UUID().uuidString)
+            HealthMessage.consentGrant, ConsentChangeRequest(types: ["steps", "distance", "workouts"]), idempotencyKey: UUID().uuidString)
         func at(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
         let samples = [
             SampleInput(type: "steps", value: 12_000, unit: "count", start: at("2026-10-03T09:00:00Z"), end: at("2026-10-03T10:00:00Z")),
             SampleInput(type: "steps", value: 6_000, unit: "count", start: at("2026-10-04T09:00:00Z"), end: at("2026-10-04T10:00:00Z")),
             SampleInput(type: "distance", value: 11, unit: "km", start: at("2026-10-05T09:00:00Z"), end: at("2026-10-05T10:00:00Z")),
+            // Running challenges count running workouts: this 11 km run (a walk would not count).
+            SampleInput(
+                type: "workout", value: 60, unit: "min", start: at("2026-10-05T09:00:00Z"), end: at("2026-10-05T10:00:00Z"),
+                activity: "HKWorkoutActivityTypeRunning", distance: 11, distanceUnit: "km"),
         ]
         let _: AddSamplesReply = try await system.healthClient.call(
             HealthMessage.samplesAdd, AddSamplesRequest(samples: samples), idempotencyKey: UUID().uuidString)

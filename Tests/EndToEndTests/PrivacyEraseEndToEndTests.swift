@@ -14,10 +14,11 @@ struct PrivacyEraseEndToEndTests {
     /// Markers in every kind of content, each written once through the CLI or an import.
     static let textMarkers = [
         "zqxfluidmarker", "zqxfluidrenamed", "zqxExerciseMarker", "zqxSourceMarker", "zqxDeviceMarker",
+        "zqxWorkoutActivityMarker",
     ]
     /// Unusual values, found as text or as the 8 big-endian bytes SQLite (REAL) and
     /// MessagePack (float 64) store them as.
-    static let numberMarkers: [Double] = [71.123456789, 444.4321, 333.777, 61.2345]
+    static let numberMarkers: [Double] = [71.123456789, 444.4321, 333.777, 61.2345, 555.1234]
 
     @Test("markers in fluids, intakes, imports, workouts and weights are gone from every file after erase, catch-up and rebuild")
     func eraseLeavesNoByte() async throws {
@@ -134,6 +135,7 @@ struct PrivacyEraseEndToEndTests {
              <Record type="HKQuantityTypeIdentifierBodyMass" \(origin) unit="kg" startDate="\(at)" endDate="\(at)" value="71.123456789"/>
              <Record type="HKQuantityTypeIdentifierDistanceWalkingRunning" \(origin) unit="km" startDate="\(at)" endDate="\(end)" value="3.21"/>
              <Record type="HKQuantityTypeIdentifierDietaryWater" \(origin) unit="mL" startDate="\(at)" endDate="\(at)" value="444.4321"/>
+             <Workout workoutActivityType="zqxWorkoutActivityMarker" duration="10" durationUnit="min" totalEnergyBurned="555.1234" totalEnergyBurnedUnit="kcal" \(origin) startDate="\(at)" endDate="\(end)"/>
             </HealthData>
 
             """

@@ -72,5 +72,6 @@ enum SampleExport {
         exportVersion: "12",
         locale: "en_US",
         exportDate: TestSupport.date(1_602_518_400),
-        otherElements: ["ExportDate": 1, "Me": 1, "Correlation": 1, "Workout": 1, "ActivitySummary": 1])
+        otherElements: ["ExportDate": 1, "Me": 1, "Correlation": 1, "Workout": 1, "ActivitySummary": 1],
+        malformedWorkouts: ["missing attribute: sourceName": 1])
 }

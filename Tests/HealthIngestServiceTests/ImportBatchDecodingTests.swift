@@ -30,6 +30,9 @@ struct ImportBatchDecodingTests {
             SampleInput(type: "strength", value: 100, unit: "kg", source: "workout log", day: "2020-10-11", exercise: "Back Squat",
                         sets: 3, reps: 5, occurrence: 70_000),
             SampleInput(type: "dietary-water", value: 250, unit: "mL", start: Date(timeIntervalSince1970: 20_000_000_000)),
+            SampleInput(type: "workout", value: 1.75, unit: "hr", start: start, end: start.addingTimeInterval(6300), sourceIndex: 1,
+                        utcOffset: -18000, activity: "HKWorkoutActivityTypeRunning", distance: 21.1, distanceUnit: "km", energy: 1500,
+                        energyUnit: "kcal"),
         ])
 
     @Test("what the generic encoder writes is read by hand into the same request")

@@ -21,6 +21,11 @@ struct SampleRulesTests {
         }
     }
 
+    static func field(_ input: SampleInput) -> String? {
+        if case .failure(let rejection) = check(input) { return rejection.field }
+        return nil
+    }
+
     static func reason(_ input: SampleInput) -> String? {
         if case .failure(let rejection) = check(input) { return rejection.reason }
         return nil
@@ -114,6 +119,34 @@ struct SampleRulesTests {
         var future = set
         future.day = "2027-01-01"
         #expect(Self.reason(future) == SampleRejection.inFuture)
+    }
+
+    @Test("workouts: duration to seconds, distance to metres, energy to kcal; activity required; units and ranges named")
+    func workout() throws {
+        let run = SampleInput(
+            type: "workout", value: 1.75, unit: "hr", start: Self.now.addingTimeInterval(-9 * 3600),
+            end: Self.now.addingTimeInterval(-9 * 3600 + 6300), source: "Watch",
+            utcOffset: -18000, activity: "HKWorkoutActivityTypeRunning", distance: 13.1, distanceUnit: "mi", energy: 4184, energyUnit: "kJ")
+        let valid = try Self.check(run).get()
+        #expect(valid.type == .workout && valid.normalized == 6300 && valid.exercise == "HKWorkoutActivityTypeRunning")
+        #expect(abs((valid.distanceMeters ?? 0) - 21_082.4064) < 1e-6 && abs((valid.energyKcal ?? 0) - 1000) < 1e-9)
+        #expect(valid.day == "2026-10-31")  // 03:00Z: 22:00 on Oct 31 at its own -0500 (Nov 1 in Berlin, the request's zone)
+        var walk = run
+        walk.activity = "HKWorkoutActivityTypeWalking"
+        #expect(try Self.check(walk).get().identity != valid.identity)
+        var noActivity = run
+        noActivity.activity = nil
+        #expect(Self.field(noActivity) == "activity")
+        var badUnit = run
+        badUnit.distanceUnit = "furlong"
+        #expect(Self.field(badUnit) == "distanceUnit" && Self.reason(badUnit) == SampleRejection.unknownUnit)
+        var far = run
+        far.distance = 1001
+        far.distanceUnit = "km"
+        #expect(Self.field(far) == "distance" && Self.reason(far) == SampleRejection.outOfRange)
+        var long = run
+        long.value = 169
+        #expect(Self.reason(long) == SampleRejection.outOfRange)
     }
 
     @Test("source names: trimmed, control characters made spaces, length capped; Apple device addresses dropped")

@@ -123,7 +123,7 @@ struct SampleStoreTests {
 
     @Test("type codes are fixed and name every type once")
     func typeCodes() {
-        #expect(SampleType.allCases.map(\.code) == [1, 2, 3, 4, 5])
+        #expect(SampleType.allCases.map(\.code) == [1, 2, 3, 4, 5, 6])
         for type in SampleType.allCases {
             #expect(SampleType(code: type.code) == type)
         }

@@ -55,6 +55,33 @@ struct AppleHealthBatcherTests {
         #expect(try batcher.flush() == nil, "a flushed batcher starts empty")
     }
 
+    @Test("workouts go in the same batches as workout samples: duration, activity, own offset, distance and energy as written")
+    func workouts() throws {
+        var batcher = AppleHealthBatcher(jobId: "job-2")
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let run = HealthWorkout(
+            activityType: "HKWorkoutActivityTypeRunning", duration: 31.5, durationUnit: "min", distance: 5.2, distanceUnit: "km",
+            energy: 300, energyUnit: "Cal", sourceName: "Watch", device: Self.device("Watch", address: 0x99),
+            startDate: start, endDate: start.addingTimeInterval(1890), utcOffsetSeconds: -14_400)
+        let bare = HealthWorkout(
+            activityType: "HKWorkoutActivityTypeYoga", sourceName: "Phone", startDate: start, endDate: start.addingTimeInterval(600),
+            utcOffsetSeconds: 3600)
+        #expect(try batcher.add(run) == nil && batcher.add(bare) == nil)
+        let batch = try #require(try batcher.flush())
+        let request = try MessagePackDecoder().decode(ImportBatchRequest.self, from: batch.body.bytes)
+        let sources = try #require(request.sources)
+        #expect(sources == [SampleSource(name: "Watch", device: "name:Watch, manufacturer:Apple Inc."), SampleSource(name: "Phone")])
+        #expect(request.samples == [
+            SampleInput(
+                type: "workout", value: 31.5, unit: "min", start: start, end: start.addingTimeInterval(1890), sourceIndex: 0,
+                utcOffset: -14_400, activity: "HKWorkoutActivityTypeRunning", distance: 5.2, distanceUnit: "km", energy: 300, energyUnit: "Cal"),
+            // Without a duration attribute the workout's span, in seconds.
+            SampleInput(
+                type: "workout", value: 600, unit: "s", start: start, end: start.addingTimeInterval(600), sourceIndex: 1, utcOffset: 3600,
+                activity: "HKWorkoutActivityTypeYoga"),
+        ])
+    }
+
     @Test("a device text compares with its normalised form without making it")
     func deviceComparison() {
         let raw = Self.device("iPhone", address: 0xabc)

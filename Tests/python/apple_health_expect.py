@@ -19,6 +19,11 @@ Prints one JSON object:
                one sample by the identity rule of docs/PROTOCOL.md (which makes a re-import
                add only what is new), so left out of the figures above and summed here:
                {count, stepsByDay, distanceByDay, weights}
+  workouts     [{type, day, start, end, durationS, distanceM, energyKcal, source}, ...] for
+               each top-level <Workout> in file order: the day as written in its startDate,
+               start/end as UTC epoch seconds; distance and energy from the attributes, or
+               else from a <WorkoutStatistics> child's sum (distance types, active energy);
+               null when absent
   future       the part of the figures above from records starting more than 5 minutes
                after now (an import refuses those as in-future): {count, stepsByDay,
                distanceByDay, weights}
@@ -42,6 +47,8 @@ KINDS = {
 }
 METRES = {"m": 1.0, "km": 1000.0, "mi": 1609.344, "ft": 0.3048, "yd": 0.9144, "cm": 0.01}
 KG = {"kg": 1.0, "lb": 0.45359237, "g": 0.001, "st": 6.35029318}
+SECONDS = {"s": 1.0, "min": 60.0, "hr": 3600.0, "h": 3600.0}
+KCAL = {"kcal": 1.0, "Cal": 1.0, "cal": 0.001, "kJ": 1 / 4.184, "J": 1 / 4184.0}
 ML = {"mL": 1.0, "L": 1000.0, "fl_oz_us": 29.5735295625, "cup_us": 236.5882365}
 
 
@@ -100,6 +107,7 @@ def expect(path):
     future = {"count": 0, "stepsByDay": {}, "distanceByDay": {}, "weights": []}
     duplicates = {"count": 0, "stepsByDay": {}, "distanceByDay": {}, "weights": []}
     seen = set()
+    workouts = []
     with open_export(path) as f:
         for event, element in ET.iterparse(f, events=("start", "end")):
             if event == "start":
@@ -110,6 +118,8 @@ def expect(path):
                     elements[element.tag] = elements.get(element.tag, 0) + 1
                 continue
             depth -= 1
+            if depth == 1 and element.tag == "Workout":
+                workouts.append(workout_of(element))
             if depth == 1 and element.tag == "Record":
                 kind = KINDS.get(element.get("type"))
                 if kind:
@@ -159,7 +169,29 @@ def expect(path):
     return {
         "root": root, "elements": elements, "kinds": kinds, "stepsByDay": steps, "stepsDailyByDay": steps_daily,
         "stepsByDaySource": steps_source, "distanceByDay": distance, "weights": weights, "water": water,
-        "malformed": malformed, "future": future, "duplicates": duplicates,
+        "malformed": malformed, "future": future, "duplicates": duplicates, "workouts": workouts,
+    }
+
+
+def workout_of(element):
+    """A top-level <Workout> with its quantities in seconds, metres and kcal."""
+    def quantity(value, unit, table):
+        return None if value is None else float(value) * table[unit]
+    distance = quantity(element.get("totalDistance"), element.get("totalDistanceUnit"), METRES)
+    energy = quantity(element.get("totalEnergyBurned"), element.get("totalEnergyBurnedUnit"), KCAL)
+    for child in element.findall("WorkoutStatistics"):
+        kind = child.get("type", "")
+        if distance is None and kind.startswith("HKQuantityTypeIdentifierDistance") and child.get("sum"):
+            distance = quantity(child.get("sum"), child.get("unit"), METRES)
+        if energy is None and kind == "HKQuantityTypeIdentifierActiveEnergyBurned" and child.get("sum"):
+            energy = quantity(child.get("sum"), child.get("unit"), KCAL)
+    start, end = element.get("startDate"), element.get("endDate")
+    return {
+        "type": element.get("workoutActivityType"), "day": day_of(start),
+        "start": instant(start).timestamp(), "end": instant(end).timestamp(),
+        "durationS": quantity(element.get("duration"), element.get("durationUnit") or "min", SECONDS),
+        "distanceM": distance, "energyKcal": energy,
+        "source": element.get("sourceName") or element.get("source"),
     }
 
 

@@ -34,6 +34,7 @@ public struct QuenchCommand: AsyncParsableCommand {
             History.self,
             Steps.self,
             OneRepMax.self,
+            Workouts.self,
             Analytics.self,
             Consent.self,
             Weight.self,

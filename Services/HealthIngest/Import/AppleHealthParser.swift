@@ -24,10 +24,20 @@ public struct AppleHealthParser: Sendable {
     public func parse(
         path: String, progress: ((Int64, Int64) -> Void)? = nil, onRecord: (HealthRecord) throws -> Void
     ) throws -> AppleHealthSummary {
+        try parse(path: path, progress: progress, onWorkout: { _ in }, onRecord: onRecord)
+    }
+
+    /// Streams the file as ``parse(path:progress:onRecord:)`` does, and also calls `onWorkout`
+    /// for each top-level `Workout` once its element has closed (after the records of the same
+    /// 256 KiB chunk; workouts in file order among themselves).
+    public func parse(
+        path: String, progress: ((Int64, Int64) -> Void)? = nil, onWorkout: (HealthWorkout) throws -> Void,
+        onRecord: (HealthRecord) throws -> Void
+    ) throws -> AppleHealthSummary {
         let file = try InputFile(path: path)
         if ZipArchiveReader.isZip(try file.bytes(at: 0, count: 4)) {
             return try AppleHealthZipReader(reader: ZipArchiveReader(file: file, limits: limits))
-                .parse(progress: progress, onRecord: onRecord)
+                .parse(progress: progress, onWorkout: onWorkout, onRecord: onRecord)
         }
         let scanner = HealthExportScanner(limits: limits)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
@@ -39,6 +49,7 @@ public struct AppleHealthParser: Sendable {
                 if n == 0 { break }
                 offset += Int64(n)
                 try scanner.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), onRecord: onRecord)
+                for workout in scanner.takeWorkouts() { try onWorkout(workout) }
                 progress?(offset, file.size)
             }
             try scanner.finish()
@@ -54,7 +65,8 @@ public struct AppleHealthParser: Sendable {
     ///
     /// Zip archives need random access and must go through ``parse(path:progress:onRecord:)``.
     public func parse(
-        bytes chunks: some Sequence<[UInt8]>, onRecord: (HealthRecord) throws -> Void
+        bytes chunks: some Sequence<[UInt8]>, onWorkout: (HealthWorkout) throws -> Void = { _ in },
+        onRecord: (HealthRecord) throws -> Void
     ) throws -> AppleHealthSummary {
         let scanner = HealthExportScanner(limits: limits)
         var total: Int64 = 0
@@ -69,6 +81,7 @@ public struct AppleHealthParser: Sendable {
                 }
                 total += Int64(chunk.count)
                 try chunk.withUnsafeBytes { try scanner.feed($0, onRecord: onRecord) }
+                for workout in scanner.takeWorkouts() { try onWorkout(workout) }
             }
             try scanner.finish()
         } catch let notExport as NotAHealthExport {

@@ -25,13 +25,20 @@ public struct AppleHealthSummary: Sendable, Equatable {
     /// and the metadata `ExportDate` and `Me`. With ``recordsSeen`` this accounts for every
     /// element of the export's top level.
     public var otherElements: [String: Int]
+    /// Top-level `Workout` elements delivered to the caller (also counted in ``otherElements``).
+    public var workouts: Int
+    /// `Workout` elements skipped, by reason ("missing attribute: workoutActivityType", "bad date: startDate", …).
+    public var malformedWorkouts: [String: Int]
 
     /// Creates a summary; all counts default to zero.
     public init(
         recordsSeen: Int = 0, recordsByKind: [HealthRecordKind: Int] = [:], otherTypes: [String: Int] = [:],
         correlationChildrenIgnored: Int = 0, malformedRecords: [String: Int] = [:], bytesRead: Int64 = 0,
-        exportVersion: String? = nil, locale: String? = nil, exportDate: Date? = nil, otherElements: [String: Int] = [:]
+        exportVersion: String? = nil, locale: String? = nil, exportDate: Date? = nil, otherElements: [String: Int] = [:],
+        workouts: Int = 0, malformedWorkouts: [String: Int] = [:]
     ) {
+        self.workouts = workouts
+        self.malformedWorkouts = malformedWorkouts
         self.otherElements = otherElements
         self.recordsSeen = recordsSeen
         self.recordsByKind = recordsByKind

@@ -12,7 +12,8 @@ struct AppleHealthZipReader {
     private struct RootFound: Error {}
 
     func parse(
-        progress: ((Int64, Int64) -> Void)?, onRecord: (HealthRecord) throws -> Void
+        progress: ((Int64, Int64) -> Void)?, onWorkout: (HealthWorkout) throws -> Void = { _ in },
+        onRecord: (HealthRecord) throws -> Void
     ) throws -> AppleHealthSummary {
         var rejected: [String] = []
         if let entries = try reader.centralDirectory() {
@@ -26,14 +27,14 @@ struct AppleHealthZipReader {
                 guard let (local, dataStart) = try reader.localHeader(at: entry.localHeaderOffset) else { continue }
                 var sized = entry
                 sized.flags = local.flags
-                if let summary = try attempt(sized, dataStart: dataStart, progress: progress, onRecord: onRecord, rejected: &rejected) {
+                if let summary = try attempt(sized, dataStart: dataStart, progress: progress, onWorkout: onWorkout, onRecord: onRecord, rejected: &rejected) {
                     return summary
                 }
             }
         } else {
             var offset: Int64 = 0
             while let (entry, dataStart) = try reader.localHeader(at: offset) {
-                if !entry.isEncrypted, let summary = try attempt(entry, dataStart: dataStart, progress: progress, onRecord: onRecord, rejected: &rejected) {
+                if !entry.isEncrypted, let summary = try attempt(entry, dataStart: dataStart, progress: progress, onWorkout: onWorkout, onRecord: onRecord, rejected: &rejected) {
                     return summary
                 }
                 if let size = entry.compressedSize, entry.flags & 8 == 0 {
@@ -51,12 +52,13 @@ struct AppleHealthZipReader {
 
     private func attempt(
         _ entry: ZipEntryInfo, dataStart: Int64, progress: ((Int64, Int64) -> Void)?,
-        onRecord: (HealthRecord) throws -> Void, rejected: inout [String]
+        onWorkout: (HealthWorkout) throws -> Void, onRecord: (HealthRecord) throws -> Void, rejected: inout [String]
     ) throws -> AppleHealthSummary? {
         let scanner = HealthExportScanner(limits: reader.limits)
         do {
             try reader.inflate(entry, dataStart: dataStart, progress: progress) { chunk in
                 try scanner.feed(chunk, onRecord: onRecord)
+                for workout in scanner.takeWorkouts() { try onWorkout(workout) }
                 if stopAtRoot, scanner.rootSeen { throw RootFound() }
             }
             try scanner.finish()

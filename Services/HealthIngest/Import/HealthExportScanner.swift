@@ -43,6 +43,12 @@ final class HealthExportScanner {
     private var exportVersion: String?
     private var locale: String?
     private var exportDate: Date?
+    /// The open top-level `Workout`, completed by its `WorkoutStatistics` children.
+    private var openWorkout: HealthWorkout?
+    /// Workouts complete since the last ``takeWorkouts()``.
+    private var completedWorkouts: [HealthWorkout] = []
+    private var workoutsDelivered = 0
+    private var malformedWorkouts: [String: Int] = [:]
 
     /// Bytes of XML fed so far.
     var streamOffset: Int64 { base + Int64(count) }
@@ -68,7 +74,14 @@ final class HealthExportScanner {
         return AppleHealthSummary(
             recordsSeen: recordsSeen, recordsByKind: byKind, otherTypes: types.otherTypes,
             correlationChildrenIgnored: correlationChildren, malformedRecords: malformed,
-            exportVersion: exportVersion, locale: locale, exportDate: exportDate, otherElements: elements)
+            exportVersion: exportVersion, locale: locale, exportDate: exportDate, otherElements: elements,
+            workouts: workoutsDelivered, malformedWorkouts: malformedWorkouts)
+    }
+
+    /// The workouts whose element closed since the last call (at most a chunk's worth).
+    func takeWorkouts() -> [HealthWorkout] {
+        defer { completedWorkouts.removeAll(keepingCapacity: true) }
+        return completedWorkouts
     }
 
     /// Appends a chunk and delivers every complete top-level record of an imported kind in it.
@@ -173,7 +186,7 @@ final class HealthExportScanner {
                 if rootClosed { return gt + 1 }
                 throw error("malformed XML: end tag without a start tag", at: p)
             }
-            stack.removeLast()
+            if stack.removeLast() == .workout, stack.count == 1 { closeWorkout() }
             if stack.isEmpty { rootClosed = true }
             return gt + 1
         case 0x3F:
@@ -257,6 +270,19 @@ final class HealthExportScanner {
             if let (s, l) = slot(.value), let (epoch, _) = HealthDateParser.parse(b + s, l) {
                 exportDate = Date(timeIntervalSince1970: TimeInterval(epoch))
             }
+            if !selfClosing { try push(.other, at: p) }
+            return end
+        }
+        if parent == .healthData, role == .workout {
+            guard let (end, selfClosing) = try attributes(from: i, tag: p) else { return -1 }
+            countElement(b + p + 1, i - p - 1)
+            openWorkout = workout()
+            if selfClosing { closeWorkout() } else { try push(.workout, at: p) }
+            return end
+        }
+        if parent == .workout, role == .workoutStatistics, stack.count == 2, openWorkout != nil {
+            guard let (end, selfClosing) = try attributes(from: i, tag: p) else { return -1 }
+            statistics()
             if !selfClosing { try push(.other, at: p) }
             return end
         }
@@ -389,6 +415,61 @@ final class HealthExportScanner {
             utcOffsetSeconds: start.offset)
         delivered[typeIndex] += 1
         try onRecord(record)
+    }
+
+    /// The workout in the slots, or nil (counted in `malformedWorkouts`) when it lacks a
+    /// type, source or instants, or a quantity is not a number.
+    private func workout() -> HealthWorkout? {
+        let b = buf
+        func text(_ a: RecordAttribute) -> String? { slot(a).map { XMLEntityDecoder.string(b + $0.0, $0.1) } }
+        func number(_ a: RecordAttribute) -> Double?? {
+            guard let (s, l) = slot(a) else { return .some(nil) }
+            guard let value = DecimalParser.parse(b + s, l), value.isFinite else { return nil }
+            return .some(value)
+        }
+        func bad(_ reason: String) -> HealthWorkout? {
+            malformedWorkouts[reason, default: 0] += 1
+            return nil
+        }
+        guard let type = text(.workoutActivityType), !type.isEmpty else { return bad("missing attribute: workoutActivityType") }
+        guard let (ss, sl) = slot(.sourceName) else { return bad("missing attribute: sourceName") }
+        guard let (ds, dl) = slot(.startDate) else { return bad("missing attribute: startDate") }
+        guard let (es, el) = slot(.endDate) else { return bad("missing attribute: endDate") }
+        guard let start = HealthDateParser.parse(b + ds, dl) else { return bad("bad date: startDate") }
+        guard let end = HealthDateParser.parse(b + es, el) else { return bad("bad date: endDate") }
+        guard let duration = number(.duration) else { return bad("bad number: duration") }
+        guard let distance = number(.totalDistance) else { return bad("bad number: totalDistance") }
+        guard let energy = number(.totalEnergyBurned) else { return bad("bad number: totalEnergyBurned") }
+        return HealthWorkout(
+            activityType: type, duration: duration, durationUnit: text(.durationUnit),
+            distance: distance, distanceUnit: distance == nil ? nil : text(.totalDistanceUnit),
+            energy: energy, energyUnit: energy == nil ? nil : text(.totalEnergyBurnedUnit),
+            sourceName: sources.string(b + ss, sl), device: slot(.device).map { devices.string(b + $0.0, $0.1) },
+            startDate: Date(timeIntervalSince1970: TimeInterval(start.epoch)),
+            endDate: Date(timeIntervalSince1970: TimeInterval(end.epoch)), utcOffsetSeconds: start.offset)
+    }
+
+    /// A `WorkoutStatistics` child: its `sum` of distance or active energy fills what the
+    /// workout's own attributes left out.
+    private func statistics() {
+        let b = buf
+        guard let (ts, tl) = slot(.type), let (vs, vl) = slot(.sum), let (us, ul) = slot(.unit),
+              let value = DecimalParser.parse(b + vs, vl), value.isFinite else { return }
+        let type = XMLEntityDecoder.string(b + ts, tl)
+        if type.hasPrefix("HKQuantityTypeIdentifierDistance"), openWorkout?.distance == nil {
+            openWorkout?.distance = value
+            openWorkout?.distanceUnit = units.string(b + us, ul)
+        } else if type == "HKQuantityTypeIdentifierActiveEnergyBurned", openWorkout?.energy == nil {
+            openWorkout?.energy = value
+            openWorkout?.energyUnit = units.string(b + us, ul)
+        }
+    }
+
+    private func closeWorkout() {
+        guard let workout = openWorkout else { return }
+        openWorkout = nil
+        workoutsDelivered += 1
+        completedWorkouts.append(workout)
     }
 
     private func skip(_ reason: String) {

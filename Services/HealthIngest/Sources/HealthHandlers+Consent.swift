@@ -49,7 +49,8 @@ extension HealthHandlers {
                 user: user, type: type.rawValue, granted: false, deleted: delete, timeZone: write.request.timeZoneName))
             guard delete, let sampleType = type.sampleType else { continue }
             let days = DayTotals.tracked.contains(sampleType) ? try DayTotals.knownDays(write.db, user: user, type: sampleType) : []
-            let count = try SampleStore.delete(write.db, user: user, type: sampleType)
+            var count = try SampleStore.delete(write.db, user: user, type: sampleType)
+            if type == .workouts { count += try SampleStore.delete(write.db, user: user, type: .workout) }
             deleted[type.rawValue] = count
             try write.emit(HealthEvent.samplesDeleted, user: user, SamplesDeletedBody(user: user, type: type.rawValue, count: count))
             try DayTotals.refresh(write, user: user, type: sampleType, days: days.sorted())

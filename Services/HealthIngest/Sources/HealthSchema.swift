@@ -227,6 +227,11 @@ enum HealthSchema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("health.workouts") { db in
+            // A workout's distance and energy (its activity is in `exercise`).
+            try db.execute(sql: "ALTER TABLE sample ADD COLUMN distanceM REAL")
+            try db.execute(sql: "ALTER TABLE sample ADD COLUMN energyKcal REAL")
+        }
         return migrator
     }
 }
@@ -268,6 +273,7 @@ extension SampleType {
         case .distance: 3
         case .dietaryWater: 4
         case .strength: 5
+        case .workout: 6
         }
     }
 

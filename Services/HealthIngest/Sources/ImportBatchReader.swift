@@ -84,6 +84,7 @@ struct ImportBatchReader {
         var type: String?, value: Double?, unit: String?
         var start: Date??, end: Date??, source: String??, sourceIndex: Int??, device: String??
         var day: String??, exercise: String??, sets: Int??, reps: Int??, occurrence: Int??, utcOffset: Int??
+        var activity: String??, distance: Double??, distanceUnit: String??, energy: Double??, energyUnit: String??
         for _ in 0..<fields {
             guard let key = keyBytes() else { return nil }
             switch key {
@@ -129,6 +130,21 @@ struct ImportBatchReader {
             case Key.utcOffset:
                 guard utcOffset == nil, let number = optionalInteger() else { return nil }
                 utcOffset = number
+            case Key.activity:
+                guard activity == nil, let text = optionalString() else { return nil }
+                activity = text
+            case Key.distance:
+                guard distance == nil, let number = optionalDouble() else { return nil }
+                distance = number
+            case Key.distanceUnit:
+                guard distanceUnit == nil, let text = optionalString() else { return nil }
+                distanceUnit = text
+            case Key.energy:
+                guard energy == nil, let number = optionalDouble() else { return nil }
+                energy = number
+            case Key.energyUnit:
+                guard energyUnit == nil, let text = optionalString() else { return nil }
+                energyUnit = text
             default:
                 return nil
             }
@@ -137,7 +153,9 @@ struct ImportBatchReader {
         return SampleInput(
             type: type, value: value, unit: unit, start: start ?? nil, end: end ?? nil, source: source ?? nil,
             sourceIndex: sourceIndex ?? nil, device: device ?? nil, day: day ?? nil, exercise: exercise ?? nil,
-            sets: sets ?? nil, reps: reps ?? nil, occurrence: occurrence ?? nil, utcOffset: utcOffset ?? nil)
+            sets: sets ?? nil, reps: reps ?? nil, occurrence: occurrence ?? nil, utcOffset: utcOffset ?? nil,
+            activity: activity ?? nil, distance: distance ?? nil, distanceUnit: distanceUnit ?? nil, energy: energy ?? nil,
+            energyUnit: energyUnit ?? nil)
     }
 
     // MARK: Keys
@@ -150,6 +168,8 @@ struct ImportBatchReader {
         static let end = pack("end"), sourceIndex = pack("sourceIndex"), source = pack("source"), day = pack("day")
         static let exercise = pack("exercise"), sets = pack("sets"), reps = pack("reps"), occurrence = pack("occurrence")
         static let utcOffset = pack("utcOffset")
+        static let activity = pack("activity"), distance = pack("distance"), distanceUnit = pack("distanceUnit")
+        static let energy = pack("energy"), energyUnit = pack("energyUnit")
 
         static func pack(_ text: StaticString) -> UInt128 {
             var key: UInt128 = UInt128(text.utf8CodeUnitCount)
@@ -313,6 +333,10 @@ struct ImportBatchReader {
         default:
             return nil
         }
+    }
+
+    private mutating func optionalDouble() -> Double?? {
+        skipNil() ? .some(nil) : double().map { .some($0) }
     }
 
     private mutating func optionalInteger() -> Int?? {

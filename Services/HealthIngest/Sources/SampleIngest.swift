@@ -51,6 +51,7 @@ struct SampleIngest {
     /// An import's stored water and weights, announced in batches by ``finish()``.
     private var water: [WaterRecordedBody] = []
     private var weights: [WeightRecordedBody] = []
+    private var workouts: [WorkoutRecordedBody] = []
     /// The batch's shared sources, each checked once; their ids resolved on first use.
     private var shared: [(checked: SampleRules.CheckedSource, ids: (source: Int64, device: Int64?)?)] = []
 
@@ -231,8 +232,10 @@ struct SampleIngest {
         try inserter.save()
         try emitBatches(HealthEvent.weightBatchRecorded, weights)
         try emitBatches(HealthEvent.waterBatchRecorded, water)
+        try emitBatches(HealthEvent.workoutBatchRecorded, workouts)
         weights = []
         water = []
+        workouts = []
         endRun()
         var touched: [SampleType: Set<String>] = [:]
         for (key, sum) in sums {
@@ -281,6 +284,16 @@ struct SampleIngest {
             try write.emit(HealthEvent.strengthSetRecorded, user: user, StrengthSetRecordedBody(
                 user: user, sampleId: sampleId, day: sample.day, exercise: sample.exercise ?? "",
                 sets: sample.sets ?? 0, reps: sample.reps ?? 0, weightKg: sample.normalized))
+        case .workout:
+            let body = WorkoutRecordedBody(
+                user: user, sampleId: sampleId, activity: sample.exercise ?? "", day: sample.day, start: sample.start,
+                end: sample.end, durationSeconds: sample.normalized, distanceMeters: sample.distanceMeters,
+                energyKcal: sample.energyKcal, source: sample.source)
+            if jobId != nil {
+                workouts.append(body)
+            } else {
+                try write.emit(HealthEvent.workoutRecorded, user: user, body)
+            }
         case .steps, .distance:
             break
         }

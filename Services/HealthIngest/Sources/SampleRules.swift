@@ -105,6 +105,8 @@ struct SampleRules {
         if type == .strength {
             return try strength(input, unit: unit, normalized: normalized, source: source, device: device)
         }
+        var workout: (activity: String, meters: Double?, kcal: Double?)?
+        if type == .workout { workout = try Self.workout(input) }
         let start = Self.rounded(input.start ?? now)
         let end = input.end.map(Self.rounded) ?? start
         try checkInstant(start, field: "start")
@@ -129,9 +131,38 @@ struct SampleRules {
         identity.add(Self.milliseconds(end))
         identity.add(input.value)
         identity.add(unit.canonical)
+        if let workout { identity.add(workout.activity) }
         return ValidSample(
             type: type, value: input.value, unit: input.unit, normalized: normalized, start: start, end: end,
-            day: days.dayText(of: start, utcOffset: offset), utcOffset: offset, source: source, device: device, identity: identity.value)
+            day: days.dayText(of: start, utcOffset: offset), utcOffset: offset, source: source, device: device,
+            exercise: workout?.activity, distanceMeters: workout?.meters, energyKcal: workout?.kcal, identity: identity.value)
+    }
+
+    /// A workout's activity (required), distance and energy (optional, each with its unit).
+    private static func workout(_ input: SampleInput) throws(SampleRejection) -> (activity: String, meters: Double?, kcal: Double?) {
+        let activity = try text(input.activity ?? "", field: "activity", max: maxExerciseLength)
+        func quantity(
+            _ value: Double?, _ unit: String?, field: String, table: [String: Double], range: ClosedRange<Double>, rule: String
+        ) throws(SampleRejection) -> Double? {
+            guard let value else { return nil }
+            guard let unit, let factor = table[unit] else {
+                throw SampleRejection(
+                    reason: SampleRejection.unknownUnit, field: field + "Unit",
+                    message: "must be one of \(table.keys.sorted().joined(separator: ", ")), got '\((unit ?? "nothing").prefix(20))'")
+            }
+            let normalized = value * factor
+            guard normalized.isFinite, range.contains(normalized) else {
+                throw SampleRejection(reason: SampleRejection.outOfRange, field: field, message: "\(rule), got \(value) \(unit)")
+            }
+            return normalized
+        }
+        let meters = try quantity(
+            input.distance, input.distanceUnit, field: "distance", table: UnitTable.workoutDistance, range: ValueRules.workoutMeters,
+            rule: "a workout's distance must be 0 to 1000 km")
+        let kcal = try quantity(
+            input.energy, input.energyUnit, field: "energy", table: UnitTable.workoutEnergy, range: ValueRules.workoutKcal,
+            rule: "a workout's energy must be 0 to 100000 kcal")
+        return (activity, meters, kcal)
     }
 
     private func strength(

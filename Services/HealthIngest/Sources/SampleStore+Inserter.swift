@@ -15,8 +15,8 @@ extension SampleStore {
     /// row id is the user's key and the seq (``SampleKey``).
     struct Inserter {
         static let sql = """
-            INSERT INTO sample (userKey, type, identity, value, unit, normalized, start, "end", day, sourceId, deviceId, jobId, exercise, sets, reps, createdAt, key, utcOffset)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO sample (userKey, type, identity, value, unit, normalized, start, "end", day, sourceId, deviceId, jobId, exercise, sets, reps, createdAt, key, utcOffset, distanceM, energyKcal)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (userKey, type, start, identity) DO NOTHING
             """
 
@@ -85,11 +85,15 @@ extension SampleStore {
                 statement.bind(11, deviceId)
                 lastDevice = .some(deviceId)
             }
-            if sample.type == .strength || lastStrength {
+            let detailed = sample.type == .strength || sample.type == .workout
+            if detailed || lastStrength {
                 statement.bind(13, sample.exercise)
                 statement.bind(14, sample.sets.map(Int64.init))
                 statement.bind(15, sample.reps.map(Int64.init))
-                lastStrength = sample.type == .strength
+                for (index, value) in [(Int32(19), sample.distanceMeters), (20, sample.energyKcal)] {
+                    if let value { statement.bind(index, value) } else { statement.bind(index, nil as Int64?) }
+                }
+                lastStrength = detailed
             }
             if lastOffset != .some(sample.utcOffset) {
                 statement.bind(18, sample.utcOffset.map(Int64.init))

@@ -18,6 +18,7 @@ enum UnitTable {
         case .bodyMass, .strength: "kg, lb"
         case .distance: "m, km, mi"
         case .dietaryWater: "mL, L, fl_oz_us"
+        case .workout: "s, min, hr"
         }
     }
 
@@ -27,7 +28,15 @@ enum UnitTable {
     private static let litre = Entry(canonical: "L", factor: 1000)
     private static let usOunce = Entry(canonical: "fl_oz_us", factor: 29.5735295625)
 
+    /// A workout's distance, to metres, and energy, to kcal (`Cal` is the food calorie, a kcal).
+    static let workoutDistance: [String: Double] = ["m": 1, "km": 1000, "mi": 1609.344, "ft": 0.3048, "yd": 0.9144]
+    static let workoutEnergy: [String: Double] = ["kcal": 1, "Cal": 1, "kJ": 1 / 4.184]
+
     private static let table: [SampleType: [String: Entry]] = [
+        .workout: [
+            "s": Entry(canonical: "s", factor: 1), "min": Entry(canonical: "min", factor: 60),
+            "hr": Entry(canonical: "hr", factor: 3600), "h": Entry(canonical: "hr", factor: 3600),
+        ],
         .steps: ["count": Entry(canonical: "count", factor: 1)],
         .bodyMass: ["kg": kg, "lb": lb, "lbs": lb, "g": Entry(canonical: "g", factor: 0.001)],
         .strength: ["kg": kg, "lb": lb, "lbs": lb],

@@ -20,5 +20,8 @@ struct ValidSample {
     var exercise: String?
     var sets: Int?
     var reps: Int?
+    /// Workout: the activity (stored in the `exercise` column), distance and energy.
+    var distanceMeters: Double?
+    var energyKcal: Double?
     var identity: Int64
 }

@@ -11,6 +11,8 @@ public enum AnalyticsMessage {
     public static let challengesProgress = "analytics.challenges-progress"
     /// `OneRepMaxRequest` → `OneRepMaxReply`: estimated one-rep max per exercise.
     public static let oneRepMax = "analytics.orm"
+    /// `MonthRequest` → `WorkoutsReply`: a month's workouts (Apple Health imports), by day.
+    public static let workouts = "analytics.workouts"
     /// `LagRequest` → `LagReply`: per publisher, last applied seq against head seq.
     public static let lag = "analytics.lag"
     /// `RebuildRequest` → `RebuildReply` (privileged command): drop every read model and

@@ -21,6 +21,10 @@ public enum HealthEvent {
     public static let weightBatchRecorded = "health.weight.batch-recorded"
     /// The most samples one batch event carries; a request that stores more emits several.
     public static let maxBatchSamples = 500
+    /// A workout was stored by `samples.add`: `WorkoutRecordedBody`.
+    public static let workoutRecorded = "health.workout.recorded"
+    /// The workouts one `import.batch` stored, together: `WorkoutBatchRecordedBody`.
+    public static let workoutBatchRecorded = "health.workout.batch-recorded"
     /// A consent was granted or revoked: `ConsentChangedBody`.
     public static let consentChanged = "health.consent.changed"
     /// Samples of a type were deleted (on revoke with delete, or erase): `SamplesDeletedBody`.

@@ -37,12 +37,28 @@ public struct SampleInput: Codable, Sendable, Equatable {
     /// the sample's local day is the calendar day of `start` at this offset, whatever the
     /// request's time zone: the day the phone showed it on.
     public var utcOffset: Int?
+    /// Workout: the activity as Apple Health names it (`HKWorkoutActivityTypeRunning`; 1 to
+    /// 100 characters). The workout's duration is `value` in `unit` (`s`, `min`, `hr`).
+    public var activity: String?
+    /// Workout: the total distance in `distanceUnit` (`m`, `km`, `mi`, `ft`, `yd`).
+    public var distance: Double?
+    public var distanceUnit: String?
+    /// Workout: the energy burned in `energyUnit` (`kcal`, `Cal`, `kJ`).
+    public var energy: Double?
+    public var energyUnit: String?
 
     public init(
         type: String, value: Double, unit: String, start: Date? = nil, end: Date? = nil, source: String? = nil,
         sourceIndex: Int? = nil, device: String? = nil, day: String? = nil, exercise: String? = nil,
-        sets: Int? = nil, reps: Int? = nil, occurrence: Int? = nil, utcOffset: Int? = nil
+        sets: Int? = nil, reps: Int? = nil, occurrence: Int? = nil, utcOffset: Int? = nil,
+        activity: String? = nil, distance: Double? = nil, distanceUnit: String? = nil, energy: Double? = nil,
+        energyUnit: String? = nil
     ) {
+        self.activity = activity
+        self.distance = distance
+        self.distanceUnit = distanceUnit
+        self.energy = energy
+        self.energyUnit = energyUnit
         self.utcOffset = utcOffset
         self.type = type
         self.value = value

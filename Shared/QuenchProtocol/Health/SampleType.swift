@@ -10,6 +10,9 @@ public enum SampleType: String, Codable, Sendable, CaseIterable {
     case dietaryWater = "dietary-water"
     /// One line of a strength log: exercise, sets, reps, weight (`kg` or `lb`, normalised to kg).
     case strength
+    /// A workout (an Apple Health `Workout`): its duration (`s`, `min`, `hr`, normalised to s),
+    /// with `activity`, `start`, `end` and optional `distance`/`energy`; discrete.
+    case workout
 
     /// The consent a sample of this type needs.
     public var consent: ConsentType {
@@ -18,13 +21,13 @@ public enum SampleType: String, Codable, Sendable, CaseIterable {
         case .bodyMass: .bodyMass
         case .distance: .distance
         case .dietaryWater: .dietaryWater
-        case .strength: .workouts
+        case .strength, .workout: .workouts
         }
     }
 
     /// Whether daily buckets add samples up (otherwise a day takes the latest, min, max or average).
     public var isCumulative: Bool {
-        self != .bodyMass
+        self != .bodyMass && self != .workout
     }
 
     /// The unit normalised values are in: `count`, `kg`, `m` or `mL`.
@@ -34,6 +37,7 @@ public enum SampleType: String, Codable, Sendable, CaseIterable {
         case .bodyMass, .strength: "kg"
         case .distance: "m"
         case .dietaryWater: "mL"
+        case .workout: "s"
         }
     }
 }

@@ -11,6 +11,7 @@
 /// | distance | m | 0 … 500,000 per sample |
 /// | dietary-water | mL | 0.001 … 6,000 (1 µL … 6 L, an intake's own limit) |
 /// | strength | kg | 0 … 1,000 |
+/// | workout | s (duration) | 0 … 604,800 (a week); distance 0 … 1,000 km, energy 0 … 100,000 kcal |
 ///
 /// **Daily totals** of steps and distance have one bound too: a day's samples of all sources,
 /// added up before the merge in time (and after a sample cut by midnight is split between its
@@ -31,6 +32,10 @@ public enum ValueRules {
     public static let stepsPerDay: Int64 = 1_000_000
     /// The most metres of distance one day may add up to over all sources: 1,000 km.
     public static let distanceMetersPerDay: Double = 1_000_000
+    /// A workout's duration, distance and energy.
+    public static let workoutSeconds: ClosedRange<Double> = 0...604_800
+    public static let workoutMeters: ClosedRange<Double> = 0...1_000_000
+    public static let workoutKcal: ClosedRange<Double> = 0...100_000
     /// The international pound, for `lb`.
     public static let kilogramsPerPound = 0.45359237
 
@@ -43,6 +48,7 @@ public enum ValueRules {
         case .distance: return distanceMetersPerSample.contains(value)
         case .dietaryWater: return VolumeUnit.milliliter.toMicrolitres(value).map(waterMicrolitres.contains) ?? false
         case .strength: return strengthKg.contains(value)
+        case .workout: return workoutSeconds.contains(value)
         }
     }
 
@@ -72,6 +78,7 @@ public enum ValueRules {
         case .distance: "a distance must be 0 to 500 km per sample"
         case .dietaryWater: "water must be 0.001 mL to 6 L (6000 mL) per sample"
         case .strength: "a strength weight must be 0 to 1000 kg"
+        case .workout: "a workout's duration must be 0 to 604800 s (a week)"
         }
     }
 }

@@ -30,6 +30,12 @@ enum HealthApplier {
                 meters: try EventInput.number(body.meters, field: "meters", in: 0...maxMetersPerDay, event))
         case HealthEvent.strengthSetRecorded:
             try StrengthStore.record(db, try strengthSet(try EventInput.body(event, StrengthSetRecordedBody.self), event))
+        case HealthEvent.workoutRecorded:
+            try WorkoutStore.record(db, try workout(try EventInput.body(event, WorkoutRecordedBody.self), event))
+        case HealthEvent.workoutBatchRecorded:
+            for body in try EventInput.body(event, WorkoutBatchRecordedBody.self).samples {
+                try WorkoutStore.record(db, try workout(body, event))
+            }
         case HealthEvent.consentChanged:
             let body = try EventInput.body(event, ConsentChangedBody.self)
             guard let type = ConsentType(rawValue: body.type) else {
@@ -44,6 +50,7 @@ enum HealthApplier {
             try ActivityStore.deleteSteps(db, user: user)
             try ActivityStore.deleteDistance(db, user: user)
             try StrengthStore.eraseUser(db, user: user)
+            try WorkoutStore.eraseUser(db, user: user)
             try ConsentMask.eraseUser(db, user: user)
             UserErasure.requestScrub(db)
         case _ where ignored.contains(event.type):
@@ -52,6 +59,23 @@ enum HealthApplier {
             if EventInput.isSystem(event) { return }
             throw EventInput.unknown(event)
         }
+    }
+
+    /// A workout event's body, checked like every event input.
+    private static func workout(_ body: WorkoutRecordedBody, _ event: Envelope) throws -> WorkoutRecordedBody {
+        var checked = body
+        checked.user = try EventInput.user(body.user, event)
+        checked.sampleId = try EventInput.id(body.sampleId, field: "sampleId", event)
+        checked.day = try EventInput.day(body.day, event)
+        guard (1...100).contains(body.activity.unicodeScalars.count), body.source.unicodeScalars.count <= 200 else {
+            throw EventSkip("\(event.type) seq \(event.seq ?? 0): activity must be 1 to 100 characters, source at most 200")
+        }
+        checked.durationSeconds = try EventInput.number(body.durationSeconds, field: "durationSeconds", in: ValueRules.workoutSeconds, event)
+        checked.distanceMeters = try body.distanceMeters.map {
+            try EventInput.number($0, field: "distanceMeters", in: ValueRules.workoutMeters, event)
+        }
+        checked.energyKcal = try body.energyKcal.map { try EventInput.number($0, field: "energyKcal", in: ValueRules.workoutKcal, event) }
+        return checked
     }
 
     private static func strengthSet(_ body: StrengthSetRecordedBody, _ event: Envelope) throws -> StrengthStore.Set_ {
@@ -78,6 +102,7 @@ enum HealthApplier {
             try ActivityStore.deleteDistance(db, user: user)
         case ConsentType.workouts.rawValue, "strength":
             try StrengthStore.eraseUser(db, user: user)
+            try WorkoutStore.eraseUser(db, user: user)
         default:
             return
         }

@@ -31,7 +31,7 @@ extension AnalyticsHandlers {
         let user = try context.actingUser()
         let today = today(context)
         let month = try AnalyticsRules.month(request.month, default: today)
-        let (challenges, steps, meters, revoked) = try await database.pool.read { db in
+        let (challenges, steps, meters, running, revoked) = try await database.pool.read { db in
             let from = month.firstDay.description
             let to = month.lastDay.description
             let revoked = try ConsentMask.revoked(db, user: user)
@@ -39,6 +39,7 @@ extension AnalyticsHandlers {
                 try ChallengeStore.all(db),
                 try revoked.contains(.steps) ? [String: Int64]() : ActivityStore.steps(db, user: user, from: from, to: to),
                 try revoked.contains(.distance) ? [String: Double]() : ActivityStore.distance(db, user: user, from: from, to: to),
+                try revoked.contains(.workouts) ? [String: Double]() : WorkoutStore.runningMeters(db, user: user, from: from, to: to),
                 revoked)
         }
         let days = month.days(upTo: today).map(\.description)
@@ -48,11 +49,12 @@ extension AnalyticsHandlers {
                 switch measure {
                 case .steps: Double(steps[day] ?? 0)
                 case .meters: meters[day] ?? 0
+                case .runningMeters: running[day] ?? 0
                 }
             }
             let score = ChallengeScoring.score(values: values, goal: challenge.goal, pointsPerDay: challenge.reward.points)
             return ChallengeProgress(
-                id: challenge.id, title: challenge.title, type: challenge.type, goal: challenge.goal, unit: measure.rawValue,
+                id: challenge.id, title: challenge.title, type: challenge.type, goal: challenge.goal, unit: measure.unit,
                 reward: challenge.reward,
                 days: zip(days, values).map { ChallengeDay(day: $0, value: $1, completed: ChallengeScoring.completed(value: $1, goal: challenge.goal)) },
                 daysCompleted: score.days, trophies: score.trophies, points: score.points)
@@ -65,7 +67,19 @@ extension AnalyticsHandlers {
             month: month.description, challenges: progress,
             totalPoints: progress.reduce(0) { $0.addingReportingOverflow($1.points).overflow ? Int.max : $0 + $1.points },
             trophies: trophies.sorted { $0.key < $1.key }.map { TrophyCount(trophy: $0.key, count: $0.value) },
-            lag: lag(), revoked: Self.names(revoked, of: [.steps, .distance]))
+            lag: lag(), revoked: Self.names(
+                revoked, of: [.steps, .distance] + (challenges.contains { $0.type == "running_distance" } ? [.workouts] : [])))
+    }
+
+    func workouts(_ request: MonthRequest, _ context: RequestContext) async throws -> WorkoutsReply {
+        let user = try context.actingUser()
+        let month = try AnalyticsRules.month(request.month, default: today(context))
+        let (workouts, revoked) = try await database.pool.read { db in
+            let revoked = try ConsentMask.revoked(db, user: user)
+            guard !revoked.contains(.workouts) else { return ([WorkoutEntry](), revoked) }
+            return (try WorkoutStore.list(db, user: user, from: month.firstDay.description, to: month.lastDay.description), revoked)
+        }
+        return WorkoutsReply(month: month.description, workouts: workouts, lag: lag(), revoked: Self.names(revoked, of: [.workouts]))
     }
 
     func oneRepMax(_ request: OneRepMaxRequest, _ context: RequestContext) async throws -> OneRepMaxReply {

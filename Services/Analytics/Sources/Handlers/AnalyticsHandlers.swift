@@ -36,6 +36,7 @@ public struct AnalyticsHandlers: Sendable {
             try await challengesProgress(request, context)
         }
         registry.query(AnalyticsMessage.oneRepMax) { (request: OneRepMaxRequest, context) in try await oneRepMax(request, context) }
+        registry.query(AnalyticsMessage.workouts) { (request: MonthRequest, context) in try await workouts(request, context) }
         registry.query(AnalyticsMessage.lag) { (_: LagRequest, _) in LagReply(publishers: lag()) }
         registry.command(AnalyticsMessage.rebuild) { (_: RebuildRequest, write) in try rebuild(write) }
     }

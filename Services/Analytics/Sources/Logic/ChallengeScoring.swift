@@ -5,15 +5,24 @@ enum ChallengeScoring {
     /// What a challenge type measures.
     enum Measure: String, Sendable {
         case steps
-        /// Walking and running distance are one measure: health data gives the day's
-        /// walking+running distance, used for both `walking_distance` and `running_distance`.
+        /// The day's walking+running distance (all of it, as the Health app sums it):
+        /// `walking_distance`.
         case meters
+        /// The distance of the day's running workouts only (`HKWorkoutActivityTypeRunning`):
+        /// `running_distance`. A walk, however long, is not a run.
+        case runningMeters = "running-meters"
+
+        /// The unit a challenge's values are in.
+        var unit: String {
+            self == .steps ? "steps" : "meters"
+        }
     }
 
     static func measure(ofType type: String) -> Measure? {
         switch type {
         case "step": .steps
-        case "walking_distance", "running_distance": .meters
+        case "walking_distance": .meters
+        case "running_distance": .runningMeters
         default: nil
         }
     }

@@ -7,7 +7,7 @@ enum AnalyticsSchema {
     /// Every read-model table, in the order a rebuild empties them.
     static let readModels = [
         "intake_entry", "water_day", "water_streak", "goal_change", "challenge",
-        "steps_day", "distance_day", "strength_set", "exercise", "orm_day", "consent_revoked",
+        "steps_day", "distance_day", "strength_set", "exercise", "orm_day", "workout", "consent_revoked",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -109,6 +109,25 @@ enum AnalyticsSchema {
                     type TEXT NOT NULL,
                     PRIMARY KEY (user, type)
                 ) WITHOUT ROWID;
+                """)
+        }
+        migrator.registerMigration("analytics.v4-workouts") { db in
+            // Workouts (`WorkoutStore`), keyed by sample so a repeated event changes nothing.
+            try db.execute(sql: """
+                CREATE TABLE workout (
+                    user TEXT NOT NULL,
+                    sampleId TEXT NOT NULL,
+                    activity TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    start REAL NOT NULL,
+                    "end" REAL NOT NULL,
+                    durationS REAL NOT NULL,
+                    distanceM REAL,
+                    energyKcal REAL,
+                    source TEXT NOT NULL,
+                    PRIMARY KEY (user, sampleId)
+                ) WITHOUT ROWID;
+                CREATE INDEX workout_day ON workout (user, day);
                 """)
         }
         return migrator

@@ -64,9 +64,11 @@ struct Challenges: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Which challenges you completed in a month, and the points earned.",
             discussion: """
-                Answered by analytics from the catalog and your steps and distance: a challenge is
-                completed on each day whose total (steps, or walking + running distance) reaches its
-                goal, and each such day earns its trophy and points.
+                Answered by analytics from the catalog and your steps, distance and workouts: a
+                challenge is completed on each day whose total reaches its goal (step: steps;
+                walking_distance: walking + running distance; running_distance: the distance of the
+                day's running workouts only, so a long walk is not a run), and each such day earns
+                its trophy and points.
                 Example: quench challenges progress --month 2026-10
                 """)
 

@@ -29,6 +29,13 @@ struct AppleHealthBatcher {
         return body.count >= Self.batchSize ? try flush() : nil
     }
 
+    /// Adds a workout; returns a full batch to send, if this one filled it.
+    mutating func add(_ workout: HealthWorkout) throws -> PendingBatch? {
+        let device = workout.device.map(SampleSource.normalizedDevice)
+        body.append(workout: workout, sourceIndex: body.index(of: SampleSource(name: workout.sourceName, device: device)))
+        return body.count >= Self.batchSize ? try flush() : nil
+    }
+
     /// The batch gathered so far, if any.
     mutating func flush() throws -> PendingBatch? {
         guard !body.isEmpty else { return nil }

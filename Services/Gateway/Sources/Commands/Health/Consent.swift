@@ -10,8 +10,9 @@ struct Consent: AsyncParsableCommand {
             Types: steps, body-mass, distance, dietary-water, workouts. Data of a type without
             consent is not stored (imports count it as skipped). Revoking stops its use
             everywhere at once, and stays so after `quench analytics rebuild`: steps leave the
-            steps chart, badges and step challenges; distance the distance challenges; workouts
-            the one-rep maxes (quench orm); dietary water stops counting as drinks (quench today,
+            steps chart, badges and step challenges; distance the walking distance challenges;
+            workouts the one-rep maxes (quench orm), the workouts list (quench workouts) and the
+            running challenges; dietary water stops counting as drinks (quench today,
             history, intakes); body-mass stops the auto goal (back to your manual goal, else
             2500 mL, from today). The data is kept: granting again counts it again, without a
             re-import. --delete-data also deletes what is stored.

@@ -8,7 +8,7 @@ import Synchronization
 struct ImportAppleHealth: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apple-health",
-        abstract: "Import steps, weight, walking+running distance and water from an Apple Health export.",
+        abstract: "Import steps, weight, walking+running distance, water and workouts from an Apple Health export.",
         discussion: """
             PATH is the export.zip the Health app shares, the export.xml inside it (whatever its
             localised name), or the unzipped apple_health_export folder. Every generation of the
@@ -17,8 +17,10 @@ struct ImportAppleHealth: AsyncParsableCommand {
             Health records), a folder without export.xml, anything else that is not an export.
             Other record types are counted and skipped; so are records of a type you have not
             consented to (`quench consent grant steps body-mass distance dietary-water`) and values
-            out of physical range. Workouts, activity summaries and the export's other elements
-            are counted by name in the summary. Records that cannot be read (a bad number or
+            out of physical range. Workouts are imported (consent `workouts`: type, start, end,
+            duration, distance, energy, source; `quench workouts` lists them) and counted with the
+            records; activity summaries and the export's other elements are counted by name in
+            the summary, not imported. Records that cannot be read (a bad number or
             date) are counted by reason, the rest is imported, and the exit status is 74.
             A progress bar shows on a terminal.
 
@@ -107,6 +109,11 @@ struct ImportAppleHealth: AsyncParsableCommand {
         do {
             summary = try AppleHealthParser().parse(path: path, progress: { done, total in
                 progress.update(done: done, total: total, records: delivered.load(ordering: .relaxed))
+            }, onWorkout: { workout in
+                delivered.add(1, ordering: .relaxed)
+                if let batch = try batcher.add(workout) {
+                    try channel.put(batch)
+                }
             }) { record in
                 delivered.add(1, ordering: .relaxed)
                 if let batch = try batcher.add(record) {
@@ -127,10 +134,19 @@ struct ImportAppleHealth: AsyncParsableCommand {
         for (reason, count) in summary.malformedRecords {
             skipped["malformed (\(reason))", default: 0] += count
         }
+        // Workouts are imported as `workout` samples: counted with the records, not among
+        // the other elements.
+        var badWorkouts = 0
+        for (reason, count) in summary.malformedWorkouts {
+            skipped["malformed workout (\(reason))", default: 0] += count
+            badWorkouts += count
+        }
+        var elements = summary.otherElements
+        elements["Workout"] = nil
         return ImportFinishRequest(
-            jobId: "", recordsSeen: summary.recordsSeen, skipped: skipped, otherTypes: summary.otherTypes,
-            correlationChildrenIgnored: summary.correlationChildrenIgnored, bytesRead: summary.bytesRead,
-            otherElements: summary.otherElements)
+            jobId: "", recordsSeen: summary.recordsSeen + summary.workouts + badWorkouts, skipped: skipped,
+            otherTypes: summary.otherTypes, correlationChildrenIgnored: summary.correlationChildrenIgnored,
+            bytesRead: summary.bytesRead, otherElements: elements)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HealthImport
 import MessagePack
 import QuenchProtocol
 
@@ -46,6 +47,43 @@ struct ImportBatchBody {
         Writer.integer(sourceIndex, into: &samples)
         Writer.string("utcOffset", into: &samples)
         Writer.integer(utcOffset, into: &samples)
+        count += 1
+    }
+
+    /// Appends one workout (`type` `workout`): its duration as `value`/`unit`, its activity and,
+    /// when the export gives them, its distance and energy with their units as written.
+    mutating func append(workout: HealthWorkout, sourceIndex: Int) {
+        let distance = workout.distance.flatMap { value in workout.distanceUnit.map { (value, $0) } }
+        let energy = workout.energy.flatMap { value in workout.energyUnit.map { (value, $0) } }
+        Writer.mapHeader(8 + (distance == nil ? 0 : 2) + (energy == nil ? 0 : 2), into: &samples)
+        Writer.string("type", into: &samples)
+        Writer.string(SampleType.workout.rawValue, into: &samples)
+        Writer.string("value", into: &samples)
+        Writer.double(workout.duration ?? workout.endDate.timeIntervalSince(workout.startDate), into: &samples)
+        Writer.string("unit", into: &samples)
+        Writer.string(workout.duration == nil ? "s" : workout.durationUnit ?? "min", into: &samples)
+        Writer.string("start", into: &samples)
+        Writer.timestamp(workout.startDate, into: &samples)
+        Writer.string("end", into: &samples)
+        Writer.timestamp(workout.endDate, into: &samples)
+        Writer.string("sourceIndex", into: &samples)
+        Writer.integer(sourceIndex, into: &samples)
+        Writer.string("utcOffset", into: &samples)
+        Writer.integer(workout.utcOffsetSeconds, into: &samples)
+        Writer.string("activity", into: &samples)
+        Writer.string(workout.activityType, into: &samples)
+        if let (value, unit) = distance {
+            Writer.string("distance", into: &samples)
+            Writer.double(value, into: &samples)
+            Writer.string("distanceUnit", into: &samples)
+            Writer.string(unit, into: &samples)
+        }
+        if let (value, unit) = energy {
+            Writer.string("energy", into: &samples)
+            Writer.double(value, into: &samples)
+            Writer.string("energyUnit", into: &samples)
+            Writer.string(unit, into: &samples)
+        }
         count += 1
     }
 

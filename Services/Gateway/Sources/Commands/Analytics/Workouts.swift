@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import QuenchProtocol
+
+/// `quench workouts [--month YYYY-MM]`
+struct Workouts: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "workouts",
+        abstract: "A month's workouts (imported from Apple Health): type, day, duration, distance, energy.",
+        discussion: """
+            Each workout is on the day of its own start as the export wrote it (its own UTC offset).
+            Needs the `workouts` consent; while it is revoked nothing is shown. Challenges of type
+            running_distance count the distance of running workouts only.
+            Example: quench workouts --month 2026-10
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "The month, YYYY-MM (default this month in --tz).")
+    var month: String?
+
+    func run() async throws {
+        try await CLI.run(global) { gateway, output in
+            let reply: WorkoutsReply = try await gateway.query(
+                ServiceName.analytics, AnalyticsMessage.workouts, MonthRequest(month: month))
+            try output.emit(reply) {
+                if reply.revoked != nil {
+                    return "No workouts shown." + RevokedNote.text(reply.revoked, style: output.style) + LagNote.text(reply.lag, style: output.style)
+                }
+                guard !reply.workouts.isEmpty else {
+                    return "No workouts in \(reply.month): `quench import apple-health FILE` adds them." + LagNote.text(reply.lag, style: output.style)
+                }
+                var table = Table(["DAY", "WORKOUT", "DURATION", "DISTANCE", "ENERGY", "SOURCE"], alignments: [.left, .left, .right, .right, .right, .left])
+                for workout in reply.workouts {
+                    table.add([
+                        workout.day, Self.name(workout.activity), Self.duration(workout.durationSeconds),
+                        workout.distanceMeters.map { String(format: "%.2f km", $0 / 1000) } ?? "-",
+                        workout.energyKcal.map { String(format: "%.0f kcal", $0) } ?? "-", workout.source,
+                    ])
+                }
+                return output.style.bold(reply.month) + "\n" + table.render(style: output.style) + LagNote.text(reply.lag, style: output.style)
+            }
+        }
+    }
+
+    /// `HKWorkoutActivityTypeRunning` → `Running`.
+    static func name(_ activity: String) -> String {
+        let prefix = "HKWorkoutActivityType"
+        return activity.hasPrefix(prefix) && activity.count > prefix.count ? String(activity.dropFirst(prefix.count)) : activity
+    }
+
+    /// `1:05:03` or `31:12`.
+    static func duration(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let (h, m, s) = (total / 3600, total % 3600 / 60, total % 60)
+        return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
+    }
+}
