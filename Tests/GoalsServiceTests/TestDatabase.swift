@@ -74,12 +74,12 @@ final class TestDatabase: Sendable {
         }
     }
 
-    /// The `goal.changed` bodies in the outbox, oldest first.
+    /// The `goal.changed` bodies in the outbox, oldest first (tombstones left out).
     func goalChanges() throws -> [GoalChangedBody] {
         try database.pool.read { db in
             try outbox.events(db, after: 0, limit: 1000)
                 .map { try $0.decode(Envelope.self) }
-                .filter { $0.type == GoalEvent.changed }
+                .filter { $0.type == GoalEvent.changed && $0.body != nil }
                 .map { try $0.decodeBody(GoalChangedBody.self) }
         }
     }

@@ -94,6 +94,13 @@ enum GoalStore {
             arguments: [endDay.description, Date().timeIntervalSince1970, user, startDay.description])
     }
 
+    /// Clears the weight of every goal period of the user (health data erased).
+    static func forgetWeights(_ db: Database, user: String) throws {
+        try db.execute(
+            sql: "UPDATE goal_period SET weightKg = NULL, updatedAt = ? WHERE user = ? AND weightKg IS NOT NULL",
+            arguments: [Date().timeIntervalSince1970, user])
+    }
+
     /// Deletes the user's row and history; returns (settings, goals) deleted.
     static func erase(_ db: Database, user: String) throws -> (settings: Int, goals: Int) {
         try db.execute(cached: "DELETE FROM goal_period WHERE user = ?", arguments: [user])

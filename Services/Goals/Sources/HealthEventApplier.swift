@@ -88,6 +88,7 @@ struct HealthEventApplier: Sendable {
             case HealthEvent.erased:
                 let body = try applier.decode(UserErasedBody.self, event)
                 try change(db, user: body.user) { $0.forgetHealthData() }
+                try applier.forgetWeights(db, user: body.user)
                 UserErasure.requestScrub(db)
             default:
                 return
@@ -121,6 +122,17 @@ struct HealthEventApplier: Sendable {
                 order.append(user)
             }
             change(&pending[user]!.state)
+        }
+    }
+
+    /// Takes back the weights goals kept beyond the user's state (applied after goals' own
+    /// erase, when goals lagged): `weightKg` of the user's goal periods, and each of the
+    /// user's `goal.changed` that carries one becomes a tombstone.
+    fileprivate func forgetWeights(_ db: Database, user: String) throws {
+        try GoalStore.forgetWeights(db, user: user)
+        try outbox.redact(db, user: user, types: [GoalEvent.changed]) { event in
+            guard let body = try? event.decodeBody(GoalChangedBody.self) else { return true }
+            return body.weightKg != nil
         }
     }
 

@@ -20,7 +20,9 @@ import QuenchRuntime
 /// - `health.erased` → the intakes made from the user's samples that are still here (an erase
 ///   of health-ingest alone, or samples applied after intake's own erase) are deleted, each
 ///   with an `intake.deleted` that names only the intake (no volume, time or fluid), and the
-///   file is scrubbed (`UserErasure`); withheld ones are deleted too.
+///   file is scrubbed (`UserErasure`); withheld ones are deleted too. The user's events that
+///   announced them (`intake.batch-logged`, and `intake.logged` / `intake.updated` of an
+///   `apple-health` intake) become tombstones first (`Outbox.redact(_:user:types:where:)`).
 struct HealthWaterApplier: Sendable {
     /// health-ingest's events intake does nothing with: the subscriber passes over them
     /// without calling `apply` (an import sends tens of thousands).
@@ -80,6 +82,7 @@ struct HealthWaterApplier: Sendable {
         case HealthEvent.erased:
             let erased = try body(event, UserErasedBody.self)
             guard !erased.user.isEmpty else { throw EventSkip("\(event.type) names no user") }
+            try forgetAnnounced(db, user: erased.user)
             try forgetImported(db, user: erased.user)
         default:
             return
@@ -122,6 +125,18 @@ struct HealthWaterApplier: Sendable {
         for start in stride(from: 0, to: restored.count, by: HealthEvent.maxBatchSamples) {
             let chunk = Array(restored[start..<min(start + HealthEvent.maxBatchSamples, restored.count)])
             try outbox.append(db, type: IntakeEvent.batchLogged, user: user, body: IntakeBatchBody(user: user, intakes: chunk))
+        }
+    }
+
+    /// Turns into tombstones the user's events that carry what intake made from health data
+    /// (applied after intake's own erase, when intake lagged): every `intake.batch-logged` of
+    /// the user (imports and restored consent) and each `intake.logged` / `intake.updated`
+    /// of an `apple-health` intake. Runs before `forgetImported`, whose `intake.deleted` stay.
+    private func forgetAnnounced(_ db: Database, user: String) throws {
+        try outbox.redact(db, user: user, types: [IntakeEvent.batchLogged, IntakeEvent.logged, IntakeEvent.updated]) { event in
+            guard event.type != IntakeEvent.batchLogged else { return true }
+            guard let body = try? event.decodeBody(IntakeEventBody.self) else { return true }
+            return body.intake.source == "apple-health" || body.previous?.source == "apple-health"
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 public import GRDB
 public import MessagePack
-import QuenchProtocol
+public import QuenchProtocol
 import Synchronization
 
 /// The durable event outbox (design §3): each event is a row of `runtime_outbox` with a
@@ -208,12 +208,40 @@ public final class Outbox: Sendable {
         let rows = try Row.fetchAll(db, cached: "SELECT seq, type FROM runtime_outbox WHERE user = ? ORDER BY seq", arguments: [user])
         let now = Date()
         for row in rows {
-            let seq: Int64 = row["seq"]
-            let tombstone = Envelope(type: row["type"], user: nil, sentAt: now, body: nil, publisher: publisher, seq: UInt64(max(0, seq)))
-            try db.execute(cached: "UPDATE runtime_outbox SET user = NULL, envelope = ? WHERE seq = ?",
-                           arguments: [Data(try tombstone.encoded()), seq])
+            try entomb(db, seq: row["seq"], type: row["type"], at: now)
         }
         return rows.count
+    }
+
+    /// Turns the events of `user` of the given `types` for which `matches` holds (given the
+    /// decoded envelope) into tombstones, like ``redact(_:user:)``, in the transaction `db`
+    /// is in: what a `health.erased` takes back that a subscriber made from the user's health
+    /// data after its own erase. An envelope that cannot be decoded is redacted too (nothing
+    /// can tell it carries nothing of the user). `seq` stays gapless. Returns how many were
+    /// redacted.
+    @discardableResult
+    public func redact(_ db: Database, user: String, types: Set<String>, where matches: (Envelope) -> Bool) throws -> Int {
+        guard !types.isEmpty else { return 0 }
+        let marks = Array(repeating: "?", count: types.count).joined(separator: ", ")
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT seq, type, envelope FROM runtime_outbox WHERE user = ? AND type IN (\(marks)) ORDER BY seq",
+            arguments: StatementArguments([user] + types.sorted()))
+        let now = Date()
+        var count = 0
+        for row in rows {
+            let envelope = try? Envelope.decode([UInt8](row["envelope"] as Data))
+            guard envelope.map(matches) ?? true else { continue }
+            try entomb(db, seq: row["seq"], type: row["type"], at: now)
+            count += 1
+        }
+        return count
+    }
+
+    /// Replaces the event at `seq` with its tombstone: no user, no body, `sentAt` of `at`.
+    private func entomb(_ db: Database, seq: Int64, type: String, at now: Date) throws {
+        let tombstone = Envelope(type: type, user: nil, sentAt: now, body: nil, publisher: publisher, seq: UInt64(max(0, seq)))
+        try db.execute(cached: "UPDATE runtime_outbox SET user = NULL, envelope = ? WHERE seq = ?",
+                       arguments: [Data(try tombstone.encoded()), seq])
     }
 
     /// Events with `seq > after`, oldest first, at most `limit`.
