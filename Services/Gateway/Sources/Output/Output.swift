@@ -38,22 +38,28 @@ struct Output: Sendable {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
+    /// The one-line JSON error document every command writes with --json:
+    /// `{"error":{"code":…,"field":…,"message":…}}`.
+    static func errorJSON(code: String, message: String, field: String?) -> String {
+        struct Body: Encodable {
+            struct Inner: Encodable {
+                var code: String
+                var message: String
+                var field: String?
+            }
+            var error: Inner
+        }
+        return (try? jsonText(Body(error: .init(code: code, message: message, field: field)), pretty: false))
+            ?? "{\"error\":{\"code\":\"\(code)\"}}"
+    }
+
     /// Reports `error` on stderr (one line, or a JSON object with --json) and returns the exit code.
     func fail(_ error: any Error) -> ExitCode {
         if let exit = error as? ExitCode { return exit }
         let failure = CLIError.from(error)
         let text: String
         if json {
-            struct Body: Encodable {
-                struct Inner: Encodable {
-                    var code: String
-                    var message: String
-                    var field: String?
-                }
-                var error: Inner
-            }
-            text = (try? Output.jsonText(Body(error: .init(code: failure.code, message: failure.message, field: failure.field)), pretty: false))
-                ?? "{\"error\":{\"code\":\"\(failure.code)\"}}"
+            text = Output.errorJSON(code: failure.code, message: failure.message, field: failure.field)
         } else {
             text = "\(style.red("error:")) \(failure.description)"
         }

@@ -27,15 +27,6 @@ enum ArgumentFailure {
 
     /// The one-line JSON error for `message`.
     static func json(message: String) -> String {
-        struct Body: Encodable {
-            struct Inner: Encodable {
-                var code: String
-                var message: String
-                var field: String?
-            }
-            var error: Inner
-        }
-        let body = Body(error: .init(code: "invalid_argument", message: message, field: field(in: message)))
-        return (try? Output.jsonText(body, pretty: false)) ?? "{\"error\":{\"code\":\"invalid_argument\"}}"
+        Output.errorJSON(code: "invalid_argument", message: message, field: field(in: message))
     }
 }
