@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "QuenchProtocolTests", dependencies: ["QuenchTestSupport", "QuenchProtocol", "MessagePack"], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchRuntimeTests", dependencies: ["QuenchTestSupport", "QuenchRuntime", "QuenchProtocol", "MessagePack", grdb, log], swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
-        .testTarget(name: "QuenchChartsTests", dependencies: ["QuenchCharts"], swiftSettings: swiftSettings),
+        .testTarget(name: "QuenchChartsTests", dependencies: ["QuenchTestSupport", "QuenchCharts"], swiftSettings: swiftSettings),
         .testTarget(name: "HealthImportTests", dependencies: ["QuenchTestSupport", "HealthImport", zip], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchCLITests", dependencies: ["QuenchCLI", "HealthImport", "QuenchProtocol", "MessagePack"], swiftSettings: swiftSettings),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import QuenchCharts
+import QuenchTestSupport
 import Testing
 
 @Suite("SVG chart: well-formed, one point per day, axis labels from 0, today, escaping")

@@ -6,9 +6,9 @@ struct ShareCardLayout {
 
     static let margin = 40.0
     static let padding = 40.0
-    static let gap = 24.0
-    static let headerHeight = 190.0
-    static let footerHeight = 80.0
+    static let gap = 20.0
+    static let headerHeight = 180.0
+    static let footerHeight = 70.0
     static let headingSize = 44.0
     static let bodySize = 36.0
 
@@ -22,10 +22,10 @@ struct ShareCardLayout {
 
     static func height(of section: ShareCard.Section) -> Double {
         switch section {
-        case .ring: 380
-        case .chart: 580
-        case .tally(let tally): 215 + Double(max(1, min(tally.rows.count, ShareCard.maxTallyRows))) * 52
-        case .list(let list): 112 + Double(max(1, min(list.rows.count, ShareCard.maxListRows))) * 60
+        case .ring: 360
+        case .chart: 560
+        case .tally(let tally): 240 + Double(max(1, min(tally.rows.count, ShareCard.maxTallyRows))) * 52
+        case .list(let list): 130 + Double(max(1, min(list.rows.count, ShareCard.maxListRows))) * 60
         }
     }
 
@@ -40,8 +40,8 @@ struct ShareCardLayout {
         svg.end()
         svg.end()
         svg.element("rect", [("class", "background"), ("width", SVGNumber.format(width)), ("height", SVGNumber.format(height)), ("fill", "url(#card-background)")])
-        text(card.title, class: "title", x: Self.margin, y: 104, size: 64, bold: true, maxWidth: width - 2 * Self.margin)
-        text(card.subtitle, class: "subtitle", x: Self.margin, y: 158, size: Self.bodySize, colour: theme.muted, maxWidth: width - 2 * Self.margin)
+        text(card.title, class: "title", x: Self.margin, y: 100, size: 64, bold: true, maxWidth: width - 2 * Self.margin)
+        text(card.subtitle, class: "subtitle", x: Self.margin, y: 150, size: Self.bodySize, colour: theme.muted, maxWidth: width - 2 * Self.margin)
         // Spare height (the whole card on a phone screen) goes between the sections.
         let spare = (height - content) / Double(card.sections.count + 1)
         var y = Self.headerHeight + spare
@@ -50,7 +50,7 @@ struct ShareCardLayout {
             panel(section, y: y, height: sectionHeight)
             y += sectionHeight + Self.gap + spare
         }
-        text(card.footer, class: "footer", x: width / 2, y: height - 36, size: 28, colour: theme.muted, anchor: "middle", maxWidth: width - 2 * Self.margin)
+        text(card.footer, class: "footer", x: width / 2, y: height - 30, size: 28, colour: theme.muted, anchor: "middle", maxWidth: width - 2 * Self.margin)
         return svg.finished()
     }
 
@@ -81,10 +81,10 @@ struct ShareCardLayout {
 
     private mutating func draw(_ ring: ShareCard.Ring, y: Double) {
         heading(ring.heading, y: y)
-        let radius = 105.0
-        let stroke = 34.0
+        let radius = 100.0
+        let stroke = 32.0
         let cx = left + radius + stroke / 2
-        let cy = y + 230
+        let cy = y + 215
         let circumference = 2 * Double.pi * radius
         let fraction = min(1, max(0, ring.fraction.isFinite ? ring.fraction : 0))
         let colour = ring.met ? theme.goalMet : theme.water
@@ -127,7 +127,7 @@ struct ShareCardLayout {
             svg.end()
         }
         SVGChart.draw(
-            chart.chart, in: SVGRect(x: left - 16, y: y + 150, width: right - left + 32, height: 410), theme: theme,
+            chart.chart, in: SVGRect(x: left - 16, y: y + 150, width: right - left + 32, height: 390), theme: theme,
             metrics: .init(fontSize: 28, lineWidth: 5, pointRadius: 6), todayLabel: chart.todayLabel, into: &svg)
     }
 

@@ -56,7 +56,7 @@ public enum SVGChart {
                 ("text-anchor", "end"), ("fill", theme.muted),
             ], text: label)
         }
-        let xLabelWidth = TextMeasure.width("28", fontSize: font) + font * 0.8
+        let xLabelWidth = font * 2.6
         for day in chart.dayTicks(width: plot.width, labelWidth: xLabelWidth) {
             svg.element("text", [
                 ("class", "x-label"), ("x", SVGNumber.format(px(day))), ("y", SVGNumber.format(plot.maxY + font * 1.4)),

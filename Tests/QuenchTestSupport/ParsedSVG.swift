@@ -2,22 +2,21 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
 
 /// An SVG document parsed with Foundation's XMLParser: every element in document order
 /// with its attributes and text, or a parse error.
-struct ParsedSVG {
-    struct Element {
-        var name: String
-        var attributes: [String: String]
-        var text: String
+public struct ParsedSVG {
+    public struct Element {
+        public var name: String
+        public var attributes: [String: String]
+        public var text: String
 
-        var classes: [String] { (attributes["class"] ?? "").split(separator: " ").map(String.init) }
+        public var classes: [String] { (attributes["class"] ?? "").split(separator: " ").map(String.init) }
     }
 
-    var elements: [Element] = []
+    public var elements: [Element] = []
 
-    init(_ text: String) throws {
+    public init(_ text: String) throws {
         let collector = Collector()
         let parser = XMLParser(data: Data(text.utf8))
         parser.delegate = collector
@@ -28,14 +27,14 @@ struct ParsedSVG {
     }
 
     /// The elements with `name` (`class` attribute) among their classes.
-    func withClass(_ name: String) -> [Element] {
+    public func withClass(_ name: String) -> [Element] {
         elements.filter { $0.classes.contains(name) }
     }
 
-    var root: Element? { elements.first }
+    public var root: Element? { elements.first }
 
-    struct ParseFailure: Error, CustomStringConvertible {
-        var description: String
+    public struct ParseFailure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     private final class Collector: NSObject, XMLParserDelegate {
