@@ -185,7 +185,5 @@ struct CLIShareTests {
             let run = try Self.quench(system, arguments + [path])
             #expect(run.status == 0, "\(run.stderr)")
         }
-        let terminal = try Self.quench(system, ["steps"], environment: ["COLUMNS": "80"])
-        try Data(terminal.stdout.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("steps-terminal.txt"))
     }
 }

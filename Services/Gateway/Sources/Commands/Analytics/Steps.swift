@@ -7,10 +7,11 @@ struct Steps: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "A month's daily steps as a line chart, with badges.",
         discussion: """
-            x: the days of the month, today marked; y: steps per day, from 0 to a round number above the
-            best day (ticks of 1, 2, 2.5 or 5 × 10ⁿ). The chart fits the terminal's width (COLUMNS);
-            a terminal too narrow for it gets a list. One badge per 10,000 steps of the month's total.
-            --svg writes the same chart as SVG (to stdout, or to --out FILE).
+            x: the days of the month, today marked; y: steps per day, from 0 to a
+            round number above the best day (ticks of 1, 2, 2.5 or 5 × 10ⁿ). The
+            chart fits the terminal's width (COLUMNS); a terminal too narrow for it
+            gets a list. One badge per 10,000 steps of the month's total. --svg
+            writes the same chart as SVG (to stdout, or to --out FILE).
             Examples: quench steps --month 2026-10
                       quench steps --bars
                       quench steps --svg --out steps.svg

@@ -7,10 +7,11 @@ struct Share: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "A card of your progress to share: an SVG (PNG where a converter exists) or a short text.",
         discussion: """
-            The card, sized for a phone screen (1080 × 1920), shows today's water against your goal,
-            this month's steps as a line chart with badges, this month's challenge points, and your
-            one-rep max records. Name parts to show only those. The SVG goes to stdout, or to --out FILE;
-            --png FILE also renders it as a PNG. --text prints a few lines for a chat instead.
+            The card, sized for a phone screen (1080 × 1920), shows today's water
+            against your goal, this month's steps as a line chart with badges, this
+            month's challenge points, and your one-rep max records. Name parts to
+            show only those. The SVG goes to stdout, or to --out FILE; --png FILE
+            renders it as a PNG too. --text prints a few lines for a chat instead.
             \(ShareText.pngHelp(PNGConverter.locate()))
             Examples: quench share --out card.svg
                       quench share steps --png steps.png

@@ -70,6 +70,6 @@ enum ShareText {
 
     static func pngHelp(_ tool: String?) -> String {
         if let tool { return "PNG: converted by \(tool)." }
-        return "PNG needs \(PNGConverter.tool) (librsvg), which is not on PATH here: install it (Debian/Ubuntu: apt-get install librsvg2-bin)."
+        return "PNG needs \(PNGConverter.tool) (librsvg), not on PATH here:\ninstall it (Debian/Ubuntu: apt-get install librsvg2-bin)."
     }
 }
