@@ -87,6 +87,11 @@ struct CLIShareTests {
         #expect(svg.withClass("y-label").last?.text == "12.5k" && svg.withClass("y-label").first?.text == "0")
         #expect(svg.withClass("today").count == 1 && svg.withClass("title").first?.text == "Steps · \(today.description.prefix(7))")
 
+        // An earlier month: every day of it on x, no today.
+        let previous = LocalDay(year: today.year, month: today.month, day: 1)!.adding(days: -1)
+        let past = try ParsedSVG(try Self.quench(system, ["steps", "--svg", "--month", String(previous.description.prefix(7))]).stdout)
+        #expect(past.withClass("point").count == previous.day && past.withClass("today").isEmpty)
+
         let file = system.directory.appendingPathComponent("steps.svg").path
         let written = try Self.quench(system, ["steps", "--bars", "--out", file, "--json"])
         let format = try written.json()["format"] as? String

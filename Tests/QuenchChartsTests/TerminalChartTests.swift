@@ -1,3 +1,4 @@
+import Foundation
 import QuenchCharts
 import Testing
 
@@ -63,6 +64,19 @@ struct TerminalChartTests {
         }
         let past = MonthChart(values: [1, 2, 3], dayCount: 31)
         #expect(!TerminalChart.line(past, options: Self.options(width: 80)).contains("▲"))
+    }
+
+    @Test("colour wraps runs without moving anything: stripped of it, the chart is the plain one", arguments: [false, true])
+    func colour(bars: Bool) {
+        var options = Self.options(width: 80)
+        options.paintData = { "\u{1B}[36m" + $0 + "\u{1B}[0m" }
+        options.paintToday = { "\u{1B}[33m" + $0 + "\u{1B}[0m" }
+        let painted = bars ? TerminalChart.bars(Self.month, options: options) : TerminalChart.line(Self.month, options: options)
+        let plain = bars ? TerminalChart.bars(Self.month, options: Self.options(width: 80)) : TerminalChart.line(Self.month, options: Self.options(width: 80))
+        let stripped = painted.replacingOccurrences(of: "\u{1B}[36m", with: "").replacingOccurrences(of: "\u{1B}[33m", with: "")
+            .replacingOccurrences(of: "\u{1B}[0m", with: "")
+        #expect(stripped.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } == plain.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        #expect(painted.contains("\u{1B}[33m"))
     }
 
     @Test("too narrow for a chart: one line per day, today marked")

@@ -27,11 +27,11 @@ public enum TerminalChart {
         }
         let todayColumn = chart.today.map { dotX(chart, day: $0, canvas: canvas) / 2 }
         let plot = (0..<frame.rows).map { row in
-            (0..<columns).map { column in
-                let cell = String(canvas.character(column: column, row: row))
-                guard cell != " " else { return cell }
-                return column == todayColumn ? options.paintToday(cell) : options.paintData(cell)
-            }.joined()
+            // Colour runs, not cells: today's column in its own colour, the rest of the line in the data's.
+            let cells = String((0..<columns).map { canvas.character(column: $0, row: row) })
+            guard let todayColumn, todayColumn < columns else { return options.paintData(cells) }
+            let split = cells.index(cells.startIndex, offsetBy: todayColumn)
+            return options.paintData(String(cells[..<split])) + options.paintToday(String(cells[split])) + options.paintData(String(cells[cells.index(after: split)...]))
         }
         return frame.render(plot: plot, columns: columns, column: { dotX(chart, day: $0, canvas: canvas) / 2 }, options: options)
     }
