@@ -98,6 +98,12 @@ struct CLIShareTests {
         #expect(written.status == 0 && format == "svg", "\(written.stderr)")
         let barsSVG = try ParsedSVG(String(contentsOfFile: file, encoding: .utf8))
         #expect(barsSVG.withClass("bar").count == today.day)
+        let direct = system.directory.appendingPathComponent("direct.svg").path
+        let named = try Self.quench(system, ["steps", "--svg", direct])
+        #expect(named.status == 0 && named.stdout.contains("Wrote the steps chart to \(direct)"), "\(named.stderr)")
+        #expect(try ParsedSVG(String(contentsOfFile: direct, encoding: .utf8)).withClass("point").count == today.day)
+        let stray = try Self.quench(system, ["steps", "chart.svg"])
+        #expect(stray.status == 64 && stray.stderr.contains("after --svg"), "\(stray.stderr)")
         let conflict = try Self.quench(system, ["steps", "--svg", "--json"])
         #expect(conflict.status == 64 && conflict.stderr.contains("--out"), "\(conflict.stderr)")
     }

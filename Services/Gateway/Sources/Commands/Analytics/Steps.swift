@@ -2,7 +2,7 @@ import ArgumentParser
 import QuenchCharts
 import QuenchProtocol
 
-/// `quench steps [--month YYYY-MM] [--bars] [--svg] [--out FILE]`
+/// `quench steps [--month YYYY-MM] [--bars] [--svg [FILE]] [--out FILE]`
 struct Steps: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "A month's daily steps as a line chart, with badges.",
@@ -11,10 +11,11 @@ struct Steps: AsyncParsableCommand {
             round number above the best day (ticks of 1, 2, 2.5 or 5 × 10ⁿ). The
             chart fits the terminal's width (COLUMNS); a terminal too narrow for it
             gets a list. One badge per 10,000 steps of the month's total. --svg
-            writes the same chart as SVG (to stdout, or to --out FILE).
+            writes the same chart as SVG (to stdout, or to FILE: --svg FILE or
+            --out FILE).
             Examples: quench steps --month 2026-10
                       quench steps --bars
-                      quench steps --svg --out steps.svg
+                      quench steps --svg steps.svg
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -31,8 +32,21 @@ struct Steps: AsyncParsableCommand {
     @Option(name: [.customLong("out"), .customLong("output")], help: ArgumentHelp("Write the SVG to FILE (implies --svg).", valueName: "FILE"))
     var out: String?
 
+    /// `quench steps --svg FILE`: the file may follow --svg directly.
+    @Argument(help: .hidden)
+    var svgFile: String?
+
+    /// Where the SVG goes: --out, else the file after --svg, else stdout (nil).
+    var svgPath: String? { out ?? svgFile }
+
     func validate() throws {
-        if global.json && svg && out == nil {
+        if let svgFile, !svg {
+            throw ValidationError("unexpected argument '\(svgFile)': a file name goes after --svg or --out")
+        }
+        if out != nil && svgFile != nil {
+            throw ValidationError("--svg \(svgFile ?? "") and --out \(out ?? ""): name one file")
+        }
+        if global.json && svg && svgPath == nil {
             throw ValidationError("--svg with --json needs --out FILE: stdout carries the JSON")
         }
     }
@@ -46,7 +60,7 @@ struct Steps: AsyncParsableCommand {
             if svg || out != nil {
                 let document = SVGChartDocument.render(
                     chart, kind: kind, title: Text.svgTitle(reply.month), summary: Text.summary(reply), todayLabel: Text.today)
-                guard let out else {
+                guard let out = svgPath else {
                     output.line(document)
                     return
                 }
