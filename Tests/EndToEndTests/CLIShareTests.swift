@@ -157,6 +157,8 @@ struct CLIShareTests {
             #expect(bytes.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
             // IHDR: width 1080, height 1920.
             #expect(bytes[16..<24] == Data([0, 0, 0x04, 0x38, 0, 0, 0x07, 0x80]))
+            let nowhere = try Self.quench(system, ["share", "--png", "/nonexistent/card.png"])
+            #expect(nowhere.status == 74 && nowhere.stderr.contains("rsvg-convert failed") && nowhere.stderr.contains("/nonexistent/card.png"), "\(nowhere.stderr)")
         } else {
             print("CLIShareTests: rsvg-convert is not on PATH; the PNG conversion is not exercised (apt-get install librsvg2-bin)")
         }

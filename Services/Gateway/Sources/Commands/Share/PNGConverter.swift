@@ -30,6 +30,9 @@ enum PNGConverter {
             throw CLIError.io("--png: cannot run \(converter): \(error.localizedDescription)")
         }
         // Collect stderr while feeding stdin, so neither pipe can fill up and block.
+        // A converter that gives up early (say, on a bad output path) closes its stdin: let the
+        // write fail with EPIPE instead of SIGPIPE ending the CLI, and report its exit below.
+        signal(SIGPIPE, SIG_IGN)
         let collected = Collected()
         let reader = Thread { collected.data = errors.fileHandleForReading.readDataToEndOfFile() }
         reader.start()
