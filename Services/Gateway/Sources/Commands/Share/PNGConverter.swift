@@ -12,10 +12,7 @@ enum PNGConverter {
 
     /// Writes `svg` as a PNG `width` pixels wide to `path`.
     static func convert(_ svg: String, width: Int, to path: String) throws {
-        guard let converter = locate() else {
-            throw CLIError.usage(
-                "--png: \(tool) is not on PATH; install librsvg's converter (Debian/Ubuntu: apt-get install librsvg2-bin) or write the SVG with --out FILE")
-        }
+        guard let converter = locate() else { throw CLIError.usage(ShareText.pngMissing) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: converter)
         process.arguments = ["--format=png", "--width=\(width)", "--output=\(path)"]
@@ -27,7 +24,7 @@ enum PNGConverter {
         do {
             try process.run()
         } catch {
-            throw CLIError.io("--png: cannot run \(converter): \(error.localizedDescription)")
+            throw CLIError.io(ShareText.cannotRun(converter, error.localizedDescription))
         }
         // Collect stderr while feeding stdin, so neither pipe can fill up and block.
         // A converter that gives up early (say, on a bad output path) closes its stdin: let the
@@ -42,7 +39,7 @@ enum PNGConverter {
         while !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
         guard process.terminationStatus == 0 else {
             let detail = String(decoding: collected.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw CLIError.io("--png: \(tool) failed (exit \(process.terminationStatus)) writing \(path)\(detail.isEmpty ? "" : ": \(detail)")")
+            throw CLIError.io(ShareText.converterFailed(tool, status: process.terminationStatus, path: path, detail: detail))
         }
     }
 

@@ -34,6 +34,8 @@ struct Share: AsyncParsableCommand {
 
     func validate() throws {
         if text && png != nil { throw ValidationError(ShareText.textWithPNG) }
+        // Before asking any service: a PNG this machine cannot make fails at once.
+        if png != nil && PNGConverter.locate() == nil { throw ValidationError(ShareText.pngMissing) }
     }
 
     /// The parts asked for, in card order.

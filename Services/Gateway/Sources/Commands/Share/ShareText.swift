@@ -68,6 +68,15 @@ enum ShareText {
     static func wrote(_ file: String, _ format: String) -> String { "Wrote the \(format.uppercased()) card to \(file)." }
     static let textWithPNG = "--text and --png: a PNG needs the card, not the text; choose one"
 
+    static let pngMissing =
+        "--png: \(PNGConverter.tool) is not on PATH; install librsvg's converter (Debian/Ubuntu: apt-get install librsvg2-bin) or write the SVG with --out FILE"
+
+    static func cannotRun(_ converter: String, _ why: String) -> String { "--png: cannot run \(converter): \(why)" }
+
+    static func converterFailed(_ tool: String, status: Int32, path: String, detail: String) -> String {
+        "--png: \(tool) failed (exit \(status)) writing \(path)" + (detail.isEmpty ? "" : ": \(detail)")
+    }
+
     static func pngHelp(_ tool: String?) -> String {
         if let tool { return "PNG: converted by \(tool)." }
         return "PNG needs \(PNGConverter.tool) (librsvg), not on PATH here:\ninstall it (Debian/Ubuntu: apt-get install librsvg2-bin)."
