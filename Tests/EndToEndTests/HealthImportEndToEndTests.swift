@@ -28,7 +28,7 @@ struct HealthImportEndToEndTests {
 
     @Test("the zip with every quirk imports; the same data again as xml is all duplicates; events once per new sample")
     func importTwice() async throws {
-        let fixture = try HealthFixture("import-twice", timeZone: Self.zone)
+        let fixture = try await HealthFixture("import-twice", timeZone: Self.zone)
         try await fixture.grant(.steps, .bodyMass, .distance, .dietaryWater)
 
         let first = try fixture.quench(["import", "apple-health", Self.zip, "--json"])
@@ -100,7 +100,7 @@ struct HealthImportEndToEndTests {
 
     @Test("steps from two sources merged in time, the watch first; then a priority list; events only for changed days")
     func stepsRule() async throws {
-        let fixture = try HealthFixture("steps-rule", timeZone: Self.zone)
+        let fixture = try await HealthFixture("steps-rule", timeZone: Self.zone)
         try await fixture.grant(.steps)
         let run = try fixture.quench(["import", "apple-health", Self.xml, "--json"])
         #expect(run.status == 74, "\(run.stderr)")  // the sample export's 3 unreadable records: imported the rest, exit 74
@@ -138,7 +138,7 @@ struct HealthImportEndToEndTests {
 
     @Test("types without consent are skipped and counted; granted later, a re-import adds just them")
     func consentSkip() async throws {
-        let fixture = try HealthFixture("consent-skip", timeZone: Self.zone)
+        let fixture = try await HealthFixture("consent-skip", timeZone: Self.zone)
         try await fixture.grant(.steps)
         let first = try fixture.quench(["import", "apple-health", Self.xml, "--json"]).json()
         #expect(first["imported"] as? Int == 8)
@@ -158,7 +158,7 @@ struct HealthImportEndToEndTests {
 
     @Test("revoke stops use (queries refuse, events say so); re-grant republishes; revoke with delete deletes and zeroes the days")
     func revoke() async throws {
-        let fixture = try HealthFixture("revoke", timeZone: Self.zone)
+        let fixture = try await HealthFixture("revoke", timeZone: Self.zone)
         try await fixture.grant(.steps, .dietaryWater)
         #expect(try fixture.quench(["import", "apple-health", Self.xml]).status == 74)  // the sample export's 3 unreadable records: imported the rest, exit 74
 
@@ -196,7 +196,7 @@ struct HealthImportEndToEndTests {
 
     @Test("not an export, a truncated export: the fault is reported with where; what was read stays; a re-run completes without duplicates")
     func badFiles() async throws {
-        let fixture = try HealthFixture("bad-files", timeZone: Self.zone)
+        let fixture = try await HealthFixture("bad-files", timeZone: Self.zone)
         try await fixture.grant(.steps, .bodyMass, .distance, .dietaryWater)
         let notExport = try fixture.quench(["import", "apple-health", HealthFixture.sampleData.appendingPathComponent("workouts.csv").path])
         #expect(notExport.status != 0 && notExport.stderr.contains("not an Apple Health export"), "\(notExport.stderr)")
@@ -237,7 +237,7 @@ struct HealthImportEndToEndTests {
 
     @Test("import.batch refuses more than 2000 samples, an unknown job, a finished job; a retried batch is stored once")
     func batchRules() async throws {
-        let fixture = try HealthFixture("batch-rules", timeZone: Self.zone)
+        let fixture = try await HealthFixture("batch-rules", timeZone: Self.zone)
         try await fixture.grant(.steps)
         let job: ImportJob = try await fixture.command(HealthMessage.importBegin, ImportBeginRequest(kind: "apple-health", fileName: "x.xml"))
         let start = Date(timeIntervalSince1970: 1_760_000_000)
