@@ -14,6 +14,19 @@ public struct TestClient: Sendable {
     public let timeZone: String?
     let transport: Transport
 
+    /// A live client on `client`'s socket (one a test made itself, with CURVE keys say),
+    /// acting for its options' user in their zone.
+    public init(_ client: RPCClient, service: String) {
+        self.init(service: service, user: client.options.user, timeZone: client.options.timeZone, transport: .live(client))
+    }
+
+    init(service: String, user: String?, timeZone: String?, transport: Transport) {
+        self.service = service
+        self.user = user
+        self.timeZone = timeZone
+        self.transport = transport
+    }
+
     enum Transport: Sendable {
         case inProcess(TestService)
         case live(RPCClient)
