@@ -34,7 +34,7 @@ public final class TestSystem: Sendable {
     public init(_ mode: TestMode, _ services: [String], label: String = "system", arguments: [String: [String]] = [:]) async throws {
         self.mode = mode
         directory = TestScratch.directory("\(mode)-\(label)")
-        let order = [ServiceName.healthIngest, ServiceName.intake, ServiceName.goals, ServiceName.analytics]
+        let order = ServiceCatalog.all.map(\.name)
         names = order.filter(services.contains) + services.filter { !order.contains($0) }
         switch mode {
         case .inProcess:
@@ -57,12 +57,13 @@ public final class TestSystem: Sendable {
     }
 
     /// Starts the executable of service `name` in `<folder>/<label>`, following those of
-    /// `publishers` it subscribes to (its other upstreams point where nothing listens).
+    /// `publishers` it subscribes to (its other upstreams, from ``ServiceCatalog``, point
+    /// where nothing listens).
     static func startProcess(
         _ name: String, in directory: URL, label: String, following publishers: [String: ServiceProcess], arguments: [String]
     ) throws -> ServiceProcess {
         var upstream: [String: [String: String]] = [:]
-        for other in [ServiceName.healthIngest, ServiceName.intake, ServiceName.goals, ServiceName.analytics] where other != name {
+        for other in ServiceCatalog.entry(name)?.upstreams ?? [] {
             let process = publishers[other]
             upstream[other] = ["rpc": process?.rpcEndpoint ?? "tcp://127.0.0.1:9", "pub": process?.pubEndpoint ?? "tcp://127.0.0.1:9"]
         }
