@@ -155,11 +155,15 @@ public final class TestSystem: Sendable {
     /// Live: waits until `name`'s subscribers have applied their publishers' heads; true when
     /// any was behind at first.
     private func waitUntilCaughtUp(_ name: String, timeout: Duration) async throws -> Bool {
-        let client = try self.client(name)
+        let client = try probe(name)
+        var probes = [client]
+        defer { Task { [probes] in for probe in probes { await probe.close() } } }
         let health = try await client.call(MessageType.health, HealthRequest(), as: HealthReply.self)
         var behind = false
         for subscription in health.subscriptions where processes[subscription.publisher] != nil {
-            let head = try await self.client(subscription.publisher).call(MessageType.ping, PingRequest(), as: PingReply.self).headSeq
+            let publisher = try probe(subscription.publisher)
+            probes.append(publisher)
+            let head = try await publisher.call(MessageType.ping, PingRequest(), as: PingReply.self).headSeq
             let caughtUp = try await eventually(timeout: timeout) {
                 let reply = try await client.call(MessageType.health, HealthRequest(), as: HealthReply.self)
                 let applied = reply.subscriptions.first { $0.publisher == subscription.publisher }?.appliedSeq ?? 0
@@ -171,6 +175,13 @@ public final class TestSystem: Sendable {
             }
         }
         return behind
+    }
+
+    /// A client of live service `name` for one settle (closed by its caller).
+    private func probe(_ name: String) throws -> TestClient {
+        let process = try process(name)
+        let client = try RPCClient(endpoint: process.rpcEndpoint, options: RPCClientOptions(attemptTimeout: .seconds(20), attempts: 1))
+        return TestClient(client, service: name)
     }
 
     /// Closes the clients and stops the services.
