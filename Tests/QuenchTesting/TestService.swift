@@ -118,8 +118,8 @@ public final class TestService: Sendable {
         TestClient(service: name, user: user, timeZone: timeZone, transport: .inProcess(self))
     }
 
-    /// One call as `user` (see ``TestClient/call(_:_:as:user:idempotencyKey:)``); a command
-    /// gets a fresh idempotency key unless one is given.
+    /// One call as `user` (see ``TestClient/call(_:_:as:user:idempotencyKey:)``) with a fresh
+    /// idempotency key unless one is given (a command needs one; a query ignores it).
     public func call<Request: Encodable, Reply: Decodable>(
         _ type: String, _ body: Request, as replyType: Reply.Type = Reply.self,
         user: String, timeZone: String? = TimeZone.current.identifier, idempotencyKey: String? = UUID().uuidString
