@@ -45,17 +45,17 @@ final class GoalsSystem: @unchecked Sendable {
     }
 
     func goal(_ client: RPCClient? = nil) async throws -> GoalReply {
-        try await (client ?? goalsClient).call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self)
+        try await (client ?? goalsClient).call(MessageDescriptor.goalGet.name, GetGoalRequest(), as: GoalReply.self)
     }
 
     @discardableResult
     func setGoal(_ volume: Double, unit: String? = nil, client: RPCClient? = nil) async throws -> GoalReply {
         try await (client ?? goalsClient).call(
-            GoalMessage.set, SetGoalRequest(volume: volume, unit: unit), as: GoalReply.self, idempotencyKey: UUID().uuidString)
+            MessageDescriptor.goalSet.name, SetGoalRequest(volume: volume, unit: unit), as: GoalReply.self, idempotencyKey: UUID().uuidString)
     }
 
     func history() async throws -> [GoalPeriod] {
-        try await goalsClient.call(GoalMessage.history, GoalHistoryRequest(), as: GoalHistoryReply.self).goals
+        try await goalsClient.call(MessageDescriptor.goalHistory.name, GoalHistoryRequest(), as: GoalHistoryReply.self).goals
     }
 
     // MARK: Health-ingest
@@ -70,21 +70,21 @@ final class GoalsSystem: @unchecked Sendable {
     @discardableResult
     func grantBodyMass() async throws -> ConsentListReply {
         try await healthRPC.call(
-            HealthMessage.consentGrant, ConsentChangeRequest(types: [ConsentType.bodyMass.rawValue]),
+            MessageDescriptor.consentGrant.name, ConsentChangeRequest(types: [ConsentType.bodyMass.rawValue]),
             as: ConsentListReply.self, idempotencyKey: UUID().uuidString)
     }
 
     @discardableResult
     func revokeBodyMass(deleteData: Bool? = nil) async throws -> ConsentListReply {
         try await healthRPC.call(
-            HealthMessage.consentRevoke, ConsentChangeRequest(types: [ConsentType.bodyMass.rawValue], deleteData: deleteData),
+            MessageDescriptor.consentRevoke.name, ConsentChangeRequest(types: [ConsentType.bodyMass.rawValue], deleteData: deleteData),
             as: ConsentListReply.self, idempotencyKey: UUID().uuidString)
     }
 
     @discardableResult
     func addWeight(_ value: Double, unit: String = "kg", at: Date? = nil) async throws -> WeightReply {
         try await healthRPC.call(
-            HealthMessage.weightAdd, AddWeightRequest(value: value, unit: unit, at: at),
+            MessageDescriptor.weightAdd.name, AddWeightRequest(value: value, unit: unit, at: at),
             as: WeightReply.self, idempotencyKey: UUID().uuidString)
     }
 
@@ -92,10 +92,10 @@ final class GoalsSystem: @unchecked Sendable {
     func waitUntilGoalsCaughtUp(timeout: Duration = .seconds(15)) async throws {
         guard let health else { return }
         let healthPing = try RPCClient(endpoint: health.rpcEndpoint)
-        let head = try await healthPing.call(MessageType.ping, PingRequest(), as: PingReply.self).headSeq
+        let head = try await healthPing.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self).headSeq
         await healthPing.close()
         let caughtUp = try await eventually(timeout: timeout) {
-            let reply = try await goalsClient.call(MessageType.health, HealthRequest(), as: HealthReply.self)
+            let reply = try await goalsClient.call(MessageDescriptor.systemHealth.name, HealthRequest(), as: HealthReply.self)
             return reply.subscriptions.first { $0.publisher == ServiceName.healthIngest }.map { $0.appliedSeq >= head } ?? false
         }
         if !caughtUp {
@@ -106,12 +106,12 @@ final class GoalsSystem: @unchecked Sendable {
     /// Every event in goals' outbox, decoded.
     func goalsEvents() async throws -> [Envelope] {
         let reply = try await goalsClient.call(
-            MessageType.eventsSince, EventsSinceRequest(after: 0, limit: EventsSinceRequest.maxLimit), as: EventsSinceReply.self)
+            MessageDescriptor.eventsSince.name, EventsSinceRequest(after: 0, limit: EventsSinceRequest.maxLimit), as: EventsSinceReply.self)
         return try reply.events.map { try $0.decode(Envelope.self) }
     }
 
     func goalChanges() async throws -> [GoalChangedBody] {
-        try await goalsEvents().filter { $0.type == GoalEvent.changed }.map { try $0.decodeBody(GoalChangedBody.self) }
+        try await goalsEvents().filter { $0.type == EventDescriptor.goalChanged.name }.map { try $0.decodeBody(GoalChangedBody.self) }
     }
 
     /// The user's local day today, in the clients' zone.

@@ -76,9 +76,9 @@ struct HealthImportEndToEndTests {
         // re-import (an import announces no sample alone); day totals merged in time, the
         // watch first: on 10-12 the iPhone's 6000 lies under the watch's 5500; on 10-11 the
         // watch's 0.5 mi covers the iPhone's 1.25 km.
-        #expect(try await fixture.events(HealthEvent.weightRecorded, as: WeightRecordedBody.self).isEmpty)
-        #expect(try await fixture.events(HealthEvent.waterRecorded, as: WaterRecordedBody.self).isEmpty)
-        let weightBatches = try await fixture.events(HealthEvent.weightBatchRecorded, as: WeightBatchRecordedBody.self)
+        #expect(try await fixture.events(EventDescriptor.healthWeightRecorded.name, as: WeightRecordedBody.self).isEmpty)
+        #expect(try await fixture.events(EventDescriptor.healthWaterRecorded.name, as: WaterRecordedBody.self).isEmpty)
+        let weightBatches = try await fixture.events(EventDescriptor.healthWeightBatchRecorded.name, as: WeightBatchRecordedBody.self)
         #expect(weightBatches.allSatisfy { $0.user == "ana" && $0.samples.allSatisfy { $0.user == "ana" } })
         let weightEvents = weightBatches.flatMap(\.samples)
         #expect(weightEvents.count == 3)
@@ -88,12 +88,12 @@ struct HealthImportEndToEndTests {
         #expect(waterEvents.count == 3 && Set(waterEvents.map(\.sampleId)).count == 3)
         #expect(Set(waterEvents.map(\.sampleId)) == Set(samples.filter { $0.type == "dietary-water" }.map(\.sampleId)))
         #expect(waterEvents.allSatisfy { $0.timeZone == Self.zone && $0.day.hasPrefix("2025-10-1") })
-        let steps = try await fixture.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self)
+        let steps = try await fixture.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self)
         #expect(steps.map { "\($0.day)=\($0.steps)" } == ["2025-10-11=5000", "2025-10-12=5500", "2025-10-13=2000"])
-        let metres = try await fixture.events(HealthEvent.distanceDayChanged, as: DistanceDayChangedBody.self)
+        let metres = try await fixture.events(EventDescriptor.healthDistanceDayChanged.name, as: DistanceDayChangedBody.self)
         #expect(metres.map { "\($0.day)=\($0.meters)" } == ["2025-10-11=804.672", "2025-10-12=800.0"])
 
-        let status: ImportStatusReply = try await fixture.query(HealthMessage.importStatus, ImportStatusRequest())
+        let status: ImportStatusReply = try await fixture.query(MessageDescriptor.importStatus.name, ImportStatusRequest())
         #expect(status.jobs.count == 2 && status.jobs.allSatisfy { $0.status == "completed" })
         await fixture.close()
     }
@@ -108,7 +108,7 @@ struct HealthImportEndToEndTests {
             == ["2025-10-11": 5000, "2025-10-12": 5500, "2025-10-13": 2000])
 
         let phoneFirst: StepsPriorityReply = try await fixture.command(
-            HealthMessage.stepsPrioritySet, StepsPriorityRequest(sources: ["Anna's iPhone"]))
+            MessageDescriptor.stepsPrioritySet.name, StepsPriorityRequest(sources: ["Anna's iPhone"]))
         #expect(phoneFirst.rule == "merge")
         // 10-11: the iPhone's 4200, the 2 of the watch's 7 minutes 07:59-08:06 the iPhone leaves
         // uncovered (1300 × 2/7), the watch's 800 at 18:00 when the iPhone has nothing; 10-12:
@@ -117,21 +117,21 @@ struct HealthImportEndToEndTests {
         #expect(phoneDays.count == 3 && phoneDays["2025-10-12"] == 6000 && phoneDays["2025-10-13"] == 2000)
         #expect(abs((phoneDays["2025-10-11"] ?? 0) - (4200 + 1300.0 * 2 / 7 + 800)) < 1e-9)
         let watchFirst: StepsPriorityReply = try await fixture.command(
-            HealthMessage.stepsPrioritySet, StepsPriorityRequest(sources: ["Anna's Apple Watch", "Anna's iPhone"]))
+            MessageDescriptor.stepsPrioritySet.name, StepsPriorityRequest(sources: ["Anna's Apple Watch", "Anna's iPhone"]))
         #expect(watchFirst.sources == ["Anna's Apple Watch", "Anna's iPhone"])
         #expect(try await fixture.daily(.steps, from: "2025-10-11", to: "2025-10-13")
             == ["2025-10-11": 5000, "2025-10-12": 5500, "2025-10-13": 2000])
-        let cleared: StepsPriorityReply = try await fixture.command(HealthMessage.stepsPrioritySet, StepsPriorityRequest(sources: []))
+        let cleared: StepsPriorityReply = try await fixture.command(MessageDescriptor.stepsPrioritySet.name, StepsPriorityRequest(sources: []))
         #expect(cleared.sources.isEmpty && cleared.seen?.map(\.kind) == ["watch", "phone"])
 
-        let events = try await fixture.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self)
+        let events = try await fixture.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self)
         #expect(events.map { "\($0.day)=\($0.steps)" } == [
             "2025-10-11=5000", "2025-10-12=5500", "2025-10-13=2000",  // import
             "2025-10-11=5371", "2025-10-12=6000",  // iPhone first
             "2025-10-11=5000", "2025-10-12=5500",  // Watch first: the default order, which clearing keeps
         ])
         await expectHealthError(.invalidArgument, field: "sources[1]") {
-            let _: StepsPriorityReply = try await fixture.command(HealthMessage.stepsPrioritySet, StepsPriorityRequest(sources: ["a", "a"]))
+            let _: StepsPriorityReply = try await fixture.command(MessageDescriptor.stepsPrioritySet.name, StepsPriorityRequest(sources: ["a", "a"]))
         }
         await fixture.close()
     }
@@ -178,12 +178,12 @@ struct HealthImportEndToEndTests {
         try await fixture.grant(.steps)
         #expect(try await fixture.daily(.steps, from: "2025-10-11", to: "2025-10-13").isEmpty)
 
-        let consents = try await fixture.events(HealthEvent.consentChanged, as: ConsentChangedBody.self).filter { $0.type == "steps" }
+        let consents = try await fixture.events(EventDescriptor.healthConsentChanged.name, as: ConsentChangedBody.self).filter { $0.type == "steps" }
         #expect(consents.map { "\($0.granted):\($0.deleted.map(String.init) ?? "-")" } == ["true:-", "false:false", "true:-", "false:true", "true:-"])
-        #expect(try await fixture.events(HealthEvent.samplesDeleted, as: SamplesDeletedBody.self) == [
+        #expect(try await fixture.events(EventDescriptor.healthSamplesDeleted.name, as: SamplesDeletedBody.self) == [
             SamplesDeletedBody(user: "ana", type: "steps", count: 8),
         ])
-        let days = try await fixture.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self)
+        let days = try await fixture.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self)
         #expect(days.map { "\($0.day)=\($0.steps)" } == [
             "2025-10-11=5000", "2025-10-12=5500", "2025-10-13=2000",  // import
             "2025-10-11=5000", "2025-10-12=5500", "2025-10-13=2000",  // granted again: republished
@@ -229,7 +229,7 @@ struct HealthImportEndToEndTests {
         let rerun = try fixture.quench(["import", "apple-health", Self.zip, "--json"]).json()
         #expect(rerun["duplicates"] as? Int == before && rerun["imported"] as? Int == 17 - before)
         #expect(try await fixture.allSamples().count == 17)
-        let jobs: ImportStatusReply = try await fixture.query(HealthMessage.importStatus, ImportStatusRequest())
+        let jobs: ImportStatusReply = try await fixture.query(MessageDescriptor.importStatus.name, ImportStatusRequest())
         #expect(jobs.jobs.filter { $0.status == "failed" }.count >= 1)
         #expect(jobs.jobs.first?.status == "completed")
         await fixture.close()
@@ -239,7 +239,7 @@ struct HealthImportEndToEndTests {
     func batchRules() async throws {
         let fixture = try HealthFixture("batch-rules", timeZone: Self.zone)
         try await fixture.grant(.steps)
-        let job: ImportJob = try await fixture.command(HealthMessage.importBegin, ImportBeginRequest(kind: "apple-health", fileName: "x.xml"))
+        let job: ImportJob = try await fixture.command(MessageDescriptor.importBegin.name, ImportBeginRequest(kind: "apple-health", fileName: "x.xml"))
         let start = Date(timeIntervalSince1970: 1_760_000_000)
         let sample = { (i: Int) in
             SampleInput(type: "steps", value: 10, unit: "count", start: start.addingTimeInterval(Double(i) * 60),
@@ -247,34 +247,34 @@ struct HealthImportEndToEndTests {
         }
         let tooMany = ImportBatchRequest(jobId: job.jobId, sources: [SampleSource(name: "Phone")], samples: (0...2000).map(sample))
         let error = await expectHealthError(.invalidArgument, field: "samples") {
-            let _: ImportBatchReply = try await fixture.command(HealthMessage.importBatch, tooMany)
+            let _: ImportBatchReply = try await fixture.command(MessageDescriptor.importBatch.name, tooMany)
         }
         #expect(error?.message.contains("at most 2000") == true)
         let full = ImportBatchRequest(jobId: job.jobId, sources: [SampleSource(name: "Phone")], samples: (0..<2000).map(sample))
         let key = UUID().uuidString
-        let once: ImportBatchReply = try await fixture.client.call(HealthMessage.importBatch, full, idempotencyKey: key)
-        let retried: ImportBatchReply = try await fixture.client.call(HealthMessage.importBatch, full, idempotencyKey: key)
+        let once: ImportBatchReply = try await fixture.client.call(MessageDescriptor.importBatch.name, full, idempotencyKey: key)
+        let retried: ImportBatchReply = try await fixture.client.call(MessageDescriptor.importBatch.name, full, idempotencyKey: key)
         #expect(once.imported == 2000 && retried == once)
-        let resent: ImportBatchReply = try await fixture.command(HealthMessage.importBatch, full)
+        let resent: ImportBatchReply = try await fixture.command(MessageDescriptor.importBatch.name, full)
         #expect(resent.imported == 0 && resent.duplicates == 2000)
         var bad = full
         bad.samples = [SampleInput(type: "steps", value: 1, unit: "count", start: start, sourceIndex: 7),
                        SampleInput(type: "heart-rate", value: 1, unit: "count", start: start),
                        SampleInput(type: "steps", value: 1, unit: "furlongs", start: start)]
-        let counted: ImportBatchReply = try await fixture.command(HealthMessage.importBatch, bad)
+        let counted: ImportBatchReply = try await fixture.command(MessageDescriptor.importBatch.name, bad)
         #expect(counted.skipped == ["invalid": 1, "unknown-type": 1, "unknown-unit": 1])
 
-        let finished: ImportJob = try await fixture.command(HealthMessage.importFinish, ImportFinishRequest(jobId: job.jobId, recordsSeen: 2003))
+        let finished: ImportJob = try await fixture.command(MessageDescriptor.importFinish.name, ImportFinishRequest(jobId: job.jobId, recordsSeen: 2003))
         #expect(finished.status == "completed" && finished.imported == 2000 && finished.duplicates == 2000 && finished.batches == 3)
         await expectHealthError(.failedPrecondition, field: "jobId") {
-            let _: ImportBatchReply = try await fixture.command(HealthMessage.importBatch, full)
+            let _: ImportBatchReply = try await fixture.command(MessageDescriptor.importBatch.name, full)
         }
         await expectHealthError(.notFound, field: "jobId") {
-            let _: ImportBatchReply = try await fixture.command(HealthMessage.importBatch, ImportBatchRequest(jobId: "nope", samples: []))
+            let _: ImportBatchReply = try await fixture.command(MessageDescriptor.importBatch.name, ImportBatchRequest(jobId: "nope", samples: []))
         }
         let bob = try RPCClient(endpoint: fixture.service.rpcEndpoint, options: RPCClientOptions(user: "bob"))
         await expectHealthError(.notFound, field: "jobId") {
-            let _: ImportStatusReply = try await bob.call(HealthMessage.importStatus, ImportStatusRequest(jobId: job.jobId))
+            let _: ImportStatusReply = try await bob.call(MessageDescriptor.importStatus.name, ImportStatusRequest(jobId: job.jobId))
         }
         await bob.close()
         await fixture.close()

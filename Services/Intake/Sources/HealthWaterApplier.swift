@@ -24,24 +24,24 @@ import QuenchRuntime
 ///   announced them (`intake.batch-logged`, and `intake.logged` / `intake.updated` of an
 ///   `apple-health` intake) become tombstones first (`Outbox.redact(_:user:types:where:)`).
 struct HealthWaterApplier: Sendable {
-    /// health-ingest's events intake does nothing with: the subscriber passes over them
-    /// without calling `apply` (an import sends tens of thousands).
-    static let ignored: Set<String> = [
-        HealthEvent.stepsDayChanged, HealthEvent.distanceDayChanged, HealthEvent.weightRecorded,
-        HealthEvent.weightBatchRecorded, HealthEvent.strengthSetRecorded,
-    ]
+    /// The events of health-ingest intake applies; the subscriber passes over the others
+    /// (``AppliedEvents``).
+    static let applied = AppliedEvents([
+        EventDescriptor.healthWaterRecorded, EventDescriptor.healthWaterBatchRecorded, EventDescriptor.healthConsentChanged,
+        EventDescriptor.healthSamplesDeleted, EventDescriptor.healthErased,
+    ])
 
     let outbox: Outbox
 
     func apply(_ db: Database, _ event: Envelope) throws {
         switch event.type {
-        case HealthEvent.waterRecorded:
-            let sample = try body(event, WaterRecordedBody.self)
+        case EventDescriptor.healthWaterRecorded.name:
+            let sample = try event.body(.healthWaterRecorded)
             if let intake = try recorded(db, sample, now: Date(), legacy: try IntakeStore.hasLegacySourceRefs(db)) {
-                try outbox.append(db, type: IntakeEvent.logged, user: sample.user, body: IntakeEventBody(intake: intake))
+                try outbox.append(db, .intakeLogged, user: sample.user, body: IntakeEventBody(intake: intake))
             }
-        case HealthEvent.waterBatchRecorded:
-            let batch = try body(event, WaterBatchRecordedBody.self)
+        case EventDescriptor.healthWaterBatchRecorded.name:
+            let batch = try event.body(.healthWaterBatchRecorded)
             let now = Date()
             let legacy = try IntakeStore.hasLegacySourceRefs(db)
             var intakes: [IntakeRecord] = []
@@ -61,39 +61,31 @@ struct HealthWaterApplier: Sendable {
                 throw EventSkip("\(event.type) carries no usable water sample of \(batch.user) (\(batch.samples.count) samples)")
             }
             if !intakes.isEmpty {
-                try outbox.append(db, type: IntakeEvent.batchLogged, user: batch.user, body: IntakeBatchBody(user: batch.user, intakes: intakes))
+                try outbox.append(db, .intakeBatchLogged, user: batch.user, body: IntakeBatchBody(user: batch.user, intakes: intakes))
             }
-        case HealthEvent.consentChanged:
-            let change = try body(event, ConsentChangedBody.self)
+        case EventDescriptor.healthConsentChanged.name:
+            let change = try event.body(.healthConsentChanged)
             guard change.type == ConsentType.dietaryWater.rawValue, !change.user.isEmpty else { return }
             if change.granted {
                 try restoreWithheld(db, user: change.user)
             } else {
                 for row in try WithheldIntakeStore.withhold(db, user: change.user) {
-                    try outbox.append(db, type: IntakeEvent.deleted, user: change.user, body: IntakeEventBody(intake: row.record))
+                    try outbox.append(db, .intakeDeleted, user: change.user, body: IntakeEventBody(intake: row.record))
                 }
             }
-        case HealthEvent.samplesDeleted:
-            let deleted = try body(event, SamplesDeletedBody.self)
+        case EventDescriptor.healthSamplesDeleted.name:
+            let deleted = try event.body(.healthSamplesDeleted)
             if deleted.type == ConsentType.dietaryWater.rawValue {
                 try removeImported(db, user: deleted.user)
                 try WithheldIntakeStore.purge(db, user: deleted.user)
             }
-        case HealthEvent.erased:
-            let erased = try body(event, UserErasedBody.self)
+        case EventDescriptor.healthErased.name:
+            let erased = try event.body(.healthErased)
             guard !erased.user.isEmpty else { throw EventSkip("\(event.type) names no user") }
             try forgetAnnounced(db, user: erased.user)
             try forgetImported(db, user: erased.user)
         default:
-            return
-        }
-    }
-
-    private func body<T: Decodable>(_ event: Envelope, _ type: T.Type) throws -> T {
-        do {
-            return try event.decodeBody(T.self)
-        } catch {
-            throw EventSkip("\(event.type) body unreadable: \(error)")
+            try Self.applied.otherwise(event)
         }
     }
 
@@ -124,7 +116,7 @@ struct HealthWaterApplier: Sendable {
         let restored = try WithheldIntakeStore.restore(db, user: user).map(\.record)
         for start in stride(from: 0, to: restored.count, by: HealthEvent.maxBatchSamples) {
             let chunk = Array(restored[start..<min(start + HealthEvent.maxBatchSamples, restored.count)])
-            try outbox.append(db, type: IntakeEvent.batchLogged, user: user, body: IntakeBatchBody(user: user, intakes: chunk))
+            try outbox.append(db, .intakeBatchLogged, user: user, body: IntakeBatchBody(user: user, intakes: chunk))
         }
     }
 
@@ -133,8 +125,8 @@ struct HealthWaterApplier: Sendable {
     /// the user (imports and restored consent) and each `intake.logged` / `intake.updated`
     /// of an `apple-health` intake. Runs before `forgetImported`, whose `intake.deleted` stay.
     private func forgetAnnounced(_ db: Database, user: String) throws {
-        try outbox.redact(db, user: user, types: [IntakeEvent.batchLogged, IntakeEvent.logged, IntakeEvent.updated]) { event in
-            guard event.type != IntakeEvent.batchLogged else { return true }
+        try outbox.redact(db, user: user, types: [EventDescriptor.intakeBatchLogged.name, EventDescriptor.intakeLogged.name, EventDescriptor.intakeUpdated.name]) { event in
+            guard event.type != EventDescriptor.intakeBatchLogged.name else { return true }
             guard let body = try? event.decodeBody(IntakeEventBody.self) else { return true }
             return body.intake.source == "apple-health" || body.previous?.source == "apple-health"
         }
@@ -151,7 +143,7 @@ struct HealthWaterApplier: Sendable {
                 id: id, user: user, fluid: "", volumeMl: 0, waterMl: 0, waterMicrolitres: 0, waterPercent: 0,
                 at: Date(timeIntervalSince1970: 0), day: "", timeZone: "", source: "apple-health",
                 createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
-            try outbox.append(db, type: IntakeEvent.deleted, user: user, body: IntakeEventBody(intake: named))
+            try outbox.append(db, .intakeDeleted, user: user, body: IntakeEventBody(intake: named))
         }
         try WithheldIntakeStore.purge(db, user: user)
         UserErasure.requestScrub(db)
@@ -163,7 +155,7 @@ struct HealthWaterApplier: Sendable {
         ).map(IntakeStore.Row_.init(row:))
         for row in rows {
             try IntakeStore.delete(db, user: user, id: row.id)
-            try outbox.append(db, type: IntakeEvent.deleted, user: user, body: IntakeEventBody(intake: row.record))
+            try outbox.append(db, .intakeDeleted, user: user, body: IntakeEventBody(intake: row.record))
         }
     }
 }

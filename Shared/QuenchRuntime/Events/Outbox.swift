@@ -65,6 +65,19 @@ public final class Outbox: Sendable {
     /// Publication happens after the commit and reads back what was committed, so an event
     /// appended inside a savepoint that was rolled back is never published.
     @discardableResult
+    public func append<Body>(_ db: Database, _ event: Event<Body>, user: String?, body: Body) throws -> UInt64 {
+        try append(db, type: event.name, user: user, body: body)
+    }
+
+    /// `append(_:_:user:body:)` with a body already encoded.
+    @discardableResult
+    public func append<Body>(_ db: Database, _ event: Event<Body>, user: String?, body: Encoded<Body>) throws -> UInt64 {
+        try append(db, type: event.name, user: user, body: body)
+    }
+
+    /// Adds an event of any type: for tests of the outbox itself, whose events are no
+    /// protocol message. Services emit through the typed ``append(_:_:user:body:)``.
+    @discardableResult
     public func append<Body: Encodable>(_ db: Database, type: String, user: String?, body: Body) throws -> UInt64 {
         let batchSeq = open.withLock { $0?.nextSeq }
         let seq: UInt64

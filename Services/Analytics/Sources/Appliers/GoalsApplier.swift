@@ -6,6 +6,8 @@ import QuenchRuntime
 enum GoalsApplier {
     static let maxGoalMl = 100_000.0
     static let maxTextLength = 2_000
+    /// The events of goals analytics applies (``AppliedEvents``).
+    static let applied = AppliedEvents([EventDescriptor.goalChanged, EventDescriptor.challengeUpserted, EventDescriptor.goalErased])
 
     /// A subscriber transaction's run (`StreakBatch`).
     static func batch() -> StreakBatch {
@@ -19,8 +21,8 @@ enum GoalsApplier {
 
     static func apply(_ db: Database, _ event: Envelope, streaks: inout StreakBacklog) throws {
         switch event.type {
-        case GoalEvent.changed:
-            let body = try EventInput.body(event, GoalChangedBody.self)
+        case EventDescriptor.goalChanged.name:
+            let body = try event.body(.goalChanged)
             guard GoalSource(rawValue: body.source) != nil else {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0): unknown goal source '\(body.source.prefix(40))'")
             }
@@ -29,20 +31,19 @@ enum GoalsApplier {
                 effectiveDay: try EventInput.day(body.effectiveDay, field: "effectiveDay", event),
                 goalMl: try positive(body.newGoalMl, field: "newGoalMl", upTo: maxGoalMl, event),
                 source: body.source, weightKg: body.weightKg, streaks: &streaks)
-        case GoalEvent.challengeUpserted:
-            let challenge = try EventInput.body(event, ChallengeUpsertedBody.self).challenge
+        case EventDescriptor.challengeUpserted.name:
+            let challenge = try event.body(.challengeUpserted).challenge
             try validate(challenge, event)
             if try !ChallengeStore.exists(db, id: challenge.id), try ChallengeStore.count(db) >= ChallengeStore.maxChallenges {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0): the catalog holds \(ChallengeStore.maxChallenges) challenges already")
             }
             try ChallengeStore.upsert(db, challenge)
-        case GoalEvent.erased:
-            let body = try EventInput.body(event, UserErasedBody.self)
+        case EventDescriptor.goalErased.name:
+            let body = try event.body(.goalErased)
             try GoalStore.eraseUser(db, user: try EventInput.user(body.user, event), streaks: &streaks)
             UserErasure.requestScrub(db)
         default:
-            if EventInput.isSystem(event) { return }
-            throw EventInput.unknown(event)
+            try applied.otherwise(event)
         }
     }
 

@@ -10,54 +10,53 @@ enum HealthApplier {
     static let maxStepsPerDay: Int64 = ValueRules.stepsPerDay
     static let maxMetersPerDay = ValueRules.distanceMetersPerDay
     static let maxWeightKg = 2_000.0
-    /// What analytics keeps nothing of (goals follow weights, intake water): the subscriber
-    /// passes over these without calling `apply`.
-    static let ignored: Set<String> = [
-        HealthEvent.weightRecorded, HealthEvent.weightBatchRecorded, HealthEvent.waterRecorded, HealthEvent.waterBatchRecorded,
-    ]
+    /// The events of health-ingest analytics applies (``AppliedEvents``); weights (goals
+    /// follow them) and water (intake's) are passed over.
+    static let applied = AppliedEvents([
+        EventDescriptor.healthStepsDayChanged, EventDescriptor.healthDistanceDayChanged, EventDescriptor.healthStrengthRecorded,
+        EventDescriptor.healthWorkoutRecorded, EventDescriptor.healthWorkoutBatchRecorded, EventDescriptor.healthConsentChanged,
+        EventDescriptor.healthSamplesDeleted, EventDescriptor.healthErased,
+    ])
 
     static func apply(_ db: Database, _ event: Envelope) throws {
         switch event.type {
-        case HealthEvent.stepsDayChanged:
-            let body = try EventInput.body(event, StepsDayChangedBody.self)
+        case EventDescriptor.healthStepsDayChanged.name:
+            let body = try event.body(.healthStepsDayChanged)
             try ActivityStore.setSteps(
                 db, user: try EventInput.user(body.user, event), day: try EventInput.day(body.day, event),
                 steps: try EventInput.integer(body.steps, field: "steps", in: 0...maxStepsPerDay, event))
-        case HealthEvent.distanceDayChanged:
-            let body = try EventInput.body(event, DistanceDayChangedBody.self)
+        case EventDescriptor.healthDistanceDayChanged.name:
+            let body = try event.body(.healthDistanceDayChanged)
             try ActivityStore.setDistance(
                 db, user: try EventInput.user(body.user, event), day: try EventInput.day(body.day, event),
                 meters: try EventInput.number(body.meters, field: "meters", in: 0...maxMetersPerDay, event))
-        case HealthEvent.strengthSetRecorded:
-            try StrengthStore.record(db, try strengthSet(try EventInput.body(event, StrengthSetRecordedBody.self), event))
-        case HealthEvent.workoutRecorded:
-            try WorkoutStore.record(db, try workout(try EventInput.body(event, WorkoutRecordedBody.self), event))
-        case HealthEvent.workoutBatchRecorded:
-            for body in try EventInput.body(event, WorkoutBatchRecordedBody.self).samples {
+        case EventDescriptor.healthStrengthRecorded.name:
+            try StrengthStore.record(db, try strengthSet(try event.body(.healthStrengthRecorded), event))
+        case EventDescriptor.healthWorkoutRecorded.name:
+            try WorkoutStore.record(db, try workout(try event.body(.healthWorkoutRecorded), event))
+        case EventDescriptor.healthWorkoutBatchRecorded.name:
+            for body in try event.body(.healthWorkoutBatchRecorded).samples {
                 try WorkoutStore.record(db, try workout(body, event))
             }
-        case HealthEvent.consentChanged:
-            let body = try EventInput.body(event, ConsentChangedBody.self)
+        case EventDescriptor.healthConsentChanged.name:
+            let body = try event.body(.healthConsentChanged)
             guard let type = ConsentType(rawValue: body.type) else {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0): type '\(body.type.prefix(40))' is not a consent type")
             }
             try ConsentMask.set(db, user: try EventInput.user(body.user, event), type: type, granted: body.granted)
-        case HealthEvent.samplesDeleted:
-            let body = try EventInput.body(event, SamplesDeletedBody.self)
+        case EventDescriptor.healthSamplesDeleted.name:
+            let body = try event.body(.healthSamplesDeleted)
             try deleteSamples(db, user: try EventInput.user(body.user, event), type: body.type)
-        case HealthEvent.erased:
-            let user = try EventInput.user(try EventInput.body(event, UserErasedBody.self).user, event)
+        case EventDescriptor.healthErased.name:
+            let user = try EventInput.user(try event.body(.healthErased).user, event)
             try ActivityStore.deleteSteps(db, user: user)
             try ActivityStore.deleteDistance(db, user: user)
             try StrengthStore.eraseUser(db, user: user)
             try WorkoutStore.eraseUser(db, user: user)
             try ConsentMask.eraseUser(db, user: user)
             UserErasure.requestScrub(db)
-        case _ where ignored.contains(event.type):
-            return
         default:
-            if EventInput.isSystem(event) { return }
-            throw EventInput.unknown(event)
+            try applied.otherwise(event)
         }
     }
 

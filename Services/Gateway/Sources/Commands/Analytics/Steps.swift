@@ -18,8 +18,7 @@ struct Steps: AsyncParsableCommand {
 
     func run() async throws {
         try await CLI.run(global) { gateway, output in
-            let reply: StepsMonthReply = try await gateway.query(
-                ServiceName.analytics, AnalyticsMessage.stepsMonth, MonthRequest(month: month))
+            let reply: StepsMonthReply = try await gateway.call(.analyticsStepsMonth, MonthRequest(month: month))
             try output.emit(reply) {
                 let chart = Charts.bars(
                     values: reply.days.map { Double($0.steps) }, labels: reply.days.map(\.day),
