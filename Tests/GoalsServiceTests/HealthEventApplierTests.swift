@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 @testable import GoalsService
 import QuenchProtocol
 import QuenchRuntime
@@ -146,6 +147,19 @@ struct HealthEventApplierTests {
         #expect(throws: EventSkip.self) { try store.deliver(EventDescriptor.healthWeightRecorded.name, Self.weight(80, user: "")) }
         #expect(try store.state("ana") == nil)
         #expect(try store.goalChanges().isEmpty)
+    }
+
+    @Test("in a run, a type health-ingest does not publish is skipped and counted; one goals does not apply passes over uncounted")
+    func unknownTypesCounted() throws {
+        let store = try TestDatabase()
+        let events = [
+            try store.event(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: "2026-11-02", steps: 1000)),
+            try store.event("health.teleported", UserErasedBody(user: "ana")),
+            try store.event(EventDescriptor.healthConsentChanged.name, Self.consent(true)),
+        ]
+        #expect(try store.deliver(run: events) == 1)
+        #expect(try store.state("ana")?.bodyMassConsent == true)
+        #expect(try store.database.pool.read { db in try Int.fetchOne(db, sql: "SELECT skipped FROM runtime_cursor") } == 1)
     }
 
     @Test("a run of weights in one transaction re-derives the goal once: one event from the goal before the run to the one after it, the same state as one by one")
