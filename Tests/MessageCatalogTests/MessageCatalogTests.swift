@@ -1,9 +1,11 @@
 import AnalyticsService
 import Foundation
 import GoalsService
+import GRDB
 import HealthIngestService
 import IntakeService
 import Logging
+import MessagePack
 import QuenchProtocol
 import QuenchRuntime
 import QuenchTestSupport
@@ -22,6 +24,7 @@ struct MessageCatalogTests {
     struct Built {
         let host: ServiceHost
         let subscribers: [CatchUpSubscriber]
+        let database: ServiceDatabase
     }
 
     static func build(_ definition: ServiceDefinition) async throws -> Built {
@@ -36,7 +39,7 @@ struct MessageCatalogTests {
             ServiceEnvironment(config: config, database: database, outbox: outbox, logger: logger))
         let host = ServiceHost(
             config: config, database: database, outbox: outbox, handlers: registry, subscribers: subscribers, logger: logger)
-        return Built(host: host, subscribers: subscribers)
+        return Built(host: host, subscribers: subscribers, database: database)
     }
 
     @Test("names are unique, and every message has a kind and owner that fit")
@@ -62,16 +65,31 @@ struct MessageCatalogTests {
         #expect(extra.isEmpty && missing.isEmpty, "served, not in the catalogue: \(extra); in the catalogue, not served: \(missing)")
     }
 
-    @Test("every event a subscriber applies is an event of the publisher it subscribes to", arguments: definitions.map(\.name))
+    @Test("every event a subscriber applies is an event of the publisher it subscribes to, and its applier has a case for it", arguments: definitions.map(\.name))
     func applied(_ service: String) async throws {
         let definition = try #require(Self.definitions.first { $0.name == service })
         let built = try await Self.build(definition)
         for subscriber in built.subscribers {
-            #expect(!subscriber.applies.names.isEmpty, "\(service) subscribes to \(subscriber.publisher.name) and applies nothing")
-            for name in subscriber.applies.names {
+            let applied = subscriber.transaction.applied
+            #expect(!applied.names.isEmpty, "\(service) subscribes to \(subscriber.publisher.name) and applies nothing")
+            for name in applied.names.sorted() {
                 let message = MessageCatalog.named(name)
                 #expect(message?.kind == .event && message?.service == subscriber.publisher.name,
                         "\(service) applies \(name), not an event of \(subscriber.publisher.name)")
+                // An empty body: the applier's case for it reads it (and skips it, or applies
+                // it); only an applier without a case reaches `AppliedEvents.otherwise`.
+                let event = Envelope(type: name, body: .emptyMap, publisher: subscriber.publisher.name, seq: 1)
+                let transaction = subscriber.transaction
+                let failure: String? = try await built.database.pool.write { db in
+                    var batch = transaction.batch()
+                    do {
+                        try batch.apply(db, event)
+                        return nil
+                    } catch {
+                        return "\(error)"
+                    }
+                }
+                #expect(failure?.contains(AppliedEvents.notHandled) != true, "\(service): \(name): \(failure ?? "")")
             }
         }
     }

@@ -107,6 +107,21 @@ public final class RPCClient: @unchecked Sendable {
             attempts: attempts)
     }
 
+    /// `call(_:_:…)` with a body already encoded (the CLI writes `import.batch` bodies byte
+    /// by byte).
+    public func call<Kind, Request, Reply>(
+        _ message: MessageDescriptor<Kind, Request, Reply>,
+        _ body: Encoded<Request>,
+        user: String? = nil,
+        idempotencyKey: String? = nil,
+        attemptTimeout: Duration? = nil,
+        attempts: Int? = nil
+    ) async throws -> Reply {
+        try await call(
+            message.name, body.raw, as: Reply.self, user: user, idempotencyKey: idempotencyKey, attemptTimeout: attemptTimeout,
+            attempts: attempts)
+    }
+
     /// Sends a request of any type and decodes the reply body as `Reply`: for tests that send
     /// what the protocol does not have (an unknown type, a body of the wrong shape). Clients
     /// call the typed ``call(_:_:user:idempotencyKey:attemptTimeout:attempts:)``.

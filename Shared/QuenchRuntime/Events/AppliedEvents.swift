@@ -17,6 +17,8 @@ public struct AppliedEvents: Sendable {
     }
 
     public let names: Set<String>
+    /// What ``otherwise(_:)`` says of an event declared applied that reached it.
+    public static let notHandled = "declared as applied, but the applier has no case for it"
     /// Every event goes to the batch (``everything``).
     private let all: Bool
 
@@ -50,7 +52,12 @@ extension AppliedEvents {
     /// The rule for an event an applier was handed but does not apply (its `default:`): a
     /// pass-over returns, anything else is an `EventSkip`. The subscriber never hands such
     /// an event over (it applies the rule itself); direct calls (tests) get the same answer.
+    /// An event the applier declares but has no case for is a bug: skipped and counted, and
+    /// `MessageCatalogTests` looks for it.
     public func otherwise(_ event: Envelope) throws {
+        if names.contains(event.type) {
+            throw EventSkip("\(event.type) seq \(event.seq ?? 0): \(Self.notHandled)")
+        }
         let publisher = event.publisher ?? "?"
         if case .skip(let reason) = disposition(of: event.type, from: publisher) {
             throw EventSkip("\(event.type) seq \(event.seq ?? 0): \(reason)")

@@ -47,12 +47,10 @@ public typealias EventApplier = @Sendable (_ db: Database, _ event: Envelope) th
 /// ``ApplyThread`` (nice 10: the service's requests go first).
 public final class CatchUpSubscriber: Service, @unchecked Sendable {
     public let publisher: PublisherEndpoints
-    /// The events this subscriber applies (the rest: ``AppliedEvents``).
-    public var applies: AppliedEvents { transaction.applied }
     private let database: ServiceDatabase
     /// Applies each run of events with the cursor (``AppliedEvents`` says which events go
     /// to the batch; the rest are passed over or skipped, one rule for every subscriber).
-    private let transaction: SubscriberTransaction
+    public let transaction: SubscriberTransaction
     private let logger: Logger
     private let context: Context
     private let clientOptions: RPCClientOptions

@@ -24,6 +24,11 @@ public struct SubscriberTransaction: Sendable {
         makeBatch = batch
     }
 
+    /// A fresh batch of the subscriber's applier (for tests that hand it events directly).
+    public func batch() -> any EventBatch {
+        makeBatch()
+    }
+
     /// What one transaction did.
     public struct Outcome: Sendable, Equatable {
         /// The cursor after it.

@@ -53,13 +53,13 @@ struct HealthUploader {
                             try await group.next()
                             inFlight -= 1
                         }
-                        let request = batch.body
+                        // ImportBatchBody writes the bytes ImportBatchRequest's encoding gives.
+                        let request = Encoded<ImportBatchRequest>(vouchedFor: batch.body)
                         let key = "\(job.jobId)-\(index)"
                         index += 1
                         group.addTask { [batchTimeout] in
                             defer { channel.release() }
-                            let _: ImportBatchReply = try await client.call(
-                                MessageDescriptor.importBatch.name, request, idempotencyKey: key, attemptTimeout: batchTimeout)
+                            _ = try await client.call(.importBatch, request, idempotencyKey: key, attemptTimeout: batchTimeout)
                         }
                         inFlight += 1
                     case .finished(let result):
