@@ -102,9 +102,7 @@ public final class RPCClient: @unchecked Sendable {
         attemptTimeout: Duration? = nil,
         attempts: Int? = nil
     ) async throws -> Reply {
-        try await call(
-            message.name, body, as: Reply.self, user: user, idempotencyKey: idempotencyKey, attemptTimeout: attemptTimeout,
-            attempts: attempts)
+        try await call(message, try Encoded(body), user: user, idempotencyKey: idempotencyKey, attemptTimeout: attemptTimeout, attempts: attempts)
     }
 
     /// `call(_:_:…)` with a body already encoded (the CLI writes `import.batch` bodies byte
@@ -117,9 +115,7 @@ public final class RPCClient: @unchecked Sendable {
         attemptTimeout: Duration? = nil,
         attempts: Int? = nil
     ) async throws -> Reply {
-        try await call(
-            message.name, body.raw, as: Reply.self, user: user, idempotencyKey: idempotencyKey, attemptTimeout: attemptTimeout,
-            attempts: attempts)
+        try await call(message.name, raw: body.raw, user: user, idempotencyKey: idempotencyKey, attemptTimeout: attemptTimeout, attempts: attempts)
     }
 
     /// Sends a request of any type and decodes the reply body as `Reply`: for tests that send
@@ -134,13 +130,15 @@ public final class RPCClient: @unchecked Sendable {
         attemptTimeout: Duration? = nil,
         attempts: Int? = nil
     ) async throws -> Reply {
-        let request = Envelope(
-            type: type,
-            user: user ?? options.user,
-            timeZone: options.timeZone,
-            idempotencyKey: idempotencyKey,
-            body: try MessagePackRaw(encoding: body)
-        )
+        try await call(
+            type, raw: try MessagePackRaw(encoding: body), user: user, idempotencyKey: idempotencyKey, attemptTimeout: attemptTimeout,
+            attempts: attempts)
+    }
+
+    private func call<Reply: Decodable>(
+        _ type: String, raw body: MessagePackRaw, user: String?, idempotencyKey: String?, attemptTimeout: Duration?, attempts: Int?
+    ) async throws -> Reply {
+        let request = Envelope(type: type, user: user ?? options.user, timeZone: options.timeZone, idempotencyKey: idempotencyKey, body: body)
         let reply = try await send(request, attemptTimeout: attemptTimeout, attempts: attempts)
         if let error = reply.error {
             throw QuenchError(wire: error)
