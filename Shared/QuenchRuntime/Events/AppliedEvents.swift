@@ -1,6 +1,6 @@
 public import QuenchProtocol
 
-/// The events a subscriber applies, declared by descriptor (`AppliedEvents([EventDescriptor.healthWaterRecorded, …])`),
+/// The events a subscriber applies, declared by descriptor (an applier's ``EventRoutes``),
 /// and the one rule for the rest, the same for every subscriber:
 /// - an event it applies goes to its `EventBatch`; one it cannot use (an `EventSkip`, a
 ///   body that is not its type) is skipped: logged and counted in `system.health`;
@@ -17,8 +17,6 @@ public struct AppliedEvents: Sendable {
     }
 
     public let names: Set<String>
-    /// What ``otherwise(_:)`` says of an event declared applied that reached it.
-    public static let notHandled = "declared as applied, but the applier has no case for it"
     /// Every event goes to the batch (``everything``).
     private let all: Bool
 
@@ -49,15 +47,11 @@ public struct AppliedEvents: Sendable {
 }
 
 extension AppliedEvents {
-    /// The rule for an event an applier was handed but does not apply (its `default:`): a
-    /// pass-over returns, anything else is an `EventSkip`. The subscriber never hands such
-    /// an event over (it applies the rule itself); direct calls (tests) get the same answer.
-    /// An event the applier declares but has no case for is a bug: skipped and counted, and
-    /// `MessageCatalogTests` looks for it.
+    /// The rule for an event an applier was handed but does not apply (``EventRoutes`` has
+    /// no handler for it): a pass-over returns, anything else is an `EventSkip`. The
+    /// subscriber never hands such an event over (it applies the rule itself); direct calls
+    /// (tests) get the same answer.
     public func otherwise(_ event: Envelope) throws {
-        if names.contains(event.type) {
-            throw EventSkip("\(event.type) seq \(event.seq ?? 0): \(Self.notHandled)")
-        }
         let publisher = event.publisher ?? "?"
         if case .skip(let reason) = disposition(of: event.type, from: publisher) {
             throw EventSkip("\(event.type) seq \(event.seq ?? 0): \(reason)")

@@ -4,11 +4,8 @@ import QuenchRuntime
 
 /// Applies intake's events to the water read models.
 enum IntakeApplier {
-    /// The events of intake analytics applies (``AppliedEvents``).
-    static let applied = AppliedEvents([
-        EventDescriptor.intakeLogged, EventDescriptor.intakeUpdated, EventDescriptor.intakeBatchLogged, EventDescriptor.intakeDeleted,
-        EventDescriptor.intakeErased,
-    ])
+    /// The events of intake analytics applies (``routes``).
+    static var applied: AppliedEvents { routes.applied }
 
     /// A subscriber transaction's run (`StreakBatch`).
     static func batch() -> StreakBatch {
@@ -21,9 +18,13 @@ enum IntakeApplier {
     }
 
     static func apply(_ db: Database, _ event: Envelope, streaks: inout StreakBacklog) throws {
-        switch event.type {
-        case EventDescriptor.intakeLogged.name, EventDescriptor.intakeUpdated.name:
-            let body = try event.body(.intakeLogged)
+        try routes.apply(&streaks, db, event)
+    }
+
+    /// Each event of intake analytics applies, with its handler.
+    static let routes: EventRoutes<StreakBacklog> = {
+        var routes = EventRoutes<StreakBacklog>()
+        let upsert: EventRoutes<StreakBacklog>.Handler<IntakeEventBody> = { streaks, db, body, event in
             let intake = body.intake
             let user = try EventInput.user(intake.user, event)
             if let previous = body.previous, previous.user != intake.user {
@@ -34,10 +35,12 @@ enum IntakeApplier {
                 day: try EventInput.day(intake.day, field: "intake.day", event),
                 waterUl: try EventInput.integer(intake.waterMicrolitres, field: "intake.waterMicrolitres", in: 0...1_000_000_000, event),
                 streaks: &streaks)
-        case EventDescriptor.intakeBatchLogged.name:
+        }
+        routes.on(.intakeLogged, upsert)
+        routes.on(.intakeUpdated, upsert)
+        routes.on(.intakeBatchLogged) { streaks, db, body, event in
             // Each intake as an `intake.logged` of it; one of another user or with a field
             // out of range is left out, and with none usable the event is skipped.
-            let body = try event.body(.intakeBatchLogged)
             let user = try EventInput.user(body.user, event)
             var entries: [(id: String, day: String, waterUl: Int64)] = []
             entries.reserveCapacity(body.intakes.count)
@@ -55,17 +58,17 @@ enum IntakeApplier {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0) carries no usable intake of \(user) (\(body.intakes.count) intakes)")
             }
             try WaterStore.upsertMany(db, user: user, entries, streaks: &streaks)
-        case EventDescriptor.intakeDeleted.name:
-            let intake = try event.body(.intakeDeleted).intake
+        }
+        routes.on(.intakeDeleted) { streaks, db, body, event in
+            let intake = body.intake
             try WaterStore.remove(
                 db, user: try EventInput.user(intake.user, event), id: try EventInput.id(intake.id, field: "intake.id", event),
                 streaks: &streaks)
-        case EventDescriptor.intakeErased.name:
-            let body = try event.body(.intakeErased)
+        }
+        routes.on(.intakeErased) { _, db, body, event in
             try WaterStore.eraseUser(db, user: try EventInput.user(body.user, event))
             UserErasure.requestScrub(db)
-        default:
-            try applied.otherwise(event)
         }
-    }
+        return routes
+    }()
 }

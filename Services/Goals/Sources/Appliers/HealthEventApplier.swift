@@ -11,12 +11,9 @@ import QuenchRuntime
 /// to goals (UTC until then).
 struct HealthEventApplier: Sendable {
     static let maxUserLength = 256
-    /// The events of health-ingest goals applies; the subscriber passes over the others
-    /// (``AppliedEvents``).
-    static let applied = AppliedEvents([
-        EventDescriptor.healthWeightRecorded, EventDescriptor.healthWeightBatchRecorded, EventDescriptor.healthConsentChanged,
-        EventDescriptor.healthSamplesDeleted, EventDescriptor.healthErased,
-    ])
+    /// The events of health-ingest goals applies (``Batch/routes``); the subscriber passes
+    /// over the others (``AppliedEvents``).
+    static var applied: AppliedEvents { Batch.routes.applied }
 
     let outbox: Outbox
     let now: @Sendable () -> Date
@@ -50,49 +47,52 @@ struct HealthEventApplier: Sendable {
             self.applier = applier
         }
 
-        mutating func apply(_ db: Database, _ event: Envelope) throws {
-            switch event.type {
-            case EventDescriptor.healthWeightRecorded.name:
-                let body = try event.body(.healthWeightRecorded)
+        /// Each event goals applies, with its handler.
+        static let routes: EventRoutes<Batch> = {
+            var routes = EventRoutes<Batch>()
+            routes.on(.healthWeightRecorded) { batch, db, body, _ in
                 let reading = try HealthEventApplier.reading(body)
-                try change(db, user: body.user) { state in
+                try batch.change(db, user: body.user) { state in
                     state.learn(zone: body.timeZone)
                     state.record(reading)
                 }
-            case EventDescriptor.healthWeightBatchRecorded.name:
+            }
+            routes.on(.healthWeightBatchRecorded) { batch, db, body, event in
                 // Each weight as if it came alone; one that names another user or is out of
                 // range is left out. With none usable, the event is skipped.
-                let body = try event.body(.healthWeightBatchRecorded)
                 let readings = body.samples.compactMap { sample in
                     sample.user == body.user ? try? HealthEventApplier.reading(sample) : nil
                 }
                 guard !readings.isEmpty else {
                     throw EventSkip("\(event.type) carries no usable weight of \(body.user) (\(body.samples.count) samples)")
                 }
-                try change(db, user: body.user) { state in
+                try batch.change(db, user: body.user) { state in
                     state.learn(zone: body.samples.last(where: { $0.user == body.user })?.timeZone)
                     for reading in readings { state.record(reading) }
                 }
-            case EventDescriptor.healthConsentChanged.name:
-                let body = try event.body(.healthConsentChanged)
+            }
+            routes.on(.healthConsentChanged) { batch, db, body, _ in
                 guard body.type == ConsentType.bodyMass.rawValue else { return }
                 let latest = try body.latestWeight.map(HealthEventApplier.reading(_:))
-                try change(db, user: body.user) {
+                try batch.change(db, user: body.user) {
                     $0.learn(zone: body.timeZone)
                     $0.consentChanged(granted: body.granted, latest: body.granted ? latest : nil, deleted: body.deleted == true)
                 }
-            case EventDescriptor.healthSamplesDeleted.name:
-                let body = try event.body(.healthSamplesDeleted)
-                guard body.type == ConsentType.bodyMass.rawValue else { return }
-                try change(db, user: body.user) { $0.weight = nil }
-            case EventDescriptor.healthErased.name:
-                let body = try event.body(.healthErased)
-                try change(db, user: body.user) { $0.forgetHealthData() }
-                try applier.forgetWeights(db, user: body.user)
-                UserErasure.requestScrub(db)
-            default:
-                try HealthEventApplier.applied.otherwise(event)
             }
+            routes.on(.healthSamplesDeleted) { batch, db, body, _ in
+                guard body.type == ConsentType.bodyMass.rawValue else { return }
+                try batch.change(db, user: body.user) { $0.weight = nil }
+            }
+            routes.on(.healthErased) { batch, db, body, _ in
+                try batch.change(db, user: body.user) { $0.forgetHealthData() }
+                try batch.applier.forgetWeights(db, user: body.user)
+                UserErasure.requestScrub(db)
+            }
+            return routes
+        }()
+
+        mutating func apply(_ db: Database, _ event: Envelope) throws {
+            try Self.routes.apply(&self, db, event)
         }
 
         /// Saves each changed user's state and re-derives the goal, in the order the users

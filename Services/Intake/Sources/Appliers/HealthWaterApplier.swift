@@ -24,24 +24,16 @@ import QuenchRuntime
 ///   announced them (`intake.batch-logged`, and `intake.logged` / `intake.updated` of an
 ///   `apple-health` intake) become tombstones first (`Outbox.redact(_:user:types:where:)`).
 struct HealthWaterApplier: Sendable {
-    /// The events of health-ingest intake applies; the subscriber passes over the others
-    /// (``AppliedEvents``).
-    static let applied = AppliedEvents([
-        EventDescriptor.healthWaterRecorded, EventDescriptor.healthWaterBatchRecorded, EventDescriptor.healthConsentChanged,
-        EventDescriptor.healthSamplesDeleted, EventDescriptor.healthErased,
-    ])
-
-    let outbox: Outbox
-
-    func apply(_ db: Database, _ event: Envelope) throws {
-        switch event.type {
-        case EventDescriptor.healthWaterRecorded.name:
-            let sample = try event.body(.healthWaterRecorded)
-            if let intake = try recorded(db, sample, now: Date(), legacy: try IntakeStore.hasLegacySourceRefs(db)) {
-                try outbox.append(db, .intakeLogged, user: sample.user, body: IntakeEventBody(intake: intake))
+    /// The events of health-ingest intake applies, each with its handler; the subscriber
+    /// passes over the others (``AppliedEvents``).
+    static let routes: EventRoutes<HealthWaterApplier> = {
+        var routes = EventRoutes<HealthWaterApplier>()
+        routes.on(.healthWaterRecorded) { applier, db, sample, _ in
+            if let intake = try applier.recorded(db, sample, now: Date(), legacy: try IntakeStore.hasLegacySourceRefs(db)) {
+                try applier.outbox.append(db, .intakeLogged, user: sample.user, body: IntakeEventBody(intake: intake))
             }
-        case EventDescriptor.healthWaterBatchRecorded.name:
-            let batch = try event.body(.healthWaterBatchRecorded)
+        }
+        routes.on(.healthWaterBatchRecorded) { applier, db, batch, event in
             let now = Date()
             let legacy = try IntakeStore.hasLegacySourceRefs(db)
             var intakes: [IntakeRecord] = []
@@ -50,7 +42,7 @@ struct HealthWaterApplier: Sendable {
                 // Only a fault of the sample itself leaves it out; storage errors end the run.
                 let intake: IntakeRecord?
                 do {
-                    intake = try recorded(db, sample, now: now, legacy: legacy)
+                    intake = try applier.recorded(db, sample, now: now, legacy: legacy)
                 } catch is EventSkip {
                     continue
                 }
@@ -61,32 +53,40 @@ struct HealthWaterApplier: Sendable {
                 throw EventSkip("\(event.type) carries no usable water sample of \(batch.user) (\(batch.samples.count) samples)")
             }
             if !intakes.isEmpty {
-                try outbox.append(db, .intakeBatchLogged, user: batch.user, body: IntakeBatchBody(user: batch.user, intakes: intakes))
+                try applier.outbox.append(db, .intakeBatchLogged, user: batch.user, body: IntakeBatchBody(user: batch.user, intakes: intakes))
             }
-        case EventDescriptor.healthConsentChanged.name:
-            let change = try event.body(.healthConsentChanged)
+        }
+        routes.on(.healthConsentChanged) { applier, db, change, _ in
             guard change.type == ConsentType.dietaryWater.rawValue, !change.user.isEmpty else { return }
             if change.granted {
-                try restoreWithheld(db, user: change.user)
+                try applier.restoreWithheld(db, user: change.user)
             } else {
                 for row in try WithheldIntakeStore.withhold(db, user: change.user) {
-                    try outbox.append(db, .intakeDeleted, user: change.user, body: IntakeEventBody(intake: row.record))
+                    try applier.outbox.append(db, .intakeDeleted, user: change.user, body: IntakeEventBody(intake: row.record))
                 }
             }
-        case EventDescriptor.healthSamplesDeleted.name:
-            let deleted = try event.body(.healthSamplesDeleted)
+        }
+        routes.on(.healthSamplesDeleted) { applier, db, deleted, _ in
             if deleted.type == ConsentType.dietaryWater.rawValue {
-                try removeImported(db, user: deleted.user)
+                try applier.removeImported(db, user: deleted.user)
                 try WithheldIntakeStore.purge(db, user: deleted.user)
             }
-        case EventDescriptor.healthErased.name:
-            let erased = try event.body(.healthErased)
-            guard !erased.user.isEmpty else { throw EventSkip("\(event.type) names no user") }
-            try forgetAnnounced(db, user: erased.user)
-            try forgetImported(db, user: erased.user)
-        default:
-            try Self.applied.otherwise(event)
         }
+        routes.on(.healthErased) { applier, db, erased, event in
+            guard !erased.user.isEmpty else { throw EventSkip("\(event.type) names no user") }
+            try applier.forgetAnnounced(db, user: erased.user)
+            try applier.forgetImported(db, user: erased.user)
+        }
+        return routes
+    }()
+
+    static var applied: AppliedEvents { routes.applied }
+
+    let outbox: Outbox
+
+    func apply(_ db: Database, _ event: Envelope) throws {
+        var applier = self
+        try Self.routes.apply(&applier, db, event)
     }
 
     /// Stores the intake made from `sample`; nil when it was made before (the same `sampleId`).
