@@ -367,6 +367,21 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
         }
     }
 
+    /// Applies `events` in the transaction ``applyBatch(_:)`` runs, on the caller's thread
+    /// and without a socket: what the in-process test kit (`QuenchTesting`) delivers a
+    /// publisher's events with. Returns the cursor after it.
+    @discardableResult
+    func applyInProcess(_ events: [Envelope]) throws -> UInt64 {
+        let outcome = try transaction.run(events, in: database)
+        database.scrubIfRequested()
+        status.withLock { state in
+            state.applied = outcome.cursor
+            state.skipped = outcome.totalSkipped
+            state.head = max(state.head, outcome.cursor)
+        }
+        return outcome.cursor
+    }
+
     /// Applies consecutive events after the cursor in one transaction with the cursor.
     private func applyBatch(_ events: [Envelope]) async throws {
         let began = DispatchTime.now().uptimeNanoseconds
