@@ -39,13 +39,6 @@ public struct SubscriberTransaction: Sendable {
         public var totalSkipped: UInt64
         /// Events the cursor moved past (applied, skipped or passed over).
         public var applied: UInt64
-
-        public init(cursor: UInt64, skipped: UInt64, totalSkipped: UInt64, applied: UInt64) {
-            self.cursor = cursor
-            self.skipped = skipped
-            self.totalSkipped = totalSkipped
-            self.applied = applied
-        }
     }
 
     /// Applies `events` (those after the stored cursor, up to the first gap) in one write
