@@ -91,7 +91,8 @@ public final class ServiceProcess: @unchecked Sendable {
                 return
             }
             if let ended = process?.termination {
-                throw TestFailure("\(name) \(ended) before it was ready:\n\(logTail())")
+                let how = if case .signalled(let signal) = ended { "was ended by signal \(signal)" } else { "exited with status \(ended.status)" }
+                throw TestFailure("\(name) \(how) before it was ready:\n\(logTail())")
             }
             Thread.sleep(forTimeInterval: 0.02)
         }
