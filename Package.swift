@@ -73,6 +73,7 @@ let package = Package(
             providers: [.apt(["libzmq3-dev"])]
         ),
         .systemLibrary(name: "CSystemExtras", path: "Shared/CSystemExtras"),
+        .target(name: "CSHA256", path: "Shared/CSHA256"),
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], path: "Shared/ZeroMQ", swiftSettings: swiftSettings),
         .target(name: "MessagePack", path: "Shared/MessagePack", swiftSettings: swiftSettings),
 
@@ -80,7 +81,7 @@ let package = Package(
         .target(name: "QuenchProtocol", dependencies: ["MessagePack", "CSystemExtras"], path: "Shared/QuenchProtocol", swiftSettings: swiftSettings),
         .target(
             name: "QuenchRuntime",
-            dependencies: ["ZeroMQ", "MessagePack", "QuenchProtocol", "CSystemExtras", log, lifecycle, unixSignals, grdb, configuration, systemPackage, metrics, prometheus],
+            dependencies: ["ZeroMQ", "MessagePack", "QuenchProtocol", "CSystemExtras", "CSHA256", log, lifecycle, unixSignals, grdb, configuration, systemPackage, metrics, prometheus],
             path: "Shared/QuenchRuntime",
             swiftSettings: swiftSettings
         ),
