@@ -64,7 +64,7 @@ struct HeldDayMergeTests {
         try bench.add([IngestBench.steps(100, "2026-10-19T07:30:00Z", "2026-10-19T07:40:00Z", source: "Ann's Apple Watch", offset: 61_200)])
         try bench.add([IngestBench.steps(200, "2026-10-19T19:00:00Z", "2026-10-19T19:10:00Z", source: "Ann's iPhone", offset: 61_200)])
         #expect(try await bench.daily(.steps, from: "2026-10-20", to: "2026-10-20") == ["2026-10-20": 300])
-        let published = try bench.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self).map { "\($0.day) \($0.steps)" }
+        let published = try bench.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self).map { "\($0.day) \($0.steps)" }
         #expect(published == ["2026-10-20 100", "2026-10-20 300"])
     }
 }
