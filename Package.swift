@@ -86,7 +86,7 @@ let package = Package(
         ),
 
         // MARK: Health import parsing (pure; used by the gateway, which reads the files)
-        .target(name: "HealthImport", dependencies: [zip], path: "Services/HealthIngest/Import", swiftSettings: swiftSettings),
+        .target(name: "HealthImport", dependencies: ["QuenchProtocol", zip], path: "Services/HealthIngest/Import", swiftSettings: swiftSettings),
 
         // MARK: Gateway CLI
         .target(

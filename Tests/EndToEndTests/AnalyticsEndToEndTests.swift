@@ -40,7 +40,7 @@ struct AnalyticsEndToEndTests {
         let summary = try await system.ask(AnalyticsMessage.today, DayRequest(), as: DaySummary.self)
         #expect(summary.day == today.description && summary.totalWaterMl == 2000 && summary.goalMl == 3000)
         #expect(summary.goalSource == "manual" && summary.percent == 66.7 && summary.remainingMl == 1000)
-        let before = try await system.ask(AnalyticsMessage.today, DayRequest(day: first.adding(days: -1).description), as: DaySummary.self)
+        let before = try await system.ask(AnalyticsMessage.today, DayRequest(day: first.adding(days: -1)), as: DaySummary.self)
         #expect(before.goalMl == 2500 && before.goalSource == "default" && before.totalWaterMl == 2000)
 
         try await system.log(1500)
@@ -85,7 +85,7 @@ struct AnalyticsEndToEndTests {
         #expect(chart.axisMax == 10_000)
         #expect(chart.achievements == [Achievement(threshold: 10_000, earned: false)])
         let daily = try await system.healthClient.call(
-            HealthMessage.samplesDaily, DailySamplesRequest(type: "steps", from: today.description, to: today.description),
+            HealthMessage.samplesDaily, DailySamplesRequest(type: "steps", from: today, to: today),
             as: DailySamplesReply.self)
         #expect(daily.days.first?.value == 9_999)
 
@@ -158,7 +158,7 @@ struct AnalyticsEndToEndTests {
             (AnalyticsMessage.history, HistoryRequest(days: 3661), "days", .invalidArgument),
             (AnalyticsMessage.stepsMonth, MonthRequest(month: "2026-13"), "month", .invalidArgument),
             (AnalyticsMessage.challengesProgress, MonthRequest(month: "26-1"), "month", .invalidArgument),
-            (AnalyticsMessage.today, DayRequest(day: "2026-02-30"), "day", .invalidArgument),
+            (AnalyticsMessage.today, ["day": "2026-02-30"], "day", .invalidArgument),
         ]
         for (type, body, field, code) in bad {
             do {

@@ -136,7 +136,7 @@ final class AnalyticsSystem: @unchecked Sendable {
     func answers(days: [String], month: String, client: RPCClient? = nil) async throws -> AnalyticsAnswers {
         var summaries: [DaySummary] = []
         for day in days {
-            var summary = try await ask(AnalyticsMessage.today, DayRequest(day: day), as: DaySummary.self, client: client)
+            var summary = try await ask(AnalyticsMessage.today, DayRequest(day: LocalDay(day)!), as: DaySummary.self, client: client)
             summary.lag = []
             summaries.append(summary)
         }

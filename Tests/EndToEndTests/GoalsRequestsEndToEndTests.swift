@@ -27,10 +27,10 @@ struct GoalsRequestsEndToEndTests {
         let today = LocalDay(system.today)!
         let onDay: GoalOnDay = try await system.goalsClient.call(GoalMessage.at, GoalAtRequest())
         #expect(onDay == GoalOnDay(day: system.today, goalMl: 2800, source: "manual", startDay: system.today, endDay: nil))
-        let yesterday: GoalOnDay = try await system.goalsClient.call(GoalMessage.at, GoalAtRequest(day: today.adding(days: -1).description))
+        let yesterday: GoalOnDay = try await system.goalsClient.call(GoalMessage.at, GoalAtRequest(day: today.adding(days: -1)))
         #expect(yesterday.goalMl == 2500 && yesterday.source == "default" && yesterday.startDay == nil)
         let days: GoalDaysReply = try await system.goalsClient.call(
-            GoalMessage.days, GoalDaysRequest(from: today.adding(days: -2).description, to: today.adding(days: 1).description))
+            GoalMessage.days, GoalDaysRequest(from: today.adding(days: -2), to: today.adding(days: 1)))
         #expect(days.days.map(\.goalMl) == [2500, 2500, 2800, 2800])
         #expect(days.days.map(\.day) == (-2...1).map { today.adding(days: $0).description })
         await system.close()
@@ -57,17 +57,17 @@ struct GoalsRequestsEndToEndTests {
         }
         for day in ["2026-02-30", "yesterday", "2026-1-1", ""] {
             await expectRejected(.invalidArgument, field: "day", "goal.at \(day)") {
-                try await system.goalsClient.call(GoalMessage.at, GoalAtRequest(day: day), as: GoalOnDay.self)
+                try await system.goalsClient.call(GoalMessage.at, ["day": day], as: GoalOnDay.self)
             }
         }
         await expectRejected(.invalidArgument, field: "from", "goal.days bad from") {
-            try await system.goalsClient.call(GoalMessage.days, GoalDaysRequest(from: "2026-13-01", to: "2026-01-01"), as: GoalDaysReply.self)
+            try await system.goalsClient.call(GoalMessage.days, ["from": "2026-13-01", "to": "2026-01-01"], as: GoalDaysReply.self)
         }
         await expectRejected(.invalidArgument, field: "to", "goal.days reversed") {
-            try await system.goalsClient.call(GoalMessage.days, GoalDaysRequest(from: "2026-01-02", to: "2026-01-01"), as: GoalDaysReply.self)
+            try await system.goalsClient.call(GoalMessage.days, GoalDaysRequest(from: LocalDay("2026-01-02")!, to: LocalDay("2026-01-01")!), as: GoalDaysReply.self)
         }
         await expectRejected(.invalidArgument, field: "to", "goal.days too long") {
-            try await system.goalsClient.call(GoalMessage.days, GoalDaysRequest(from: "2000-01-01", to: "2026-01-01"), as: GoalDaysReply.self)
+            try await system.goalsClient.call(GoalMessage.days, GoalDaysRequest(from: LocalDay("2000-01-01")!, to: LocalDay("2026-01-01")!), as: GoalDaysReply.self)
         }
         await expectRejected(.failedPrecondition, field: nil, "goal.auto without consent") {
             try await system.goalsClient.call(GoalMessage.auto, AutoGoalRequest(), as: GoalReply.self, idempotencyKey: UUID().uuidString)

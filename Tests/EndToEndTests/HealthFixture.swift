@@ -128,7 +128,7 @@ extension HealthFixture {
 
     func daily(_ type: SampleType, from: String, to: String, aggregate: String? = nil) async throws -> [String: Double] {
         let reply: DailySamplesReply = try await query(
-            HealthMessage.samplesDaily, DailySamplesRequest(type: type.rawValue, from: from, to: to, aggregate: aggregate))
+            HealthMessage.samplesDaily, DailySamplesRequest(type: type.rawValue, from: LocalDay(from)!, to: LocalDay(to)!, aggregate: aggregate))
         var result: [String: Double] = [:]
         for bucket in reply.days {
             // A day with only the part of a sample that began the day before has count 0.

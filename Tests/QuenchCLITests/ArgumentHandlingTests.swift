@@ -1,4 +1,6 @@
+import ArgumentParser
 @testable import QuenchCLI
+import QuenchProtocol
 import Testing
 
 /// How `quench` hands negative amounts to argument-parser and names the argument of a
@@ -28,6 +30,7 @@ struct ArgumentHandlingTests {
         ("--timeout must be at least 0.1 and at most 600 seconds, got 0", "--timeout"),
         ("The value 'x' is invalid for '--count <count>'", "--count"),
         ("The value 'x' is invalid for '<value>'", "value"),
+        ("The value '2026-02-30' is invalid for '--day <YYYY-MM-DD>'", "--day"),
     ] as [(String, String)])
     func field(message: String, field: String) {
         #expect(ArgumentFailure.field(in: message) == field)
@@ -36,5 +39,23 @@ struct ArgumentHandlingTests {
     @Test("a message that names no argument has no field")
     func noField() {
         #expect(ArgumentFailure.field(in: "nothing to change: give --amount, --fluid or --at") == nil)
+    }
+
+    @Test("--day is parsed once, by argument-parser: a real date, or its usage error naming the option and the format")
+    func dayOption() throws {
+        #expect(try Today.parse(["--day", "2024-02-29"]).day == LocalDay(year: 2024, month: 2, day: 29))
+        #expect(try Intakes.List.parse(["--day", "2026-11-20"]).day == LocalDay(year: 2026, month: 11, day: 20))
+        #expect(try Today.parse([]).day == nil)
+        for bad in ["2026-02-30", "yesterday", "2026-1-1", "+026-01-01"] {
+            do {
+                _ = try Today.parse(["--day", bad])
+                Issue.record("--day \(bad) was accepted")
+            } catch {
+                let message = Today.message(for: error)
+                #expect(message.contains("'--day <YYYY-MM-DD>'"), "\(message)")
+                #expect(ArgumentFailure.field(in: message) == "--day")
+                #expect(Today.exitCode(for: error) == .validationFailure)
+            }
+        }
     }
 }

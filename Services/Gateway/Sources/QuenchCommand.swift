@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+import QuenchProtocol
 import QuenchRuntime
 
 /// `quench`: one tool to operate and use the whole system.

@@ -86,15 +86,14 @@ public struct GoalHandlers: Sendable {
 
     func at(_ request: GoalAtRequest, _ context: RequestContext) async throws -> GoalOnDay {
         let user = try context.actingUser()
-        let day = try GoalRules.day(request.day) { today(context) }
+        let day = request.day ?? context.today(at: now())
         let periods = try await database.pool.read { db in try GoalStore.periods(db, user: user, from: day, to: day) }
         return GoalTimeline.goal(on: day, periods: periods)
     }
 
     func days(_ request: GoalDaysRequest, _ context: RequestContext) async throws -> GoalDaysReply {
         let user = try context.actingUser()
-        let from = try GoalRules.day(request.from, field: "from") { today(context) }
-        let to = try GoalRules.day(request.to, field: "to") { today(context) }
+        let (from, to) = (request.from, request.to)
         try GoalRules.range(from: from, to: to)
         let periods = try await database.pool.read { db in try GoalStore.periods(db, user: user, from: from, to: to) }
         return GoalDaysReply(days: GoalTimeline.goals(from: from, to: to, periods: periods))
@@ -137,10 +136,6 @@ public struct GoalHandlers: Sendable {
         let next = rows.count > size ? GoalCursor(after: rows[size - 1].startDay).text : nil
         if rows.count > size { rows.removeLast(rows.count - size) }
         return (rows.map(\.wire), next)
-    }
-
-    private func today(_ context: RequestContext) -> LocalDay {
-        LocalDay(instant: now(), timeZone: context.timeZone)
     }
 
     static func reply(_ goal: EffectiveGoal, since: LocalDay?, state: GoalState, changed: Bool?) -> GoalReply {

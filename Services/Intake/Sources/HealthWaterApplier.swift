@@ -32,17 +32,24 @@ struct HealthWaterApplier: Sendable {
     ]
 
     let outbox: Outbox
+    /// The clock an intake's `createdAt` / `updatedAt` come from (the handlers' clock).
+    let now: @Sendable () -> Date
+
+    init(outbox: Outbox, now: @escaping @Sendable () -> Date = Date.init) {
+        self.outbox = outbox
+        self.now = now
+    }
 
     func apply(_ db: Database, _ event: Envelope) throws {
         switch event.type {
         case HealthEvent.waterRecorded:
             let sample = try body(event, WaterRecordedBody.self)
-            if let intake = try recorded(db, sample, now: Date(), legacy: try IntakeStore.hasLegacySourceRefs(db)) {
+            if let intake = try recorded(db, sample, now: now(), legacy: try IntakeStore.hasLegacySourceRefs(db)) {
                 try outbox.append(db, type: IntakeEvent.logged, user: sample.user, body: IntakeEventBody(intake: intake))
             }
         case HealthEvent.waterBatchRecorded:
             let batch = try body(event, WaterBatchRecordedBody.self)
-            let now = Date()
+            let appliedAt = now()
             let legacy = try IntakeStore.hasLegacySourceRefs(db)
             var intakes: [IntakeRecord] = []
             var usable = 0
@@ -50,7 +57,7 @@ struct HealthWaterApplier: Sendable {
                 // Only a fault of the sample itself leaves it out; storage errors end the run.
                 let intake: IntakeRecord?
                 do {
-                    intake = try recorded(db, sample, now: now, legacy: legacy)
+                    intake = try recorded(db, sample, now: appliedAt, legacy: legacy)
                 } catch is EventSkip {
                     continue
                 }
@@ -109,7 +116,7 @@ struct HealthWaterApplier: Sendable {
         guard LocalDay(sample.day) != nil else {
             throw EventSkip("water sample \(sample.sampleId) has no valid day")
         }
-        let intake = IntakeStore.Row_(
+        let intake = IntakeStore.StoredIntake(
             id: IntakeStore.newID(), user: sample.user, fluid: "water", volumeUl: microlitres, basisPoints: 10_000,
             at: sample.at, day: sample.day, timeZone: sample.timeZone, source: "apple-health",
             createdAt: now, updatedAt: now)
@@ -160,7 +167,7 @@ struct HealthWaterApplier: Sendable {
     private func removeImported(_ db: Database, user: String) throws {
         let rows = try Row.fetchAll(
             db, cached: "SELECT * FROM intake WHERE user = ? AND source = 'apple-health' ORDER BY at", arguments: [user]
-        ).map(IntakeStore.Row_.init(row:))
+        ).map(IntakeStore.StoredIntake.init(row:))
         for row in rows {
             try IntakeStore.delete(db, user: user, id: row.id)
             try outbox.append(db, type: IntakeEvent.deleted, user: user, body: IntakeEventBody(intake: row.record))

@@ -1,9 +1,9 @@
 /// `analytics.today`: a day (default today in the request's time zone).
 public struct DayRequest: Codable, Sendable, Equatable {
     /// `YYYY-MM-DD`.
-    public var day: String?
+    public var day: LocalDay?
 
-    public init(day: String? = nil) {
+    public init(day: LocalDay? = nil) {
         self.day = day
     }
 }

@@ -2,7 +2,7 @@ import Configuration
 import Foundation
 public import Logging
 import MessagePack
-import QuenchProtocol
+public import QuenchProtocol
 public import ServiceLifecycle
 import Synchronization
 import UnixSignals
@@ -178,9 +178,4 @@ public final class ServiceHost: Service, @unchecked Sendable {
         let elapsed = ContinuousClock.now - startedAt
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
-}
-
-/// The build's version, reported by `system.ping` and `quench --version`.
-public enum QuenchVersion {
-    public static let current = "0.1.0"
 }

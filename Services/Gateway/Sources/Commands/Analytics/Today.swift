@@ -14,8 +14,8 @@ struct Today: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "The day, YYYY-MM-DD (default today in --tz).")
-    var day: String?
+    @Option(help: ArgumentHelp("The day (default today in --tz).", valueName: "YYYY-MM-DD"))
+    var day: LocalDay?
 
     func run() async throws {
         try await CLI.run(global) { gateway, output in

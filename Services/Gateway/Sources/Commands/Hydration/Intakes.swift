@@ -16,8 +16,8 @@ struct Intakes: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(help: "The day, YYYY-MM-DD (default today in --tz).")
-        var day: String?
+        @Option(help: ArgumentHelp("The day (default today in --tz).", valueName: "YYYY-MM-DD"))
+        var day: LocalDay?
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
@@ -40,7 +40,7 @@ struct Intakes: AsyncParsableCommand {
                         ])
                     }
                     let total = reply.intakes.reduce(Int64(0)) { $0 + $1.waterMicrolitres }
-                    return output.style.bold(reply.day) + "\n" + table.render(style: output.style)
+                    return output.style.bold(reply.day.description) + "\n" + table.render(style: output.style)
                         + "\n" + "Total water: \(Format.millilitres(Microlitres.toMillilitres(total)))"
                 }
             }
