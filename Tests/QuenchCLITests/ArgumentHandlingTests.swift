@@ -58,4 +58,27 @@ struct ArgumentHandlingTests {
             }
         }
     }
+
+    @Test("an amount is read once, when the command line is parsed; a bad one keeps its message, field and exit status")
+    func amountArgument() throws {
+        guard case .amount(let value, let unit) = try Log.parse(["0.5l"]).amount else {
+            Issue.record("0.5l is an amount")
+            return
+        }
+        #expect(value == 0.5 && unit == .liter)
+        let cases: [([String], String, any ParsableCommand.Type)] = [
+            (["lots"], "AMOUNT: 'lots' is not an amount; use 250, 250ml, 0.5l or 12oz", Log.self),
+            (["lots"], "AMOUNT: 'lots' is not an amount; use 3000, 3000ml, 2.5l or 100oz", Goal.Set.self),
+            (["abc", "--amount", "x"], "--amount: 'x' is not an amount; use 250, 250ml, 0.5l or 12oz", Intakes.Edit.self),
+        ]
+        for (arguments, expected, command) in cases {
+            do {
+                _ = try command.parseAsRoot(arguments)
+                Issue.record("\(command) \(arguments) was accepted")
+            } catch {
+                #expect(command.message(for: error) == expected)
+                #expect(command.exitCode(for: error) == .validationFailure)
+            }
+        }
+    }
 }

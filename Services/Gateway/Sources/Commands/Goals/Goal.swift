@@ -41,12 +41,12 @@ struct Goal: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         @Argument(help: "The goal: 3000, 3000ml, 2.5l, 100oz.")
-        var amount: String
+        var amount: AmountArgument
+
+        static let examples = "3000, 3000ml, 2.5l or 100oz"
 
         func validate() throws {
-            guard let (value, unit) = VolumeAmount.parse(amount) else {
-                throw ValidationError("AMOUNT: '\(amount)' is not an amount; use 3000, 3000ml, 2.5l or 100oz")
-            }
+            let (value, unit) = try amount.parsed(name: "AMOUNT", examples: Self.examples)
             do {
                 _ = try GoalVolumeRule.microlitres(value, unit: unit, field: "AMOUNT")
             } catch let error as QuenchError {
@@ -56,7 +56,7 @@ struct Goal: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                guard let (value, unit) = VolumeAmount.parse(amount) else { return }
+                let (value, unit) = try amount.parsed(name: "AMOUNT", examples: Self.examples)
                 let reply: GoalReply = try await gateway.command(
                     ServiceName.goals, GoalMessage.set, SetGoalRequest(volume: value, unit: unit.rawValue))
                 try output.emit(GoalView(reply)) { GoalView.describe(reply, style: output.style) }

@@ -58,7 +58,7 @@ struct Intakes: AsyncParsableCommand {
         var id: String
 
         @Option(help: "New amount: 250, 250ml, 0.5l, 12oz.")
-        var amount: String?
+        var amount: AmountArgument?
 
         @Option(help: "New fluid.")
         var fluid: String?
@@ -70,14 +70,12 @@ struct Intakes: AsyncParsableCommand {
             guard amount != nil || fluid != nil || at != nil else {
                 throw ValidationError("nothing to change: give --amount, --fluid or --at")
             }
-            if let amount, VolumeAmount.parse(amount) == nil {
-                throw ValidationError("--amount: '\(amount)' is not an amount; use 250, 250ml, 0.5l or 12oz")
-            }
+            _ = try amount?.parsed(name: "--amount", examples: Log.examples)
         }
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let parsed = amount.flatMap(VolumeAmount.parse)
+                let parsed = try amount?.parsed(name: "--amount", examples: Log.examples)
                 let instant = try at.map { try TimeParsing.instant($0, zone: gateway.timeZone) }
                 let record: IntakeRecord = try await gateway.command(
                     ServiceName.intake, IntakeMessage.edit,
