@@ -22,7 +22,7 @@ struct ApplierTests {
         day = try await fixture.handlers.day(DayRequest(day: LocalDay("2026-11-20")!), context)
         #expect(day.totalWaterMl == 312.296)
         day = try await fixture.handlers.day(DayRequest(), context)
-        #expect(day.day == "2026-11-21" && day.totalWaterMl == 400)
+        #expect(day.day.description == "2026-11-21" && day.totalWaterMl == 400)
 
         try fixture.intake(IntakeEvent.deleted, IntakeEventBody(intake: record(id: "b", day: "2026-11-20", waterUl: 312_296)))
         day = try await fixture.handlers.day(DayRequest(day: LocalDay("2026-11-20")!), context)

@@ -38,7 +38,7 @@ struct AnalyticsEndToEndTests {
         #expect(history.longestStreak == max(2, gap))
 
         let summary = try await system.ask(AnalyticsMessage.today, DayRequest(), as: DaySummary.self)
-        #expect(summary.day == today.description && summary.totalWaterMl == 2000 && summary.goalMl == 3000)
+        #expect(summary.day == today && summary.totalWaterMl == 2000 && summary.goalMl == 3000)
         #expect(summary.goalSource == "manual" && summary.percent == 66.7 && summary.remainingMl == 1000)
         let before = try await system.ask(AnalyticsMessage.today, DayRequest(day: first.adding(days: -1)), as: DaySummary.self)
         #expect(before.goalMl == 2500 && before.goalSource == "default" && before.totalWaterMl == 2000)

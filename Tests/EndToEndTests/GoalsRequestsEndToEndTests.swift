@@ -15,14 +15,14 @@ struct GoalsRequestsEndToEndTests {
         #expect(first.changed == true && again.changed == false)
         try await system.setGoal(100, unit: "floz")
         let last = try await system.setGoal(2.8, unit: "l")
-        #expect(last.goalMl == 2800 && last.since == system.today)
+        #expect(last.goalMl == 2800 && last.since?.description == system.today)
 
         let history = try await system.history()
         #expect(history == [GoalPeriod(goalMl: 2800, source: "manual", startDay: system.today, endDay: nil)])
         let changes = try await system.goalChanges()
         #expect(changes.map(\.newGoalMl) == [3000, 2957.35, 2800])
         #expect(changes.map(\.oldGoalMl) == [2500, 3000, 2957.35])
-        #expect(changes.allSatisfy { $0.effectiveDay == system.today && $0.source == "manual" })
+        #expect(changes.allSatisfy { $0.effectiveDay.description == system.today && $0.source == "manual" })
 
         let today = LocalDay(system.today)!
         let onDay: GoalOnDay = try await system.goalsClient.call(GoalMessage.at, GoalAtRequest())

@@ -26,7 +26,7 @@ struct GoalUpdaterTests {
         let events = try store.goalChanges()
         #expect(events.map(\.newGoalMl) == [3000, 3200, 2800, 2900])
         #expect(events.map(\.oldGoalMl) == [2500, 3000, 3200, 2800])
-        #expect(events.map(\.effectiveDay) == ["2026-11-02", "2026-11-02", "2026-11-05", "2026-11-05"])
+        #expect(events.map(\.effectiveDay.description) == ["2026-11-02", "2026-11-02", "2026-11-05", "2026-11-05"])
         #expect(events.allSatisfy { $0.user == "ana" && $0.source == "manual" && $0.weightKg == nil })
     }
 

@@ -36,7 +36,7 @@ struct GoalZoneTests {
         try store.deliver(HealthEvent.weightRecorded, Self.weight(70, id: "w1"))
         #expect(try store.state("ana")?.timeZone == Self.zone)
         #expect(try store.history("ana").map(\.startDay) == ["2026-11-23"])
-        #expect(try store.goalChanges().map(\.effectiveDay) == ["2026-11-23"])
+        #expect(try store.goalChanges().map(\.effectiveDay.description) == ["2026-11-23"])
     }
 
     @Test("an import's weights (a batch event) teach the zone too")
@@ -59,7 +59,7 @@ struct GoalZoneTests {
         #expect(history.map(\.startDay) == ["2026-11-23"])
         #expect(history.first?.goalMl == AutoGoal.derive(weightKg: 90).goalMl && history.first?.endDay == nil)
         // Analytics keys goals by effective day: the old start is replaced, then the new one starts.
-        #expect(try store.goalChanges().map(\.effectiveDay) == ["2026-11-24", "2026-11-24", "2026-11-23"])
+        #expect(try store.goalChanges().map(\.effectiveDay.description) == ["2026-11-24", "2026-11-24", "2026-11-23"])
     }
 
     @Test("the same goal from a later weight still moves a misdated first goal; a goal that followed another is not moved")

@@ -140,7 +140,7 @@ public struct GoalHandlers: Sendable {
 
     static func reply(_ goal: EffectiveGoal, since: LocalDay?, state: GoalState, changed: Bool?) -> GoalReply {
         GoalReply(
-            goalMl: goal.goalMl, source: goal.source.rawValue, since: since?.description,
+            goalMl: goal.goalMl, source: goal.source.rawValue, since: since,
             weightKg: goal.source == .auto ? goal.weightKg : nil, adjusted: goal.adjusted?.rawValue,
             pinned: state.pinned, autoAvailable: state.autoAvailable, changed: changed)
     }

@@ -5,7 +5,7 @@ public struct GoalReply: Codable, Sendable, Equatable {
     /// `default`, `manual` or `auto` (`GoalSource`).
     public var source: String
     /// The first day (YYYY-MM-DD) of the current goal; absent while the user has only ever had the default.
-    public var since: String?
+    public var since: LocalDay?
     /// With source auto: the weight the goal was derived from.
     public var weightKg: Double?
     /// With source auto: `capped` (at 6000 mL) or `raised` (to 1000 mL) when the derived goal was out of range.
@@ -19,7 +19,7 @@ public struct GoalReply: Codable, Sendable, Equatable {
     public var changed: Bool?
 
     public init(
-        goalMl: Double, source: String, since: String?, weightKg: Double?, adjusted: String?, pinned: Bool,
+        goalMl: Double, source: String, since: LocalDay?, weightKg: Double?, adjusted: String?, pinned: Bool,
         autoAvailable: Bool, changed: Bool? = nil
     ) {
         self.goalMl = goalMl

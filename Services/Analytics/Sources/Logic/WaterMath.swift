@@ -14,7 +14,7 @@ enum WaterMath {
         let total = millilitres(waterUl)
         let percent = goal.goalMl > 0 ? (total / goal.goalMl * 1000).rounded() / 10 : 0
         return DaySummary(
-            day: day.description, totalWaterMl: total, goalMl: goal.goalMl, goalSource: goal.source,
+            day: day, totalWaterMl: total, goalMl: goal.goalMl, goalSource: goal.source,
             percent: percent, remainingMl: max(0, ((goal.goalMl - total) * 1000).rounded() / 1000), lag: lag)
     }
 
