@@ -18,7 +18,7 @@ struct GoalsRequestsEndToEndTests {
         #expect(last.goalMl == 2800 && last.since?.description == system.today)
 
         let history = try await system.history()
-        #expect(history == [GoalPeriod(goalMl: 2800, source: "manual", startDay: system.today, endDay: nil)])
+        #expect(history == [GoalPeriod(goalMl: 2800, source: "manual", startDay: LocalDay(system.today)!, endDay: nil)])
         let changes = try await system.goalChanges()
         #expect(changes.map(\.newGoalMl) == [3000, 2957.35, 2800])
         #expect(changes.map(\.oldGoalMl) == [2500, 3000, 2957.35])
@@ -26,13 +26,13 @@ struct GoalsRequestsEndToEndTests {
 
         let today = LocalDay(system.today)!
         let onDay: GoalOnDay = try await system.goalsClient.call(GoalMessage.at, GoalAtRequest())
-        #expect(onDay == GoalOnDay(day: system.today, goalMl: 2800, source: "manual", startDay: system.today, endDay: nil))
+        #expect(onDay == GoalOnDay(day: today, goalMl: 2800, source: "manual", startDay: today, endDay: nil))
         let yesterday: GoalOnDay = try await system.goalsClient.call(GoalMessage.at, GoalAtRequest(day: today.adding(days: -1)))
         #expect(yesterday.goalMl == 2500 && yesterday.source == "default" && yesterday.startDay == nil)
         let days: GoalDaysReply = try await system.goalsClient.call(
             GoalMessage.days, GoalDaysRequest(from: today.adding(days: -2), to: today.adding(days: 1)))
         #expect(days.days.map(\.goalMl) == [2500, 2500, 2800, 2800])
-        #expect(days.days.map(\.day) == (-2...1).map { today.adding(days: $0).description })
+        #expect(days.days.map(\.day) == (-2...1).map { today.adding(days: $0) })
         await system.close()
     }
 

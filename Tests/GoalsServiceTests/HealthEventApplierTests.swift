@@ -96,8 +96,8 @@ struct HealthEventApplierTests {
         try store.deliver(HealthEvent.weightRecorded, Self.weight(100))
         // 2026-11-04T12:00Z is 2026-11-05 01:00 in Auckland.
         #expect(try store.goalChanges().last?.effectiveDay.description == "2026-11-05")
-        #expect(try store.history("ana").map(\.startDay) == ["2026-11-05", "2026-11-03"])
-        #expect(try store.history("ana").last?.endDay == "2026-11-04")
+        #expect(try store.history("ana").map(\.startDay.description) == ["2026-11-05", "2026-11-03"])
+        #expect(try store.history("ana").last?.endDay?.description == "2026-11-04")
     }
 
     @Test("health.erased forgets consent and weights")

@@ -99,7 +99,7 @@ struct Goal: AsyncParsableCommand {
                     var table = Table(["FROM", "TO", "GOAL", "SOURCE"], alignments: [.left, .left, .right, .left])
                     for period in reply.goals {
                         table.add([
-                            period.startDay, period.endDay ?? output.style.dim("now"), Format.millilitres(period.goalMl),
+                            period.startDay.description, period.endDay?.description ?? output.style.dim("now"), Format.millilitres(period.goalMl),
                             period.source,
                         ])
                     }
