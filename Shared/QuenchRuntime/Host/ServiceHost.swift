@@ -2,7 +2,7 @@ import Configuration
 import Foundation
 public import Logging
 import MessagePack
-public import QuenchProtocol
+import QuenchProtocol
 public import ServiceLifecycle
 import Synchronization
 import UnixSignals

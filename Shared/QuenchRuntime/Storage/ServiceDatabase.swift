@@ -1,5 +1,4 @@
 import Foundation
-import QuenchProtocol
 public import GRDB
 
 /// One SQLite file owned by one service, opened through GRDB as a WAL `DatabasePool`
