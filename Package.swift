@@ -129,6 +129,17 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "QuenchTestSupport", path: "Tests/QuenchTestSupport", swiftSettings: swiftSettings),
+        // The in-process test kit (each service's real handlers, dispatcher, committer, outbox and
+        // subscribers without sockets) and its live mode (the real executables): tests only.
+        .target(
+            name: "QuenchTesting",
+            dependencies: [
+                "QuenchTestSupport", "QuenchRuntime", "QuenchProtocol", "MessagePack",
+                "IntakeService", "GoalsService", "HealthIngestService", "AnalyticsService", grdb, log,
+            ],
+            path: "Tests/QuenchTesting",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "MessagePackTests", dependencies: ["QuenchTestSupport", "MessagePack"], exclude: ["Regressions"], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchProtocolTests", dependencies: ["QuenchTestSupport", "QuenchProtocol", "MessagePack"], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchRuntimeTests", dependencies: ["QuenchTestSupport", "QuenchRuntime", "QuenchProtocol", "MessagePack", grdb, log], swiftSettings: swiftSettings),
@@ -138,14 +149,14 @@ let package = Package(
         .testTarget(name: "QuenchCLITests", dependencies: ["QuenchCLI", "HealthImport", "QuenchProtocol", "MessagePack"], swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", "QuenchTestSupport", grdb, log, lifecycle],
+            dependencies: ["QuenchTesting", "QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", "QuenchTestSupport", grdb, log, lifecycle],
             swiftSettings: swiftSettings
         ),
         // (service unit-test targets are added below, one per service)
-        .testTarget(name: "HealthIngestServiceTests", dependencies: ["HealthIngestService", "QuenchProtocol", "QuenchRuntime", grdb], swiftSettings: swiftSettings),
-        .testTarget(name: "AnalyticsServiceTests", dependencies: ["QuenchTestSupport", "AnalyticsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb, log], swiftSettings: swiftSettings),
-        .testTarget(name: "IntakeServiceTests", dependencies: ["IntakeService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
-        .testTarget(name: "GoalsServiceTests", dependencies: ["QuenchTestSupport", "GoalsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
+        .testTarget(name: "HealthIngestServiceTests", dependencies: ["QuenchTesting", "HealthIngestService", "QuenchProtocol", "QuenchRuntime", grdb], swiftSettings: swiftSettings),
+        .testTarget(name: "AnalyticsServiceTests", dependencies: ["QuenchTesting", "QuenchTestSupport", "AnalyticsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb, log], swiftSettings: swiftSettings),
+        .testTarget(name: "IntakeServiceTests", dependencies: ["QuenchTesting", "IntakeService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
+        .testTarget(name: "GoalsServiceTests", dependencies: ["QuenchTesting", "QuenchTestSupport", "GoalsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
     ]
         + service("Intake", module: "IntakeService", executable: "quench-intake")
         + service("Goals", module: "GoalsService", executable: "quench-goals")

@@ -29,7 +29,7 @@ struct CLIAnalyticsTests {
     @Test("today, history, steps and orm: the JSON fields of CLI.md, and text for people")
     func answers() async throws {
         let zone = AnalyticsTime.midday()
-        let system = try AnalyticsSystem("cli", timeZone: zone)
+        let system = try await AnalyticsSystem("cli", timeZone: zone)
         let today = AnalyticsTime.today(zone)
         try await system.setGoal(2000)
         try await system.log(1200)
@@ -91,7 +91,7 @@ struct CLIAnalyticsTests {
 
     @Test("analytics rebuild and analytics lag")
     func rebuild() async throws {
-        let system = try AnalyticsSystem("cli-rebuild")
+        let system = try await AnalyticsSystem("cli-rebuild")
         try await system.log(750)
         try await system.waitUntilCaughtUp()
         let lag = try Self.quench(system, ["analytics", "lag", "--json"]).json()

@@ -29,7 +29,7 @@ struct CLIShareTests {
         challenges: [Challenge] = [Challenge(id: "steps-10k", title: title, description: "", type: "step", goal: 10_000, reward: .init(trophy: "gold", points: 50))]
     ) async throws -> (AnalyticsSystem, LocalDay) {
         let zone = AnalyticsTime.midday()
-        let system = try AnalyticsSystem(label, timeZone: zone)
+        let system = try await AnalyticsSystem(label, timeZone: zone)
         let today = AnalyticsTime.today(zone)
         try await system.setGoal(water.goal)
         try await system.log(water.logged)
