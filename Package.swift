@@ -157,6 +157,10 @@ let package = Package(
         .testTarget(name: "AnalyticsServiceTests", dependencies: ["QuenchTesting", "QuenchTestSupport", "AnalyticsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb, log], swiftSettings: swiftSettings),
         .testTarget(name: "IntakeServiceTests", dependencies: ["QuenchTesting", "IntakeService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
         .testTarget(name: "GoalsServiceTests", dependencies: ["QuenchTesting", "QuenchTestSupport", "GoalsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MessageCatalogTests",
+            dependencies: ["QuenchTestSupport", "IntakeService", "GoalsService", "HealthIngestService", "AnalyticsService", "QuenchRuntime", "QuenchProtocol", "MessagePack", grdb, log],
+            swiftSettings: swiftSettings),
     ]
         + service("Intake", module: "IntakeService", executable: "quench-intake")
         + service("Goals", module: "GoalsService", executable: "quench-goals")

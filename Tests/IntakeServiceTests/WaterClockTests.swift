@@ -20,8 +20,8 @@ struct WaterClockTests {
     @Test("health.water.recorded and health.water.batch-recorded: createdAt and updatedAt are the injected now")
     func stampsWithClock() throws {
         let fixture = try WithheldWaterTests.Fixture(now: { WaterClockTests.clock })
-        try fixture.deliver(HealthEvent.waterRecorded, Self.sample("s1"))
-        try fixture.deliver(HealthEvent.waterBatchRecorded, WaterBatchRecordedBody(user: "ana", samples: [Self.sample("s2")]))
+        try fixture.deliver(EventDescriptor.healthWaterRecorded.name, Self.sample("s1"))
+        try fixture.deliver(EventDescriptor.healthWaterBatchRecorded.name, WaterBatchRecordedBody(user: "ana", samples: [Self.sample("s2")]))
         let stored = try fixture.database.pool.read { db in try IntakeStore.all(db, user: "ana") }
         #expect(stored.count == 2)
         for intake in stored {
