@@ -142,6 +142,13 @@ let package = Package(
         .testTarget(name: "AnalyticsServiceTests", dependencies: ["QuenchTestSupport", "AnalyticsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb, log], swiftSettings: swiftSettings),
         .testTarget(name: "IntakeServiceTests", dependencies: ["IntakeService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
         .testTarget(name: "GoalsServiceTests", dependencies: ["QuenchTestSupport", "GoalsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ServiceCatalogTests",
+            dependencies: [
+                "QuenchTestSupport", "QuenchClient", "QuenchRuntime", "QuenchProtocol", "IntakeService", "GoalsService", "HealthIngestService",
+                "AnalyticsService", log,
+            ],
+            swiftSettings: swiftSettings),
     ]
         + service("Intake", module: "IntakeService", executable: "quench-intake")
         + service("Goals", module: "GoalsService", executable: "quench-goals")

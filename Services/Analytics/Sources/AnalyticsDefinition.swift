@@ -5,25 +5,14 @@ import QuenchProtocol
 /// The analytics service: read models built from intake's, goals' and health-ingest's
 /// events by one catch-up subscriber each; answers only from its own store.
 public enum AnalyticsDefinition {
-    public static let defaultRPCPort = 7401
-    public static let defaultPubPort = 7402
-
     public static var definition: ServiceDefinition {
-        ServiceDefinition(
-            name: ServiceName.analytics,
-            defaultRPCPort: defaultRPCPort,
-            defaultPubPort: defaultPubPort,
-            migrator: AnalyticsSchema.migrator
-        ) { environment in
+        ServiceDefinition(ServiceCatalog.analytics, migrator: AnalyticsSchema.migrator) { environment in
             let subscribers = [
                 (ServiceName.intake, Set<String>(), { IntakeApplier.batch() } as EventBatchFactory),
                 (ServiceName.goals, Set<String>(), { GoalsApplier.batch() } as EventBatchFactory),
                 (ServiceName.healthIngest, HealthApplier.ignored, { EachEvent(HealthApplier.apply) } as EventBatchFactory),
             ].map { name, ignored, batch in
-                CatchUpSubscriber(
-                    publisher: environment.config.upstream(name), database: environment.database,
-                    heartbeatInterval: environment.config.heartbeatInterval, ignoring: ignored,
-                    logger: environment.logger, batch: batch)
+                environment.subscriber(to: name, ignoring: ignored, batch: batch)
             }
             var registry = HandlerRegistry()
             AnalyticsHandlers(
