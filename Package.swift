@@ -48,6 +48,7 @@ let package = Package(
         .library(name: "QuenchClient", targets: ["QuenchClient"]),
         .library(name: "QuenchRuntime", targets: ["QuenchRuntime"]),
         .library(name: "HealthImport", targets: ["HealthImport"]),
+        .library(name: "QuenchCharts", targets: ["QuenchCharts"]),
         .executable(name: "quench", targets: ["quench"]),
         .executable(name: "quench-intake", targets: ["quench-intake"]),
         .executable(name: "quench-goals", targets: ["quench-goals"]),
@@ -77,6 +78,8 @@ let package = Package(
         .systemLibrary(name: "CSystemExtras", path: "Shared/CSystemExtras"),
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], path: "Shared/ZeroMQ", swiftSettings: swiftSettings),
         .target(name: "MessagePack", path: "Shared/MessagePack", swiftSettings: swiftSettings),
+        // Charts (model, terminal and SVG renderers, the share card): pure Swift, no Foundation.
+        .target(name: "QuenchCharts", path: "Shared/QuenchCharts", swiftSettings: swiftSettings),
 
         // MARK: Quench shared layer
         .target(name: "QuenchProtocol", dependencies: ["MessagePack", "CSystemExtras"], path: "Shared/QuenchProtocol", swiftSettings: swiftSettings),
@@ -105,7 +108,7 @@ let package = Package(
         // MARK: Gateway CLI
         .target(
             name: "QuenchCLI",
-            dependencies: ["QuenchClient", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", argumentParser, log],
+            dependencies: ["QuenchClient", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", "QuenchCharts", argumentParser, log],
             path: "Services/Gateway/Sources",
             swiftSettings: swiftSettings
         ),
@@ -126,22 +129,34 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "QuenchTestSupport", path: "Tests/QuenchTestSupport", swiftSettings: swiftSettings),
+        // The in-process test kit (each service's real handlers, dispatcher, committer, outbox and
+        // subscribers without sockets) and its live mode (the real executables): tests only.
+        .target(
+            name: "QuenchTesting",
+            dependencies: [
+                "QuenchTestSupport", "QuenchRuntime", "QuenchProtocol", "MessagePack",
+                "IntakeService", "GoalsService", "HealthIngestService", "AnalyticsService", grdb, log,
+            ],
+            path: "Tests/QuenchTesting",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "MessagePackTests", dependencies: ["QuenchTestSupport", "MessagePack"], exclude: ["Regressions"], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchProtocolTests", dependencies: ["QuenchTestSupport", "QuenchProtocol", "MessagePack"], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchRuntimeTests", dependencies: ["QuenchTestSupport", "QuenchRuntime", "QuenchProtocol", "MessagePack", grdb, log], swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
+        .testTarget(name: "QuenchChartsTests", dependencies: ["QuenchTestSupport", "QuenchCharts"], swiftSettings: swiftSettings),
         .testTarget(name: "HealthImportTests", dependencies: ["QuenchTestSupport", "HealthImport", zip], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchCLITests", dependencies: ["QuenchCLI", "HealthImport", "QuenchProtocol", "MessagePack"], swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", "QuenchTestSupport", grdb, log, lifecycle],
+            dependencies: ["QuenchTesting", "QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", "QuenchTestSupport", grdb, log, lifecycle],
             swiftSettings: swiftSettings
         ),
         // (service unit-test targets are added below, one per service)
-        .testTarget(name: "HealthIngestServiceTests", dependencies: ["HealthIngestService", "QuenchProtocol", "QuenchRuntime", grdb], swiftSettings: swiftSettings),
-        .testTarget(name: "AnalyticsServiceTests", dependencies: ["QuenchTestSupport", "AnalyticsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb, log], swiftSettings: swiftSettings),
-        .testTarget(name: "IntakeServiceTests", dependencies: ["IntakeService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
-        .testTarget(name: "GoalsServiceTests", dependencies: ["QuenchTestSupport", "GoalsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
+        .testTarget(name: "HealthIngestServiceTests", dependencies: ["QuenchTesting", "HealthIngestService", "QuenchProtocol", "QuenchRuntime", grdb], swiftSettings: swiftSettings),
+        .testTarget(name: "AnalyticsServiceTests", dependencies: ["QuenchTesting", "QuenchTestSupport", "AnalyticsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb, log], swiftSettings: swiftSettings),
+        .testTarget(name: "IntakeServiceTests", dependencies: ["QuenchTesting", "IntakeService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
+        .testTarget(name: "GoalsServiceTests", dependencies: ["QuenchTesting", "QuenchTestSupport", "GoalsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
         .testTarget(
             name: "ServiceCatalogTests",
             dependencies: [
@@ -153,5 +168,5 @@ let package = Package(
         + service("Intake", module: "IntakeService", executable: "quench-intake")
         + service("Goals", module: "GoalsService", executable: "quench-goals")
         + service("HealthIngest", module: "HealthIngestService", executable: "quench-health-ingest")
-        + service("Analytics", module: "AnalyticsService", executable: "quench-analytics")
+        + service("Analytics", module: "AnalyticsService", executable: "quench-analytics", extra: ["QuenchCharts"])
 )

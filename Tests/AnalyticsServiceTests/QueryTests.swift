@@ -40,7 +40,7 @@ struct QueryTests {
         try fixture.health(HealthEvent.stepsDayChanged, StepsDayChangedBody(user: "ana", day: "2026-10-30", steps: 9_999))
         var reply = try await fixture.handlers.stepsMonth(MonthRequest(), fixture.context())
         #expect(reply.month == "2026-11" && reply.days.count == 30 && reply.total == 20_000)
-        #expect(reply.axisMax == 14_000)
+        #expect(reply.axisMax == 12_500)
         #expect(reply.achievements == [.init(threshold: 10_000, earned: true), .init(threshold: 20_000, earned: true), .init(threshold: 30_000, earned: false)])
         let october = try await fixture.handlers.stepsMonth(MonthRequest(month: "2026-10"), fixture.context())
         #expect(october.days.count == 31 && october.total == 9_999 && october.achievements == [.init(threshold: 10_000, earned: false)])

@@ -41,7 +41,7 @@ struct AnalyticsResilienceEndToEndTests {
 
     @Test("analytics killed, events produced meanwhile, restarted: the same answers as a fresh rebuild from seq 0")
     func killedAndRestarted() async throws {
-        let system = try AnalyticsSystem("kill", timeZone: "Europe/Berlin")
+        let system = try await AnalyticsSystem("kill", timeZone: "Europe/Berlin")
         let days = try await Self.seed(system)
         let month = String(days.last!.prefix(7))
         try await system.waitUntilCaughtUp()
@@ -84,7 +84,7 @@ struct AnalyticsResilienceEndToEndTests {
 
     @Test("a partition: analytics answers from its own store, says intake is out of reach, and catches up after")
     func partition() async throws {
-        let system = try AnalyticsSystem("partition", timeZone: "Europe/Berlin")
+        let system = try await AnalyticsSystem("partition", timeZone: "Europe/Berlin")
         try await system.log(500)
         try await system.waitUntilCaughtUp()
 
@@ -115,7 +115,7 @@ struct AnalyticsResilienceEndToEndTests {
 
     @Test("rebuild drops every read model, replays from seq 0, and gives identical answers")
     func rebuild() async throws {
-        let system = try AnalyticsSystem("rebuild", timeZone: "Asia/Tokyo")
+        let system = try await AnalyticsSystem("rebuild", timeZone: "Asia/Tokyo")
         let days = try await Self.seed(system)
         let month = String(days.last!.prefix(7))
         try await system.waitUntilCaughtUp()

@@ -32,7 +32,7 @@ struct CLIGoalsTests {
 
     @Test("goal, goal set, goal auto and goal history with --json and for people")
     func goalCommands() async throws {
-        let system = try GoalsSystem("cli-goal")
+        let system = try await GoalsSystem("cli-goal")
         let initial = try Self.quench(system, ["goal", "--json"]).json()
         #expect(initial["goalMl"] as? Double == 2500 && initial["source"] as? String == "default")
         #expect(initial["since"] is NSNull && initial["weightKg"] == nil)
@@ -81,7 +81,7 @@ struct CLIGoalsTests {
 
     @Test("challenges load FILE, challenges, and a bad file named by item and field")
     func challengeCommands() async throws {
-        let system = try GoalsSystem("cli-challenges")
+        let system = try await GoalsSystem("cli-challenges")
         let sample = Binaries.repositoryRoot.appendingPathComponent("deploy/sample-data/challenges.json").path
         let loaded = try Self.quench(system, ["challenges", "load", sample, "--json"])
         #expect(loaded.status == 0, "\(loaded.stderr)")
@@ -113,7 +113,7 @@ struct CLIGoalsTests {
 
     @Test("challenges progress: analytics counts the days each goal was reached and the points")
     func progress() async throws {
-        let system = try AnalyticsSystem("cli-progress", timeZone: "UTC")
+        let system = try await AnalyticsSystem("cli-progress", timeZone: "UTC")
         let config = system.directory.appendingPathComponent("client.json")
         var services: [String: [String: String]] = [:]
         for (name, service) in [(ServiceName.goals, system.goals), (ServiceName.healthIngest, system.health), (ServiceName.analytics, system.analytics)] {

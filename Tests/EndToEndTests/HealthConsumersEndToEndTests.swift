@@ -13,7 +13,7 @@ import Testing
 struct HealthConsumersEndToEndTests {
     @Test("a weight recorded in health-ingest reaches goals: the auto goal follows it")
     func weightReachesGoals() async throws {
-        let fixture = try HealthFixture("weight-goals")
+        let fixture = try await HealthFixture("weight-goals")
         let (goals, goalsClient) = try fixture.follower("goals", clientTimeZone: "Europe/Berlin")
 
         try await fixture.grant(.bodyMass)
@@ -58,46 +58,16 @@ struct HealthConsumersEndToEndTests {
     }
 
     /// goals' `goal.changed` events so far, through `events.since`.
-    private func goalChanges(_ client: RPCClient) async throws -> [GoalChangedBody] {
+    private func goalChanges(_ client: TestClient) async throws -> [GoalChangedBody] {
         let page = try await client.call(MessageType.eventsSince, EventsSinceRequest(after: 0, limit: 1000), as: EventsSinceReply.self)
         return try page.events.map { try $0.decode(Envelope.self) }
             .filter { $0.type == GoalEvent.changed }
             .map { try $0.decodeBody(GoalChangedBody.self) }
     }
 
-    @Test("dietary water: one health.water.recorded per new sample, with its identity; duplicates emit nothing")
-    func waterOncePerSample() async throws {
-        let fixture = try HealthFixture("water-once")
-        await expectHealthError(.failedPrecondition, field: "samples[0].type") {
-            let _: AddSamplesReply = try await fixture.command(
-                HealthMessage.samplesAdd, AddSamplesRequest(samples: [SampleInput(type: "dietary-water", value: 250, unit: "mL")]))
-        }
-        try await fixture.grant(.dietaryWater)
-        let at = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 3600).rounded())
-        let glass = SampleInput(type: "dietary-water", value: 250, unit: "mL", start: at, source: "Waterllama")
-        let bottle = SampleInput(type: "dietary-water", value: 0.5, unit: "L", start: at.addingTimeInterval(60), source: "Waterllama")
-        let first: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: [glass, bottle]))
-        #expect(first.duplicates == 0 && first.samples.map(\.normalizedValue) == [250, 500])
-        let second: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: [glass]))
-        #expect(second.duplicates == 1 && second.samples.first?.sampleId == first.samples.first?.sampleId)
-        await expectHealthError(.invalidArgument, field: "samples[1].value") {
-            let _: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: [
-                SampleInput(type: "dietary-water", value: 100, unit: "mL", start: at.addingTimeInterval(120)),
-                SampleInput(type: "dietary-water", value: 11, unit: "L", start: at),
-            ]))
-        }
-
-        let events = try await fixture.events(HealthEvent.waterRecorded, as: WaterRecordedBody.self)
-        #expect(events.map(\.sampleId) == first.samples.map(\.sampleId))
-        #expect(events.map(\.volumeMl) == [250, 500])
-        #expect(events.first?.at == at && events.first?.timeZone == "Europe/Berlin" && events.first?.source == "Waterllama")
-        #expect(events.first?.day == LocalDay(instant: at, timeZone: TimeZone(identifier: "Europe/Berlin")!).description)
-        await fixture.close()
-    }
-
     @Test("an import announces its weights in one batch event per request; goals follows the newest by measuring time, with one goal.changed")
     func importedWeightsReachGoals() async throws {
-        let fixture = try HealthFixture("import-weights-goals", timeZone: "America/Los_Angeles")
+        let fixture = try await HealthFixture("import-weights-goals", timeZone: "America/Los_Angeles")
         let (goals, goalsClient) = try fixture.follower("goals", clientTimeZone: "America/Los_Angeles")
         try await fixture.grant(.bodyMass)
         let xml = HealthFixture.sampleData.appendingPathComponent("export.xml").path
@@ -117,7 +87,7 @@ struct HealthConsumersEndToEndTests {
 
     @Test("an import's water: batch events of at most 500 samples, one intake per sample, one intake.batch-logged per batch and none again on a re-import")
     func importedWaterInBatches() async throws {
-        let fixture = try HealthFixture("water-batches", timeZone: "UTC")
+        let fixture = try await HealthFixture("water-batches", timeZone: "UTC")
         let (intake, intakeClient) = try fixture.follower("intake", clientTimeZone: "UTC")
         try await fixture.grant(.dietaryWater)
         // 1,100 glasses of 100 mL, ten minutes apart from 2025-10-01 00:00 UTC: one import.batch.
@@ -183,7 +153,7 @@ struct HealthConsumersEndToEndTests {
 
     @Test("imported water reaches a real intake following health-ingest: once, also after a re-import; gone after revoke with delete")
     func waterReachesIntake() async throws {
-        let fixture = try HealthFixture("water-intake", timeZone: "America/Los_Angeles")
+        let fixture = try await HealthFixture("water-intake", timeZone: "America/Los_Angeles")
         let (intake, intakeClient) = try fixture.follower("intake", clientTimeZone: "America/Los_Angeles")
         let totals = { () async throws -> [Int64] in
             try await intakeClient.call(IntakeMessage.totals, TotalsRequest(from: "2025-10-11", to: "2025-10-12"), as: TotalsReply.self)

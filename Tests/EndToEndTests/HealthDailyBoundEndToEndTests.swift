@@ -10,7 +10,7 @@ import Testing
 struct HealthDailyBoundEndToEndTests {
     @Test("an import past 1,000,000 steps in a day: five stored, one counted as day-total-out-of-range; samples.add refused on samples[0].value")
     func importPastBound() async throws {
-        let fixture = try HealthFixture("daily-bound", timeZone: "UTC")
+        let fixture = try await HealthFixture("daily-bound", timeZone: "UTC")
         try await fixture.grant(.steps)
         let records = (0..<6).map { hour in
             #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" startDate="2025-03-10 0\#(hour):00:00 +0000" endDate="2025-03-10 0\#(hour):30:00 +0000" value="200000"/>"#

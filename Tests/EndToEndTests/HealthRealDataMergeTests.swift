@@ -39,7 +39,7 @@ struct HealthRealDataMergeTests {
             }
             return
         }
-        let fixture = try HealthFixture("real-merge", timeZone: "America/New_York")
+        let fixture = try await HealthFixture("real-merge", timeZone: "America/New_York")
         let derived = fixture.service.dataDirectory.appendingPathComponent("rgosdin-two-sources.xml").path
         let script = Binaries.repositoryRoot.appendingPathComponent("Tests/python/health_merge.py").path
         let derive = try runPython([script, "derive", folder.appendingPathComponent("rgosdin_export.xml").path, derived])

@@ -32,7 +32,7 @@ struct HealthSourceMergeEndToEndTests {
 
     @Test("merged steps and distance in the daily totals and the day events; priority re-publishes both; quench sources lists and sets")
     func merge() async throws {
-        let fixture = try HealthFixture("source-merge", timeZone: "UTC")
+        let fixture = try await HealthFixture("source-merge", timeZone: "UTC")
         try await fixture.grant(.steps, .distance)
         let _: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: Self.samples(.steps, unit: "count")))
         let _: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: Self.samples(.distance, unit: "m")))

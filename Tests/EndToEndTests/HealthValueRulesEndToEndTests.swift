@@ -25,7 +25,7 @@ struct HealthValueRulesEndToEndTests {
 
     @Test("CLI, weight.add, samples.add and an import refuse what goals or intake would drop; all they accept arrives")
     func everyPath() async throws {
-        let fixture = try HealthFixture("value-rules", timeZone: Self.zone)
+        let fixture = try await HealthFixture("value-rules", timeZone: Self.zone)
         let (goals, goalsClient) = try fixture.follower("goals", clientTimeZone: Self.zone)
         let (intake, intakeClient) = try fixture.follower("intake", clientTimeZone: Self.zone)
         try await fixture.grant(.bodyMass, .dietaryWater)

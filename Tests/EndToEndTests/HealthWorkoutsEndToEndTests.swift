@@ -12,7 +12,7 @@ struct HealthWorkoutsEndToEndTests {
 
     @Test("without the workouts consent the import is refused naming it")
     func needsConsent() async throws {
-        let fixture = try HealthFixture("workouts-consent")
+        let fixture = try await HealthFixture("workouts-consent")
         let run = try fixture.quench(["import", "workouts", Self.log, "--json"])
         #expect(run.status == 65)
         let error = try JSONSerialization.jsonObject(with: Data(run.stderr.utf8)) as? [String: [String: Any]]
@@ -23,7 +23,7 @@ struct HealthWorkoutsEndToEndTests {
 
     @Test("default mode keeps good lines and lists bad ones by number; a re-import is all duplicates")
     func lenient() async throws {
-        let fixture = try HealthFixture("workouts-lenient")
+        let fixture = try await HealthFixture("workouts-lenient")
         try await fixture.grant(.workouts)
         let run = try fixture.quench(["import", "workouts", Self.log, "--json"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -52,7 +52,7 @@ struct HealthWorkoutsEndToEndTests {
 
     @Test("--strict stores nothing when a line is bad, and everything when none is; --unit kg")
     func strict() async throws {
-        let fixture = try HealthFixture("workouts-strict")
+        let fixture = try await HealthFixture("workouts-strict")
         try await fixture.grant(.workouts)
         let run = try fixture.quench(["import", "workouts", Self.log, "--strict", "--json"])
         #expect(run.status == 65)

@@ -10,7 +10,7 @@ import Testing
 struct IdempotencyScopeEndToEndTests {
     /// Logs 250 mL for carol and 100 mL for dave under one key, then a 999 mL coffee for carol
     /// under it again; returns what each list shows.
-    static func scenario(_ client: RPCClient) async throws {
+    static func scenario(_ client: TestClient) async throws {
         let carol = try await client.call(
             IntakeMessage.log, LogIntakeRequest(fluid: "water", volume: 250), as: IntakeRecord.self, user: "carol", idempotencyKey: "K")
         let dave = try await client.call(
@@ -39,20 +39,19 @@ struct IdempotencyScopeEndToEndTests {
         #expect(evil?.field == "user")
     }
 
-    @Test("insecure: one key for two users runs both; another body under it is a conflict")
-    func insecure() async throws {
-        let service = try ServiceProcess("intake", dataDirectory: temporaryDirectory("idem-insecure"))
-        defer { service.stop() }
-        let client = try RPCClient(endpoint: service.rpcEndpoint, options: RPCClientOptions(timeZone: "UTC"))
-        try await Self.scenario(client)
-        await client.close()
+    @Test("insecure: one key for two users runs both; another body under it is a conflict", arguments: TestMode.selected)
+    func insecure(mode: TestMode) async throws {
+        // The scope is the dispatcher's: in process by default (live too with QUENCH_TEST_LIVE=1).
+        let system = try await TestSystem(mode, [ServiceName.intake], label: "idem-insecure")
+        try await Self.scenario(system.client(ServiceName.intake, timeZone: "UTC"))
+        await system.close()
     }
 
     @Test("CURVE, operator key: the same")
     func curve() async throws {
         let intake = try SecureIntake("idem-curve")
         let admin = try intake.client("admin")
-        try await Self.scenario(admin)
+        try await Self.scenario(TestClient(admin, service: ServiceName.intake))
         await intake.close()
     }
 

@@ -50,7 +50,7 @@ struct MetricsEndToEndTests {
 
     @Test("a subscriber's metrics count the events it applied and its transactions")
     func subscriberMetrics() async throws {
-        let fixture = try HealthFixture("metrics-subscriber")
+        let fixture = try await HealthFixture("metrics-subscriber")
         let intake = try fixture.follower("intake")
         defer { intake.stop() }
         let client = try RPCClient(endpoint: intake.rpcEndpoint, options: RPCClientOptions(timeZone: "Europe/Berlin", user: fixture.user))

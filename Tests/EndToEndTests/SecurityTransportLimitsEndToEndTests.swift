@@ -161,8 +161,10 @@ struct SecurityTransportLimitsEndToEndTests {
         _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &own)
         let expected = privileged ? wanted : Int(own.rlim_max)
         // The service inherits a low soft limit (as under many supervisors: 1024) while it starts.
+        // The headroom is for the tests running meanwhile in this process (in-process services
+        // open their SQLite files here): they must not run out, nor Process find an fd past it.
         let inUse = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 256
-        var low = rlimit(rlim_cur: rlim_t(min(Int(own.rlim_max), max(1024, inUse + 512))), rlim_max: own.rlim_max)
+        var low = rlimit(rlim_cur: rlim_t(min(Int(own.rlim_max), max(1024, inUse + 4096))), rlim_max: own.rlim_max)
         let saved = own
         _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &low)
         let system: SecureIntake

@@ -395,6 +395,22 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
         }
     }
 
+    /// Applies `events` in the transaction ``applyBatch(_:)`` runs, on the caller's thread
+    /// and without a socket: what the in-process test kit (`QuenchTesting`) delivers a
+    /// publisher's events with. Returns the cursor after it.
+    @discardableResult
+    func applyInProcess(_ events: [Envelope]) throws -> UInt64 {
+        let (cursor, skipped, _) = try Self.apply(
+            events, database: database, publisher: publisher, makeBatch: makeBatch, logger: logger, outbox: outbox, ignored: ignored)
+        database.scrubIfRequested()
+        status.withLock { state in
+            state.applied = cursor
+            state.skipped = skipped
+            state.head = max(state.head, cursor)
+        }
+        return cursor
+    }
+
     /// The transaction of ``applyBatch(_:)``, on the apply thread: the cursor after it, the
     /// skipped count in all, and how many events it applied.
     private static func apply(

@@ -19,7 +19,7 @@ struct ReliabilitySoakTests {
         let duration = ReliabilitySettings.soakSeconds
         let seed = ReliabilitySettings.seed()
         print("RELIABILITY soak: seed=\(seed) seconds=\(duration)")
-        let system = try AnalyticsSystem("reliability-soak", timeZone: "UTC")
+        let system = try await AnalyticsSystem("reliability-soak", timeZone: "UTC")
         let users = try Self.users.enumerated().map { index, name in
             try SoakUser(name: name, system: system, seed: seed &+ UInt64(index))
         }

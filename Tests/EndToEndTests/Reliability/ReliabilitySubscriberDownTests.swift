@@ -10,7 +10,7 @@ import Testing
 struct ReliabilitySubscriberDownTests {
     @Test("analytics and goals SIGKILLed while events are produced catch up exactly once", .timeLimit(.minutes(10)))
     func subscribersDown() async throws {
-        let system = try AnalyticsSystem("reliability-down", timeZone: "UTC")
+        let system = try await AnalyticsSystem("reliability-down", timeZone: "UTC")
         let producer = SubscriberDownProducer(system: system)
         try await system.grant([.steps, .bodyMass])
         try await system.setGoal(2200)

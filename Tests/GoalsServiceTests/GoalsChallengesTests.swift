@@ -2,12 +2,14 @@ import Foundation
 import MessagePack
 import QuenchProtocol
 import QuenchRuntime
+import QuenchTesting
 import Testing
 
-/// The challenge catalog against the real goals executable: loads are upserts by id,
+/// The challenge catalog through goals' real handlers (in process; live too with
+/// `QUENCH_TEST_LIVE=1`): loads are upserts by id,
 /// all or nothing, served from goals' own store.
-@Suite("Goals end to end (challenges)", .serialized)
-struct GoalsChallengesEndToEndTests {
+@Suite("Goals challenges")
+struct GoalsChallengesTests {
     struct Feed: Codable {
         var items: [Challenge]
     }
@@ -27,9 +29,9 @@ struct GoalsChallengesEndToEndTests {
         try await system.goalsClient.call(GoalMessage.challengesList, ListChallengesRequest(), as: ListChallengesReply.self).challenges
     }
 
-    @Test("the sample catalog loads; a later load updates titles and rewards and keeps ids")
-    func loadAndReload() async throws {
-        let system = try GoalsSystem("challenges", withHealth: false)
+    @Test("the sample catalog loads; a later load updates titles and rewards and keeps ids", arguments: TestMode.selected)
+    func loadAndReload(mode: TestMode) async throws {
+        let system = try await GoalsSystem("challenges", mode: mode, withHealth: false)
         let sample = try Self.sampleCatalog()
         #expect(sample.count == 6)
         let first = try await Self.load(system, sample)
@@ -52,9 +54,9 @@ struct GoalsChallengesEndToEndTests {
         await system.close()
     }
 
-    @Test("the catalog holds at most 500 challenges: a load past that is refused whole; updates still apply")
-    func catalogBound() async throws {
-        let system = try GoalsSystem("challenges-bound", withHealth: false)
+    @Test("the catalog holds at most 500 challenges: a load past that is refused whole; updates still apply", arguments: TestMode.selected)
+    func catalogBound(mode: TestMode) async throws {
+        let system = try await GoalsSystem("challenges-bound", mode: mode, withHealth: false)
         let template = try Self.sampleCatalog()[0]
         func numbered(_ range: Range<Int>) -> [Challenge] {
             range.map { index in
@@ -79,9 +81,9 @@ struct GoalsChallengesEndToEndTests {
         await system.close()
     }
 
-    @Test("a bad item rejects the whole file naming item and field; nothing is half-applied")
-    func badFiles() async throws {
-        let system = try GoalsSystem("bad-challenges", withHealth: false)
+    @Test("a bad item rejects the whole file naming item and field; nothing is half-applied", arguments: TestMode.selected)
+    func badFiles(mode: TestMode) async throws {
+        let system = try await GoalsSystem("bad-challenges", mode: mode, withHealth: false)
         let sample = try Self.sampleCatalog()
         _ = try await Self.load(system, Array(sample.prefix(2)))
 

@@ -2,33 +2,40 @@ import Foundation
 import MessagePack
 import QuenchProtocol
 import QuenchRuntime
+import QuenchTesting
 import Testing
 
-/// The intake service through the RPC client, against the real executable.
-@Suite("Intake end to end", .serialized)
-struct IntakeEndToEndTests {
-    final class Fixture: @unchecked Sendable {
-        let service: ServiceProcess
-        let client: RPCClient
+/// The intake service's requests through its real handlers, dispatcher and committer:
+/// in process by default, against the real executable too with `QUENCH_TEST_LIVE=1`
+/// (``TestMode``). (Moved here from the end-to-end tests; same assertions.)
+@Suite("Intake requests")
+struct IntakeRequestsTests {
+    final class Fixture: Sendable {
+        let system: TestSystem
+        let client: TestClient
 
-        init(_ label: String, user: String = "ana", timeZone: String = "Europe/Berlin") throws {
-            service = try ServiceProcess("intake", dataDirectory: temporaryDirectory(label))
-            client = try RPCClient(endpoint: service.rpcEndpoint, options: RPCClientOptions(timeZone: timeZone, user: user))
+        init(_ mode: TestMode, _ label: String, user: String = "ana", timeZone: String = "Europe/Berlin") async throws {
+            system = try await TestSystem(mode, [ServiceName.intake], label: label)
+            client = try system.client(ServiceName.intake, user: user, timeZone: timeZone)
         }
 
         func log(_ request: LogIntakeRequest) async throws -> IntakeRecord {
             try await client.call(IntakeMessage.log, request, as: IntakeRecord.self, idempotencyKey: UUID().uuidString)
         }
 
+        /// Another client of the same service.
+        func client(user: String, timeZone: String = TimeZone.current.identifier) throws -> TestClient {
+            try system.client(ServiceName.intake, user: user, timeZone: timeZone)
+        }
+
         func close() async {
-            await client.close()
-            service.stop()
+            await system.close()
         }
     }
 
-    @Test("log in each unit; the fluid's water content is applied and kept")
-    func unitsAndWaterContent() async throws {
-        let fixture = try Fixture("units")
+    @Test("log in each unit; the fluid's water content is applied and kept", arguments: TestMode.selected)
+    func unitsAndWaterContent(mode: TestMode) async throws {
+        let fixture = try await Fixture(mode, "units")
         let ml = try await fixture.log(LogIntakeRequest(volume: 250))
         let litres = try await fixture.log(LogIntakeRequest(fluid: "Coffee", volume: 0.5, unit: "l"))
         let ounces = try await fixture.log(LogIntakeRequest(fluid: "milk", volume: 12, unit: "oz"))
@@ -52,9 +59,9 @@ struct IntakeEndToEndTests {
         await fixture.close()
     }
 
-    @Test("bad input is refused naming the field, and nothing stored changes")
-    func badInput() async throws {
-        let fixture = try Fixture("bad")
+    @Test("bad input is refused naming the field, and nothing stored changes", arguments: TestMode.selected)
+    func badInput(mode: TestMode) async throws {
+        let fixture = try await Fixture(mode, "bad")
         let kept = try await fixture.log(LogIntakeRequest(volume: 300))
         let cases: [(LogIntakeRequest, String, ErrorCode)] = [
             (LogIntakeRequest(volume: 0), "volume", .invalidArgument),
@@ -82,7 +89,7 @@ struct IntakeEndToEndTests {
         _ = try await fixture.log(LogIntakeRequest(volume: 1, at: Date().addingTimeInterval(240)))
 
         // Someone else's intake and a missing one are both not found; nothing changes.
-        let other = try RPCClient(endpoint: fixture.service.rpcEndpoint, options: RPCClientOptions(user: "bob"))
+        let other = try fixture.client(user: "bob")
         for id in [kept.id, "0000000000000000"] {
             do {
                 let _: IntakeRecord = try await other.call(
@@ -118,9 +125,9 @@ struct IntakeEndToEndTests {
         await fixture.close()
     }
 
-    @Test("edit and delete, past days included; events carry before and after")
-    func editAndDelete() async throws {
-        let fixture = try Fixture("edit")
+    @Test("edit and delete, past days included; events carry before and after", arguments: TestMode.selected)
+    func editAndDelete(mode: TestMode) async throws {
+        let fixture = try await Fixture(mode, "edit")
         let lastWeek = Date().addingTimeInterval(-7 * 86_400)
         let record = try await fixture.log(LogIntakeRequest(fluid: "tea", volume: 200, at: lastWeek))
         let edited: IntakeRecord = try await fixture.client.call(
@@ -143,9 +150,9 @@ struct IntakeEndToEndTests {
         await fixture.close()
     }
 
-    @Test("local days follow the user's zone, across a DST change")
-    func daysAcrossDST() async throws {
-        let fixture = try Fixture("dst", timeZone: "America/New_York")
+    @Test("local days follow the user's zone, across a DST change", arguments: TestMode.selected)
+    func daysAcrossDST(mode: TestMode) async throws {
+        let fixture = try await Fixture(mode, "dst", timeZone: "America/New_York")
         func instant(_ text: String) -> Date {
             ISO8601DateFormatter().date(from: text)!
         }
@@ -163,7 +170,7 @@ struct IntakeEndToEndTests {
         #expect(totals.days.map(\.totalWaterMl) == [0, 100, 500, 400])
 
         // The same instant seen from Kolkata (+05:30) is another day.
-        let kolkata = try RPCClient(endpoint: fixture.service.rpcEndpoint, options: RPCClientOptions(timeZone: "Asia/Kolkata", user: "ana"))
+        let kolkata = try fixture.client(user: "ana", timeZone: "Asia/Kolkata")
         let there: IntakeRecord = try await kolkata.call(
             IntakeMessage.log, LogIntakeRequest(volume: 50, at: instant("2026-03-08T19:00:00Z")), idempotencyKey: UUID().uuidString)
         #expect(there.day == "2026-03-09" && there.timeZone == "Asia/Kolkata")
@@ -171,9 +178,9 @@ struct IntakeEndToEndTests {
         await fixture.close()
     }
 
-    @Test("thousands of entries sum exactly")
-    func exactTotals() async throws {
-        let fixture = try Fixture("exact")
+    @Test("thousands of entries sum exactly", arguments: TestMode.selected)
+    func exactTotals(mode: TestMode) async throws {
+        let fixture = try await Fixture(mode, "exact")
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<3000 {
                 group.addTask { _ = try await fixture.log(LogIntakeRequest(fluid: "soda", volume: 0.1, unit: "oz")) }
@@ -187,13 +194,13 @@ struct IntakeEndToEndTests {
         await fixture.close()
     }
 
-    @Test("export and erase one user's data, leaving others'")
-    func exportAndErase() async throws {
-        let fixture = try Fixture("erase")
+    @Test("export and erase one user's data, leaving others'", arguments: TestMode.selected)
+    func exportAndErase(mode: TestMode) async throws {
+        let fixture = try await Fixture(mode, "erase")
         _ = try await fixture.log(LogIntakeRequest(volume: 100))
         let _: Fluid = try await fixture.client.call(
             IntakeMessage.fluidsAdd, AddFluidRequest(name: "Kombucha", waterPercent: 97.5), idempotencyKey: UUID().uuidString)
-        let bob = try RPCClient(endpoint: fixture.service.rpcEndpoint, options: RPCClientOptions(user: "bob"))
+        let bob = try fixture.client(user: "bob")
         let _: IntakeRecord = try await bob.call(IntakeMessage.log, LogIntakeRequest(volume: 100), idempotencyKey: UUID().uuidString)
         let export: IntakeExport = try await fixture.client.call(IntakeMessage.export, UserDataRequest())
         #expect(export.intakes.count == 1 && export.fluids.map(\.name) == ["kombucha"])
@@ -204,6 +211,33 @@ struct IntakeEndToEndTests {
         let bobs: IntakeExport = try await bob.call(IntakeMessage.export, UserDataRequest())
         #expect(bobs.intakes.count == 1)
         await bob.close()
+        await fixture.close()
+    }
+
+    @Test("a retry with the same idempotency key returns the stored reply and stores nothing new", arguments: TestMode.selected)
+    func idempotentRetry(mode: TestMode) async throws {
+        let fixture = try await Fixture(mode, "idem")
+        let client = try fixture.client(user: "ana")
+        let first = try await client.call(
+            IntakeMessage.log, LogIntakeRequest(volume: 330), as: IntakeRecord.self, idempotencyKey: "k-1")
+        let second = try await client.call(
+            IntakeMessage.log, LogIntakeRequest(volume: 330), as: IntakeRecord.self, idempotencyKey: "k-1")
+        #expect(first == second)
+        let list = try await client.call(IntakeMessage.list, ListIntakesRequest(), as: ListIntakesReply.self)
+        #expect(list.intakes.count == 1)
+        // The same key for another type is a conflict, not a silent replay.
+        await #expect(throws: QuenchError.self) {
+            _ = try await client.call(
+                IntakeMessage.delete, DeleteIntakeRequest(id: first.id), as: DeleteIntakeReply.self, idempotencyKey: "k-1")
+        }
+        // A command without a key is refused, naming the field.
+        do {
+            _ = try await client.call(IntakeMessage.log, LogIntakeRequest(volume: 1), as: IntakeRecord.self)
+            Issue.record("a command without an idempotency key was accepted")
+        } catch let error as QuenchError {
+            #expect(error.code == .invalidArgument)
+            #expect(error.field == "idempotencyKey")
+        }
         await fixture.close()
     }
 }

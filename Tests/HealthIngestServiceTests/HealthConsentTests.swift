@@ -2,14 +2,16 @@ import Foundation
 import MessagePack
 import QuenchProtocol
 import QuenchRuntime
+import QuenchTesting
 import Testing
 
-/// Consents, weights and their events against the real health-ingest executable.
-@Suite("Health consents and weights end to end", .serialized)
-struct HealthConsentEndToEndTests {
-    @Test("a weight without body-mass consent is refused naming the consent; granted, it is stored, evented and latest")
-    func weightNeedsConsent() async throws {
-        let fixture = try HealthFixture("weight-consent")
+/// Consents, weights and their events through health-ingest's real handlers (in process;
+/// the real executable too with `QUENCH_TEST_LIVE=1`). Moved from the end-to-end tests.
+@Suite("Health consents and weights")
+struct HealthConsentTests {
+    @Test("a weight without body-mass consent is refused naming the consent; granted, it is stored, evented and latest", arguments: TestMode.selected)
+    func weightNeedsConsent(mode: TestMode) async throws {
+        let fixture = try await HealthFixture("weight-consent", mode: mode)
         let refused = await expectHealthError(.failedPrecondition) {
             let _: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 70, unit: "kg"))
         }
@@ -45,9 +47,9 @@ struct HealthConsentEndToEndTests {
         await fixture.close()
     }
 
-    @Test("weights out of range or in the future are refused naming the field; nothing is stored")
-    func weightRules() async throws {
-        let fixture = try HealthFixture("weight-rules")
+    @Test("weights out of range or in the future are refused naming the field; nothing is stored", arguments: TestMode.selected)
+    func weightRules(mode: TestMode) async throws {
+        let fixture = try await HealthFixture("weight-rules", mode: mode)
         try await fixture.grant(.bodyMass)
         let cases: [(AddWeightRequest, String)] = [
             (AddWeightRequest(value: 700, unit: "kg"), "value"),
@@ -70,9 +72,9 @@ struct HealthConsentEndToEndTests {
         await fixture.close()
     }
 
-    @Test("grant and revoke publish consent changes; body-mass grant carries the newest weight; revoke with delete deletes")
-    func consentEvents() async throws {
-        let fixture = try HealthFixture("consent-events")
+    @Test("grant and revoke publish consent changes; body-mass grant carries the newest weight; revoke with delete deletes", arguments: TestMode.selected)
+    func consentEvents(mode: TestMode) async throws {
+        let fixture = try await HealthFixture("consent-events", mode: mode)
         await expectHealthError(.invalidArgument, field: "types[1]") {
             _ = try await fixture.command(HealthMessage.consentGrant, ConsentChangeRequest(types: ["steps", "heart-rate"]), as: ConsentListReply.self)
         }
@@ -111,12 +113,12 @@ struct HealthConsentEndToEndTests {
         await fixture.close()
     }
 
-    @Test("a user acts only on its own data: another user's consent does not apply")
-    func usersAreSeparate() async throws {
-        let fixture = try HealthFixture("users")
+    @Test("a user acts only on its own data: another user's consent does not apply", arguments: TestMode.selected)
+    func usersAreSeparate(mode: TestMode) async throws {
+        let fixture = try await HealthFixture("users", mode: mode)
         try await fixture.grant(.bodyMass)
         _ = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 60, unit: "kg"), as: WeightReply.self)
-        let bob = try RPCClient(endpoint: fixture.service.rpcEndpoint, options: RPCClientOptions(user: "bob"))
+        let bob = try fixture.client(user: "bob")
         await expectHealthError(.failedPrecondition) {
             let _: WeightReply = try await bob.call(HealthMessage.weightLatest, LatestWeightRequest())
         }

@@ -1,21 +1,20 @@
-import Foundation
+public import Foundation
 import QuenchTestSupport
-import Testing
 
 /// A real service executable started for a test: its own data folder, endpoints on
 /// loopback (ports from `TestPorts` unless given; the ready file confirms them), stderr
 /// kept for diagnosis.
-final class ServiceProcess: @unchecked Sendable {
-    let name: String
-    let executable: URL
-    let dataDirectory: URL
-    private(set) var rpcEndpoint: String
-    private(set) var pubEndpoint: String
+public final class ServiceProcess: @unchecked Sendable {
+    public let name: String
+    public let executable: URL
+    public let dataDirectory: URL
+    public private(set) var rpcEndpoint: String
+    public private(set) var pubEndpoint: String
     /// The per-user event stream (XPUB), `user.pub.endpoint`.
-    private(set) var userPubEndpoint: String
+    public private(set) var userPubEndpoint: String
     /// Runs with `--insecure` (the default for tests on loopback); security tests pass false
     /// and give keys with `arguments`.
-    let insecure: Bool
+    public let insecure: Bool
     private let extraArguments: [String]
     private let environment: [String: String]
     private var process: Process?
@@ -23,7 +22,7 @@ final class ServiceProcess: @unchecked Sendable {
     private var readyURL: URL { dataDirectory.appendingPathComponent("\(name).ready.json") }
 
     /// Starts `quench-<service>` and waits until it serves.
-    init(
+    public init(
         _ service: String,
         dataDirectory: URL,
         rpcEndpoint: String = "tcp://127.0.0.1:*",
@@ -50,12 +49,12 @@ final class ServiceProcess: @unchecked Sendable {
         try start()
     }
 
-    var databasePath: String {
+    public var databasePath: String {
         dataDirectory.appendingPathComponent("\(name).sqlite").path
     }
 
     /// (Re)starts the process on the same endpoints it had (after the first start, concrete ports).
-    func start() throws {
+    public func start() throws {
         try? FileManager.default.removeItem(at: readyURL)
         let process = Process()
         process.executableURL = executable
@@ -111,12 +110,12 @@ final class ServiceProcess: @unchecked Sendable {
         var userPub: String?
     }
 
-    var pid: Int32 { process?.processIdentifier ?? 0 }
-    var isRunning: Bool { process?.isRunning ?? false }
+    public var pid: Int32 { process?.processIdentifier ?? 0 }
+    public var isRunning: Bool { process?.isRunning ?? false }
 
     /// Sends `signal` and waits for the exit; returns the exit status (or signal number).
     @discardableResult
-    func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 30) -> (status: Int32, reason: Process.TerminationReason)? {
+    public func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 30) -> (status: Int32, reason: Process.TerminationReason)? {
         guard let process, process.isRunning else { return nil }
         kill(process.processIdentifier, signal)
         let deadline = Date().addingTimeInterval(timeout)
@@ -130,7 +129,7 @@ final class ServiceProcess: @unchecked Sendable {
         return (process.terminationStatus, process.terminationReason)
     }
 
-    func logTail(_ lines: Int = 40) -> String {
+    public func logTail(_ lines: Int = 40) -> String {
         let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
         return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines).joined(separator: "\n")
     }
@@ -141,53 +140,4 @@ final class ServiceProcess: @unchecked Sendable {
             process.waitUntilExit()
         }
     }
-}
-
-/// Where the built executables are: next to the test bundle in the build folder.
-enum Binaries {
-    static func url(of name: String) throws -> URL {
-        var candidates: [URL] = []
-        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var folder = testBinary.deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(folder.appendingPathComponent(name))
-            folder = folder.deletingLastPathComponent()
-        }
-        candidates.append(Bundle.main.bundleURL.appendingPathComponent(name))
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name))
-        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
-            return candidate
-        }
-        throw TestFailure("executable \(name) not found next to the tests (looked in \(candidates.map(\.path))); build it first with `swift build`")
-    }
-
-    /// The repository root (for scripts and sample data).
-    static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-    }
-}
-
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
-
-/// A fresh temporary folder for one test.
-func temporaryDirectory(_ label: String) -> URL {
-    TestScratch.directory(label)
-}
-
-/// Polls `condition` until it holds or `timeout` passes.
-func eventually(timeout: Duration = .seconds(15), _ condition: () async throws -> Bool) async rethrows -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(50))
-    }
-    return try await condition()
 }

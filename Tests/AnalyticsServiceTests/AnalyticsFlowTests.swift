@@ -1,19 +1,22 @@
 import Foundation
 import QuenchProtocol
 import QuenchRuntime
+import QuenchTesting
 import Testing
 
-/// Analytics against the real intake, goals and health-ingest executables.
-@Suite("Analytics end to end", .serialized)
-struct AnalyticsEndToEndTests {
-    @Test("history and streaks judge each day by its own goal")
-    func historyAndStreaks() async throws {
+/// Analytics following intake, goals and health-ingest, each applying the others' events
+/// through its real subscriber transaction (in process; the real executables too with
+/// `QUENCH_TEST_LIVE=1`). Moved from the end-to-end tests with the same assertions.
+@Suite("Analytics following the other services")
+struct AnalyticsFlowTests {
+    @Test("history and streaks judge each day by its own goal", arguments: TestMode.selected)
+    func historyAndStreaks(mode: TestMode) async throws {
         // Goals change "today" in the request's zone: a change from UTC−12 and then one from
         // UTC+14 give two different effective days (one or two days apart).
         let east = "Pacific/Kiritimati"
         let west = "Etc/GMT+12"
-        let system = try AnalyticsSystem("history", timeZone: east)
-        let westGoals = try system.client(system.goals, timeZone: west)
+        let system = try await AnalyticsSystem("history", mode: mode, timeZone: east)
+        let westGoals = try system.client(ServiceName.goals, timeZone: west)
         let today = AnalyticsTime.today(east)
         let first = AnalyticsTime.today(west)
         let gap = first.days(to: today)
@@ -54,10 +57,10 @@ struct AnalyticsEndToEndTests {
         await system.close()
     }
 
-    @Test("steps from two sources: the month chart, its axis, badges at 9,999 / 10,000 / 20,000, challenge points")
-    func stepsAndChallenges() async throws {
+    @Test("steps from two sources: the month chart, its axis, badges at 9,999 / 10,000 / 20,000, challenge points", arguments: TestMode.selected)
+    func stepsAndChallenges(mode: TestMode) async throws {
         let zone = AnalyticsTime.midday()
-        let system = try AnalyticsSystem("steps", timeZone: zone)
+        let system = try await AnalyticsSystem("steps", mode: mode, timeZone: zone)
         let today = AnalyticsTime.today(zone)
         try await system.grant([.steps, .distance, .workouts])
         try await system.loadChallenges([
@@ -126,9 +129,9 @@ struct AnalyticsEndToEndTests {
         await system.close()
     }
 
-    @Test("one-rep max with 1, 10, 12, 13 and 37 reps; filter and unknown exercise")
-    func oneRepMax() async throws {
-        let system = try AnalyticsSystem("orm")
+    @Test("one-rep max with 1, 10, 12, 13 and 37 reps; filter and unknown exercise", arguments: TestMode.selected)
+    func oneRepMax(mode: TestMode) async throws {
+        let system = try await AnalyticsSystem("orm", mode: mode)
         try await system.grant([.workouts])
         let today = AnalyticsTime.today(system.timeZone)
         func set(_ day: Int, _ reps: Int, _ kg: Double, _ exercise: String = "Back Squat") -> SampleInput {
