@@ -164,6 +164,10 @@ let package = Package(
                 "AnalyticsService", log,
             ],
             swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MessageCatalogTests",
+            dependencies: ["QuenchTestSupport", "IntakeService", "GoalsService", "HealthIngestService", "AnalyticsService", "QuenchRuntime", "QuenchProtocol", "MessagePack", grdb, log],
+            swiftSettings: swiftSettings),
     ]
         + service("Intake", module: "IntakeService", executable: "quench-intake")
         + service("Goals", module: "GoalsService", executable: "quench-goals")

@@ -15,15 +15,15 @@ struct AnalyticsDeliveryTests {
         let intake = try await TestService.intake()
         let analytics = try await TestService.analytics()
         for volume in [250.0, 300, 450] {
-            let _: IntakeRecord = try await intake.call(IntakeMessage.log, LogIntakeRequest(volume: volume), user: "ana", timeZone: "UTC")
+            let _: IntakeRecord = try await intake.call(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: volume), user: "ana", timeZone: "UTC")
         }
         let events = try await intake.events()
         #expect(events.map(\.seq) == [1, 2, 3])
         func today() async throws -> Double {
-            try await analytics.call(AnalyticsMessage.today, DayRequest(), as: DaySummary.self, user: "ana", timeZone: "UTC").totalWaterMl
+            try await analytics.call(MessageDescriptor.analyticsToday.name, DayRequest(), as: DaySummary.self, user: "ana", timeZone: "UTC").totalWaterMl
         }
         func lag() async throws -> SubscriptionHealth? {
-            try await analytics.call(AnalyticsMessage.lag, LagRequest(), as: LagReply.self, user: "ana")
+            try await analytics.call(MessageDescriptor.analyticsLag.name, LagRequest(), as: LagReply.self, user: "ana")
                 .publishers.first { $0.publisher == ServiceName.intake }
         }
 

@@ -33,25 +33,25 @@ struct AnalyticsFlowTests {
         try await system.log(2000)
         try await system.waitUntilCaughtUp()
 
-        var history = try await system.ask(AnalyticsMessage.history, HistoryRequest(days: gap + 4), as: HistoryReply.self)
+        var history = try await system.ask(MessageDescriptor.analyticsHistory.name, HistoryRequest(days: gap + 4), as: HistoryReply.self)
         #expect(history.days.map(\.day) == (0..<(gap + 4)).map { first.adding(days: $0 - 3).description })
         #expect(history.days.map(\.goalMl) == [2500, 2500, 2500] + Array(repeating: 1000, count: gap) + [3000])
         #expect(history.days.map(\.met) == [true, true, false] + Array(repeating: true, count: gap) + [false])
         #expect(history.currentStreak == gap)
         #expect(history.longestStreak == max(2, gap))
 
-        let summary = try await system.ask(AnalyticsMessage.today, DayRequest(), as: DaySummary.self)
+        let summary = try await system.ask(MessageDescriptor.analyticsToday.name, DayRequest(), as: DaySummary.self)
         #expect(summary.day == today.description && summary.totalWaterMl == 2000 && summary.goalMl == 3000)
         #expect(summary.goalSource == "manual" && summary.percent == 66.7 && summary.remainingMl == 1000)
-        let before = try await system.ask(AnalyticsMessage.today, DayRequest(day: first.adding(days: -1).description), as: DaySummary.self)
+        let before = try await system.ask(MessageDescriptor.analyticsToday.name, DayRequest(day: first.adding(days: -1).description), as: DaySummary.self)
         #expect(before.goalMl == 2500 && before.goalSource == "default" && before.totalWaterMl == 2000)
 
         try await system.log(1500)
         try await system.waitUntilCaughtUp()
-        history = try await system.ask(AnalyticsMessage.history, HistoryRequest(days: 3), as: HistoryReply.self)
+        history = try await system.ask(MessageDescriptor.analyticsHistory.name, HistoryRequest(days: 3), as: HistoryReply.self)
         #expect(history.days.last?.met == true && history.days.count == 3)
         #expect(history.currentStreak == gap + 1 && history.longestStreak == max(2, gap + 1))
-        let over = try await system.ask(AnalyticsMessage.today, DayRequest(), as: DaySummary.self)
+        let over = try await system.ask(MessageDescriptor.analyticsToday.name, DayRequest(), as: DaySummary.self)
         #expect(over.percent == 116.7 && over.remainingMl == 0)
         await westGoals.close()
         await system.close()
@@ -78,7 +78,7 @@ struct AnalyticsFlowTests {
 
         func month() async throws -> StepsMonthReply {
             try await system.waitUntilCaughtUp()
-            return try await system.ask(AnalyticsMessage.stepsMonth, MonthRequest(), as: StepsMonthReply.self)
+            return try await system.ask(MessageDescriptor.analyticsStepsMonth.name, MonthRequest(), as: StepsMonthReply.self)
         }
         var chart = try await month()
         #expect(chart.month == CalendarMonthText.of(today))
@@ -88,7 +88,7 @@ struct AnalyticsFlowTests {
         #expect(chart.axisMax == 10_000)
         #expect(chart.achievements == [Achievement(threshold: 10_000, earned: false)])
         let daily = try await system.healthClient.call(
-            HealthMessage.samplesDaily, DailySamplesRequest(type: "steps", from: today.description, to: today.description),
+            MessageDescriptor.samplesDaily.name, DailySamplesRequest(type: "steps", from: today.description, to: today.description),
             as: DailySamplesReply.self)
         #expect(daily.days.first?.value == 9_999)
 
@@ -111,7 +111,7 @@ struct AnalyticsFlowTests {
                 activity: "HKWorkoutActivityTypeRunning", distance: 3.5, distanceUnit: "km"),
         ])
         try await system.waitUntilCaughtUp()
-        let progress = try await system.ask(AnalyticsMessage.challengesProgress, MonthRequest(), as: ChallengesProgressReply.self)
+        let progress = try await system.ask(MessageDescriptor.analyticsChallengesProgress.name, MonthRequest(), as: ChallengesProgressReply.self)
         let byId = Dictionary(uniqueKeysWithValues: progress.challenges.map { ($0.id, $0) })
         #expect(byId["steps-10k"]?.days.last == ChallengeDay(day: today.description, value: 20_000, completed: true))
         #expect(byId["steps-10k"]?.daysCompleted == 1 && byId["steps-10k"]?.points == 50)
@@ -123,7 +123,7 @@ struct AnalyticsFlowTests {
 
         // Revoking steps with its data drops analytics' steps too.
         let _: ConsentListReply = try await system.healthClient.call(
-            HealthMessage.consentRevoke, ConsentChangeRequest(types: ["steps"], deleteData: true), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.consentRevoke.name, ConsentChangeRequest(types: ["steps"], deleteData: true), idempotencyKey: UUID().uuidString)
         chart = try await month()
         #expect(chart.total == 0 && chart.axisMax == 10_000)
         await system.close()
@@ -142,7 +142,7 @@ struct AnalyticsFlowTests {
             set(-1, 1, 140, "Deadlift"),
         ])
         try await system.waitUntilCaughtUp()
-        let all = try await system.ask(AnalyticsMessage.oneRepMax, OneRepMaxRequest(), as: OneRepMaxReply.self)
+        let all = try await system.ask(MessageDescriptor.analyticsOneRepMax.name, OneRepMaxRequest(), as: OneRepMaxReply.self)
         #expect(all.exercises.map(\.name) == ["Back Squat", "Deadlift"])
         let squat = try #require(all.exercises.first)
         #expect(squat.series == [
@@ -152,16 +152,16 @@ struct AnalyticsFlowTests {
         ])
         #expect(squat.personalRecord == OneRepMaxPoint(day: today.adding(days: -2).description, oneRepMax: 144))
         #expect(squat.excludedSets == 2)
-        let one = try await system.ask(AnalyticsMessage.oneRepMax, OneRepMaxRequest(exercise: "back squat", limit: 2), as: OneRepMaxReply.self)
+        let one = try await system.ask(MessageDescriptor.analyticsOneRepMax.name, OneRepMaxRequest(exercise: "back squat", limit: 2), as: OneRepMaxReply.self)
         #expect(one.exercises.map(\.name) == ["Back Squat"] && one.exercises[0].series.count == 2)
 
         let bad: [(String, any Encodable & Sendable, String, ErrorCode)] = [
-            (AnalyticsMessage.oneRepMax, OneRepMaxRequest(exercise: "Bench Press"), "exercise", .notFound),
-            (AnalyticsMessage.oneRepMax, OneRepMaxRequest(limit: 3661), "limit", .invalidArgument),
-            (AnalyticsMessage.history, HistoryRequest(days: 3661), "days", .invalidArgument),
-            (AnalyticsMessage.stepsMonth, MonthRequest(month: "2026-13"), "month", .invalidArgument),
-            (AnalyticsMessage.challengesProgress, MonthRequest(month: "26-1"), "month", .invalidArgument),
-            (AnalyticsMessage.today, DayRequest(day: "2026-02-30"), "day", .invalidArgument),
+            (MessageDescriptor.analyticsOneRepMax.name, OneRepMaxRequest(exercise: "Bench Press"), "exercise", .notFound),
+            (MessageDescriptor.analyticsOneRepMax.name, OneRepMaxRequest(limit: 3661), "limit", .invalidArgument),
+            (MessageDescriptor.analyticsHistory.name, HistoryRequest(days: 3661), "days", .invalidArgument),
+            (MessageDescriptor.analyticsStepsMonth.name, MonthRequest(month: "2026-13"), "month", .invalidArgument),
+            (MessageDescriptor.analyticsChallengesProgress.name, MonthRequest(month: "26-1"), "month", .invalidArgument),
+            (MessageDescriptor.analyticsToday.name, DayRequest(day: "2026-02-30"), "day", .invalidArgument),
         ]
         for (type, body, field, code) in bad {
             do {

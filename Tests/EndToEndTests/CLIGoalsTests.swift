@@ -126,7 +126,7 @@ struct CLIGoalsTests {
         let sample = Binaries.repositoryRoot.appendingPathComponent("deploy/sample-data/challenges.json").path
         #expect(try quench(["challenges", "load", sample]).status == 0)
         let _: ConsentListReply = try await system.healthClient.call(
-            HealthMessage.consentGrant, ConsentChangeRequest(types: ["steps", "distance", "workouts"]), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.consentGrant.name, ConsentChangeRequest(types: ["steps", "distance", "workouts"]), idempotencyKey: UUID().uuidString)
         func at(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
         let samples = [
             SampleInput(type: "steps", value: 12_000, unit: "count", start: at("2026-10-03T09:00:00Z"), end: at("2026-10-03T10:00:00Z")),
@@ -138,7 +138,7 @@ struct CLIGoalsTests {
                 activity: "HKWorkoutActivityTypeRunning", distance: 11, distanceUnit: "km"),
         ]
         let _: AddSamplesReply = try await system.healthClient.call(
-            HealthMessage.samplesAdd, AddSamplesRequest(samples: samples), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.samplesAdd.name, AddSamplesRequest(samples: samples), idempotencyKey: UUID().uuidString)
         // 2 days × 5 (steps-5k) + 10 (steps-10k) + 5 (walk-5km) + 30 (run-10km), once analytics has caught up.
         let complete = try await eventually {
             try quench(["challenges", "progress", "--month", "2026-10", "--json"]).json()["totalPoints"] as? Int == 55

@@ -17,21 +17,21 @@ struct HealthConsumersEndToEndTests {
         let (goals, goalsClient) = try fixture.follower("goals", clientTimeZone: "Europe/Berlin")
 
         try await fixture.grant(.bodyMass)
-        let weight: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 80, unit: "kg"))
+        let weight: WeightReply = try await fixture.command(MessageDescriptor.weightAdd.name, AddWeightRequest(value: 80, unit: "kg"))
         let followed = try await eventually {
-            let goal = try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self)
+            let goal = try await goalsClient.call(MessageDescriptor.goalGet.name, GetGoalRequest(), as: GoalReply.self)
             return goal.source == "auto" && goal.weightKg == weight.weightKg
         }
-        let goal = try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self)
+        let goal = try await goalsClient.call(MessageDescriptor.goalGet.name, GetGoalRequest(), as: GoalReply.self)
         #expect(followed, "goal: \(goal)\n\(goals.logTail())")
 
         // A newer weight moves it; an older one (measured before) does not.
-        let _: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 60, unit: "kg"))
-        #expect(try await eventually { try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self).weightKg == 60 })
+        let _: WeightReply = try await fixture.command(MessageDescriptor.weightAdd.name, AddWeightRequest(value: 60, unit: "kg"))
+        #expect(try await eventually { try await goalsClient.call(MessageDescriptor.goalGet.name, GetGoalRequest(), as: GoalReply.self).weightKg == 60 })
         let _: WeightReply = try await fixture.command(
-            HealthMessage.weightAdd, AddWeightRequest(value: 100, unit: "kg", at: Date().addingTimeInterval(-86_400)))
+            MessageDescriptor.weightAdd.name, AddWeightRequest(value: 100, unit: "kg", at: Date().addingTimeInterval(-86_400)))
         try await Task.sleep(for: .milliseconds(500))
-        #expect(try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self).weightKg == 60)
+        #expect(try await goalsClient.call(MessageDescriptor.goalGet.name, GetGoalRequest(), as: GoalReply.self).weightKg == 60)
 
         // Forty weights goals missed while it was down come back in one catch-up page, which
         // goals applies as one run: the goal follows the newest, in one goal.changed.
@@ -44,10 +44,10 @@ struct HealthConsumersEndToEndTests {
             SampleInput(type: "body-mass", value: index == 39 ? 70 : 61 + Double(index % 20), unit: "kg",
                         start: Date(timeIntervalSince1970: first + Double(index) * 0.01))
         }
-        let added: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: weights))
+        let added: AddSamplesReply = try await fixture.command(MessageDescriptor.samplesAdd.name, AddSamplesRequest(samples: weights))
         #expect(added.samples.count == 40 && added.duplicates == 0)
         try goals.start()
-        #expect(try await eventually { try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self).weightKg == 70 })
+        #expect(try await eventually { try await goalsClient.call(MessageDescriptor.goalGet.name, GetGoalRequest(), as: GoalReply.self).weightKg == 70 })
         let changes = try await goalChanges(goalsClient)
         #expect(changes.count == changesBefore.count + 1, "\(changes)")
         #expect(changes.last?.oldGoalMl == changesBefore.last?.newGoalMl && changes.last?.weightKg == 70)
@@ -59,9 +59,9 @@ struct HealthConsumersEndToEndTests {
 
     /// goals' `goal.changed` events so far, through `events.since`.
     private func goalChanges(_ client: TestClient) async throws -> [GoalChangedBody] {
-        let page = try await client.call(MessageType.eventsSince, EventsSinceRequest(after: 0, limit: 1000), as: EventsSinceReply.self)
+        let page = try await client.call(MessageDescriptor.eventsSince.name, EventsSinceRequest(after: 0, limit: 1000), as: EventsSinceReply.self)
         return try page.events.map { try $0.decode(Envelope.self) }
-            .filter { $0.type == GoalEvent.changed }
+            .filter { $0.type == EventDescriptor.goalChanged.name }
             .map { try $0.decodeBody(GoalChangedBody.self) }
     }
 
@@ -72,11 +72,11 @@ struct HealthConsumersEndToEndTests {
         try await fixture.grant(.bodyMass)
         let xml = HealthFixture.sampleData.appendingPathComponent("export.xml").path
         #expect(try fixture.quench(["import", "apple-health", xml]).status == 74)  // the sample export's 3 unreadable records: imported the rest, exit 74
-        let batches = try await fixture.events(HealthEvent.weightBatchRecorded, as: WeightBatchRecordedBody.self)
+        let batches = try await fixture.events(EventDescriptor.healthWeightBatchRecorded.name, as: WeightBatchRecordedBody.self)
         #expect(batches.count == 1 && batches.first?.samples.count == 3, "\(batches)")
         // The newest of the export's three weights: 72.1 kg, measured 2025-10-13.
         let followed = try await eventually {
-            try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self).weightKg == 72.1
+            try await goalsClient.call(MessageDescriptor.goalGet.name, GetGoalRequest(), as: GoalReply.self).weightKg == 72.1
         }
         #expect(followed, "\(goals.logTail())")
         #expect(try await goalChanges(goalsClient).map(\.weightKg) == [72.1])
@@ -108,14 +108,14 @@ struct HealthConsumersEndToEndTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try run.json()["imported"] as? Int == 1_100)
 
-        let batches = try await fixture.events(HealthEvent.waterBatchRecorded, as: WaterBatchRecordedBody.self)
+        let batches = try await fixture.events(EventDescriptor.healthWaterBatchRecorded.name, as: WaterBatchRecordedBody.self)
         #expect(batches.map(\.samples.count) == [500, 500, 100])
         #expect(Set(batches.flatMap(\.samples).map(\.sampleId)).count == 1_100)
-        #expect(try await fixture.events(HealthEvent.waterRecorded, as: WaterRecordedBody.self).isEmpty)
+        #expect(try await fixture.events(EventDescriptor.healthWaterRecorded.name, as: WaterRecordedBody.self).isEmpty)
 
         // 144 glasses a day: 2025-10-01 … 2025-10-07 full, 92 on 2025-10-08.
         let totals = { () async throws -> [Int64] in
-            try await intakeClient.call(IntakeMessage.totals, TotalsRequest(from: "2025-10-01", to: "2025-10-08"), as: TotalsReply.self)
+            try await intakeClient.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: "2025-10-01", to: "2025-10-08"), as: TotalsReply.self)
                 .days.map(\.totalWaterMicrolitres)
         }
         let expected = Array(repeating: Int64(14_400_000), count: 7) + [9_200_000]
@@ -129,11 +129,11 @@ struct HealthConsumersEndToEndTests {
         #expect(threads.contains { $0.name == "quench-writer" && $0.nice == base }, "\(threads)")
         #expect(threads.contains { $0.name.hasPrefix("quench-apply-") && $0.nice == min(19, base + 10) }, "\(threads)")
         let intakeEvents = { () async throws -> [Envelope] in
-            let page = try await intakeClient.call(MessageType.eventsSince, EventsSinceRequest(after: 0, limit: 1000), as: EventsSinceReply.self)
+            let page = try await intakeClient.call(MessageDescriptor.eventsSince.name, EventsSinceRequest(after: 0, limit: 1000), as: EventsSinceReply.self)
             return try page.events.map { try $0.decode(Envelope.self) }
         }
         let logged = try await intakeEvents()
-        #expect(logged.map(\.type) == Array(repeating: IntakeEvent.batchLogged, count: 3))
+        #expect(logged.map(\.type) == Array(repeating: EventDescriptor.intakeBatchLogged.name, count: 3))
         let made = try logged.map { try $0.decodeBody(IntakeBatchBody.self) }
         #expect(made.map(\.intakes.count) == [500, 500, 100])
         #expect(made.allSatisfy { $0.user == "ana" && $0.intakes.allSatisfy { $0.user == "ana" && $0.source == "apple-health" && $0.waterMl == 100 } })
@@ -142,7 +142,7 @@ struct HealthConsumersEndToEndTests {
         let again = try fixture.quench(["import", "apple-health", file.path, "--json"], timeZone: "UTC")
         #expect(try again.json()["duplicates"] as? Int == 1_100)
         try await Task.sleep(for: .milliseconds(500))
-        #expect(try await fixture.events(HealthEvent.waterBatchRecorded, as: WaterBatchRecordedBody.self).count == 3)
+        #expect(try await fixture.events(EventDescriptor.healthWaterBatchRecorded.name, as: WaterBatchRecordedBody.self).count == 3)
         #expect(try await intakeEvents().count == 3)
         #expect(try await totals() == expected)
 
@@ -156,7 +156,7 @@ struct HealthConsumersEndToEndTests {
         let fixture = try await HealthFixture("water-intake", timeZone: "America/Los_Angeles")
         let (intake, intakeClient) = try fixture.follower("intake", clientTimeZone: "America/Los_Angeles")
         let totals = { () async throws -> [Int64] in
-            try await intakeClient.call(IntakeMessage.totals, TotalsRequest(from: "2025-10-11", to: "2025-10-12"), as: TotalsReply.self)
+            try await intakeClient.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: "2025-10-11", to: "2025-10-12"), as: TotalsReply.self)
                 .days.map(\.totalWaterMicrolitres)
         }
 

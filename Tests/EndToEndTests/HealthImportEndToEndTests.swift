@@ -76,9 +76,9 @@ struct HealthImportEndToEndTests {
         // re-import (an import announces no sample alone); day totals merged in time, the
         // watch first: on 10-12 the iPhone's 6000 lies under the watch's 5500; on 10-11 the
         // watch's 0.5 mi covers the iPhone's 1.25 km.
-        #expect(try await fixture.events(HealthEvent.weightRecorded, as: WeightRecordedBody.self).isEmpty)
-        #expect(try await fixture.events(HealthEvent.waterRecorded, as: WaterRecordedBody.self).isEmpty)
-        let weightBatches = try await fixture.events(HealthEvent.weightBatchRecorded, as: WeightBatchRecordedBody.self)
+        #expect(try await fixture.events(EventDescriptor.healthWeightRecorded.name, as: WeightRecordedBody.self).isEmpty)
+        #expect(try await fixture.events(EventDescriptor.healthWaterRecorded.name, as: WaterRecordedBody.self).isEmpty)
+        let weightBatches = try await fixture.events(EventDescriptor.healthWeightBatchRecorded.name, as: WeightBatchRecordedBody.self)
         #expect(weightBatches.allSatisfy { $0.user == "ana" && $0.samples.allSatisfy { $0.user == "ana" } })
         let weightEvents = weightBatches.flatMap(\.samples)
         #expect(weightEvents.count == 3)
@@ -88,12 +88,12 @@ struct HealthImportEndToEndTests {
         #expect(waterEvents.count == 3 && Set(waterEvents.map(\.sampleId)).count == 3)
         #expect(Set(waterEvents.map(\.sampleId)) == Set(samples.filter { $0.type == "dietary-water" }.map(\.sampleId)))
         #expect(waterEvents.allSatisfy { $0.timeZone == Self.zone && $0.day.hasPrefix("2025-10-1") })
-        let steps = try await fixture.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self)
+        let steps = try await fixture.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self)
         #expect(steps.map { "\($0.day)=\($0.steps)" } == ["2025-10-11=5000", "2025-10-12=5500", "2025-10-13=2000"])
-        let metres = try await fixture.events(HealthEvent.distanceDayChanged, as: DistanceDayChangedBody.self)
+        let metres = try await fixture.events(EventDescriptor.healthDistanceDayChanged.name, as: DistanceDayChangedBody.self)
         #expect(metres.map { "\($0.day)=\($0.meters)" } == ["2025-10-11=804.672", "2025-10-12=800.0"])
 
-        let status: ImportStatusReply = try await fixture.query(HealthMessage.importStatus, ImportStatusRequest())
+        let status: ImportStatusReply = try await fixture.query(MessageDescriptor.importStatus.name, ImportStatusRequest())
         #expect(status.jobs.count == 2 && status.jobs.allSatisfy { $0.status == "completed" })
         await fixture.close()
     }
@@ -108,7 +108,7 @@ struct HealthImportEndToEndTests {
             == ["2025-10-11": 5000, "2025-10-12": 5500, "2025-10-13": 2000])
 
         let phoneFirst: StepsPriorityReply = try await fixture.command(
-            HealthMessage.stepsPrioritySet, StepsPriorityRequest(sources: ["Anna's iPhone"]))
+            MessageDescriptor.stepsPrioritySet.name, StepsPriorityRequest(sources: ["Anna's iPhone"]))
         #expect(phoneFirst.rule == "merge")
         // 10-11: the iPhone's 4200, the 2 of the watch's 7 minutes 07:59-08:06 the iPhone leaves
         // uncovered (1300 × 2/7), the watch's 800 at 18:00 when the iPhone has nothing; 10-12:
@@ -117,21 +117,21 @@ struct HealthImportEndToEndTests {
         #expect(phoneDays.count == 3 && phoneDays["2025-10-12"] == 6000 && phoneDays["2025-10-13"] == 2000)
         #expect(abs((phoneDays["2025-10-11"] ?? 0) - (4200 + 1300.0 * 2 / 7 + 800)) < 1e-9)
         let watchFirst: StepsPriorityReply = try await fixture.command(
-            HealthMessage.stepsPrioritySet, StepsPriorityRequest(sources: ["Anna's Apple Watch", "Anna's iPhone"]))
+            MessageDescriptor.stepsPrioritySet.name, StepsPriorityRequest(sources: ["Anna's Apple Watch", "Anna's iPhone"]))
         #expect(watchFirst.sources == ["Anna's Apple Watch", "Anna's iPhone"])
         #expect(try await fixture.daily(.steps, from: "2025-10-11", to: "2025-10-13")
             == ["2025-10-11": 5000, "2025-10-12": 5500, "2025-10-13": 2000])
-        let cleared: StepsPriorityReply = try await fixture.command(HealthMessage.stepsPrioritySet, StepsPriorityRequest(sources: []))
+        let cleared: StepsPriorityReply = try await fixture.command(MessageDescriptor.stepsPrioritySet.name, StepsPriorityRequest(sources: []))
         #expect(cleared.sources.isEmpty && cleared.seen?.map(\.kind) == ["watch", "phone"])
 
-        let events = try await fixture.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self)
+        let events = try await fixture.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self)
         #expect(events.map { "\($0.day)=\($0.steps)" } == [
             "2025-10-11=5000", "2025-10-12=5500", "2025-10-13=2000",  // import
             "2025-10-11=5371", "2025-10-12=6000",  // iPhone first
             "2025-10-11=5000", "2025-10-12=5500",  // Watch first: the default order, which clearing keeps
         ])
         await expectHealthError(.invalidArgument, field: "sources[1]") {
-            let _: StepsPriorityReply = try await fixture.command(HealthMessage.stepsPrioritySet, StepsPriorityRequest(sources: ["a", "a"]))
+            let _: StepsPriorityReply = try await fixture.command(MessageDescriptor.stepsPrioritySet.name, StepsPriorityRequest(sources: ["a", "a"]))
         }
         await fixture.close()
     }
@@ -178,12 +178,12 @@ struct HealthImportEndToEndTests {
         try await fixture.grant(.steps)
         #expect(try await fixture.daily(.steps, from: "2025-10-11", to: "2025-10-13").isEmpty)
 
-        let consents = try await fixture.events(HealthEvent.consentChanged, as: ConsentChangedBody.self).filter { $0.type == "steps" }
+        let consents = try await fixture.events(EventDescriptor.healthConsentChanged.name, as: ConsentChangedBody.self).filter { $0.type == "steps" }
         #expect(consents.map { "\($0.granted):\($0.deleted.map(String.init) ?? "-")" } == ["true:-", "false:false", "true:-", "false:true", "true:-"])
-        #expect(try await fixture.events(HealthEvent.samplesDeleted, as: SamplesDeletedBody.self) == [
+        #expect(try await fixture.events(EventDescriptor.healthSamplesDeleted.name, as: SamplesDeletedBody.self) == [
             SamplesDeletedBody(user: "ana", type: "steps", count: 8),
         ])
-        let days = try await fixture.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self)
+        let days = try await fixture.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self)
         #expect(days.map { "\($0.day)=\($0.steps)" } == [
             "2025-10-11=5000", "2025-10-12=5500", "2025-10-13=2000",  // import
             "2025-10-11=5000", "2025-10-12=5500", "2025-10-13=2000",  // granted again: republished
@@ -229,7 +229,7 @@ struct HealthImportEndToEndTests {
         let rerun = try fixture.quench(["import", "apple-health", Self.zip, "--json"]).json()
         #expect(rerun["duplicates"] as? Int == before && rerun["imported"] as? Int == 17 - before)
         #expect(try await fixture.allSamples().count == 17)
-        let jobs: ImportStatusReply = try await fixture.query(HealthMessage.importStatus, ImportStatusRequest())
+        let jobs: ImportStatusReply = try await fixture.query(MessageDescriptor.importStatus.name, ImportStatusRequest())
         #expect(jobs.jobs.filter { $0.status == "failed" }.count >= 1)
         #expect(jobs.jobs.first?.status == "completed")
         await fixture.close()

@@ -62,7 +62,7 @@ struct HealthRealDataMergeTests {
         }
         // The day events analytics consumes carry the same merged numbers (rounded).
         var published: [String: Int64] = [:]
-        for event in try await fixture.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self) {
+        for event in try await fixture.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self) {
             published[event.day] = event.steps
         }
         #expect(published == expected.mapValues { Int64($0.rounded()) })

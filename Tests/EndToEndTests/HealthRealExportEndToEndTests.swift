@@ -132,7 +132,7 @@ struct HealthRealExportEndToEndTests {
             atPath: folder.appendingPathComponent("export_cda.xml").path, withDestinationPath: try Self.export("rgosdin_export_cda.xml"))
         let noExport = try fixture.quench(["import", "apple-health", folder.path])
         #expect(noExport.status == 64 && noExport.stderr.contains("folder without an Apple Health export.xml"), "\(noExport.stderr)")
-        let jobs: ImportStatusReply = try await fixture.query(HealthMessage.importStatus, ImportStatusRequest())
+        let jobs: ImportStatusReply = try await fixture.query(MessageDescriptor.importStatus.name, ImportStatusRequest())
         #expect(jobs.jobs.isEmpty, "no job left behind by a refusal: \(jobs.jobs)")
 
         try FileManager.default.createSymbolicLink(

@@ -23,13 +23,13 @@ struct TestKitModesTests {
         let system = try await AnalyticsSystem("kit-\(mode)", mode: mode, timeZone: "Europe/Berlin")
         try await system.grant([.bodyMass])
         let _: WeightReply = try await system.healthClient.call(
-            HealthMessage.weightAdd, AddWeightRequest(value: 80, unit: "kg"), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.weightAdd.name, AddWeightRequest(value: 80, unit: "kg"), idempotencyKey: UUID().uuidString)
         try await system.log(300)
         // Goals applies health-ingest's weight first (and publishes), then analytics catches up.
         try await system.system.settle()
         try await system.waitUntilCaughtUp()
-        let goal: GoalReply = try await system.goalsClient.call(GoalMessage.get, GetGoalRequest())
-        let summary = try await system.ask(AnalyticsMessage.today, DayRequest(), as: DaySummary.self)
+        let goal: GoalReply = try await system.goalsClient.call(MessageDescriptor.goalGet.name, GetGoalRequest())
+        let summary = try await system.ask(MessageDescriptor.analyticsToday.name, DayRequest(), as: DaySummary.self)
         let outcome = Outcome(
             goalMl: goal.goalMl, goalSource: goal.source, summaryWaterMl: summary.totalWaterMl, summaryGoalMl: summary.goalMl,
             healthEvents: try await system.system.events(ServiceName.healthIngest).map(\.type),
@@ -47,7 +47,7 @@ struct TestKitModesTests {
         // 80 kg → half the pounds in fl oz: 80 × 2.20462262185 / 2 × 29.5735 = 2607.93 → 2608 mL.
         #expect(inProcess.goalMl == 2608 && inProcess.goalSource == "auto")
         #expect(inProcess.summaryWaterMl == 300 && inProcess.summaryGoalMl == 2608)
-        #expect(inProcess.goalsEvents == [GoalEvent.changed])
-        #expect(inProcess.intakeEvents == [IntakeEvent.logged])
+        #expect(inProcess.goalsEvents == [EventDescriptor.goalChanged.name])
+        #expect(inProcess.intakeEvents == [EventDescriptor.intakeLogged.name])
     }
 }

@@ -21,12 +21,12 @@ struct GoalsChallengesTests {
 
     static func load(_ system: GoalsSystem, _ items: [Challenge]) async throws -> LoadChallengesReply {
         try await system.goalsClient.call(
-            GoalMessage.challengesLoad, LoadChallengesRequest(items: items), as: LoadChallengesReply.self,
+            MessageDescriptor.challengesLoad.name, LoadChallengesRequest(items: items), as: LoadChallengesReply.self,
             idempotencyKey: UUID().uuidString)
     }
 
     static func list(_ system: GoalsSystem) async throws -> [Challenge] {
-        try await system.goalsClient.call(GoalMessage.challengesList, ListChallengesRequest(), as: ListChallengesReply.self).challenges
+        try await system.goalsClient.call(MessageDescriptor.challengesList.name, ListChallengesRequest(), as: ListChallengesReply.self).challenges
     }
 
     @Test("the sample catalog loads; a later load updates titles and rewards and keeps ids", arguments: TestMode.selected)
@@ -48,7 +48,7 @@ struct GoalsChallengesTests {
         #expect(listed.first { $0.id == sample[1].id }?.title == "Ten thousand, renamed")
         #expect(listed.first { $0.id == sample[1].id }?.reward == Challenge.Reward(trophy: "gold", points: 15))
 
-        let upserts = try await system.goalsEvents().filter { $0.type == GoalEvent.challengeUpserted }
+        let upserts = try await system.goalsEvents().filter { $0.type == EventDescriptor.challengeUpserted.name }
         #expect(upserts.count == 7)
         #expect(try upserts.last?.decodeBody(ChallengeUpsertedBody.self).challenge.title == "Ten thousand, renamed")
         await system.close()
@@ -127,7 +127,7 @@ struct GoalsChallengesTests {
         }
         do {
             let _: LoadChallengesReply = try await system.goalsClient.call(
-                GoalMessage.challengesLoad, PartialLoad(items: [Partial(id: "x", title: "no rest")]), idempotencyKey: UUID().uuidString)
+                MessageDescriptor.challengesLoad.name, PartialLoad(items: [Partial(id: "x", title: "no rest")]), idempotencyKey: UUID().uuidString)
             Issue.record("an item without type, goal and reward was accepted")
         } catch let error as QuenchError {
             #expect(error.code == .invalidArgument)
@@ -136,7 +136,7 @@ struct GoalsChallengesTests {
 
         let listed = try await Self.list(system)
         #expect(listed == Array(sample.prefix(2)).sorted { $0.id < $1.id })
-        #expect(try await system.goalsEvents().filter { $0.type == GoalEvent.challengeUpserted }.count == 2)
+        #expect(try await system.goalsEvents().filter { $0.type == EventDescriptor.challengeUpserted.name }.count == 2)
         await system.close()
     }
 }

@@ -79,23 +79,23 @@ struct GoalsHealthFlowTests {
         #expect(try await system.goal().goalMl == 2000)
 
         let auto: GoalReply = try await system.goalsClient.call(
-            GoalMessage.auto, AutoGoalRequest(), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.goalAuto.name, AutoGoalRequest(), idempotencyKey: UUID().uuidString)
         #expect(auto.source == "auto" && auto.weightKg == 75 && auto.goalMl == Self.derived(75) && !auto.pinned)
 
         // Revoked with the samples deleted and no manual goal: the default.
         let bob = try system.goalsClient(for: "bob")
         let bobHealth = try system.system.client(ServiceName.healthIngest, user: "bob")
         let _: ConsentListReply = try await bobHealth.call(
-            HealthMessage.consentGrant, ConsentChangeRequest(types: ["body-mass"]), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.consentGrant.name, ConsentChangeRequest(types: ["body-mass"]), idempotencyKey: UUID().uuidString)
         let _: WeightReply = try await bobHealth.call(
-            HealthMessage.weightAdd, AddWeightRequest(value: 90, unit: "kg"), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.weightAdd.name, AddWeightRequest(value: 90, unit: "kg"), idempotencyKey: UUID().uuidString)
         #expect(try await system.whenCaughtUp { try await system.goal(bob).source == "auto" })
         let _: ConsentListReply = try await bobHealth.call(
-            HealthMessage.consentRevoke, ConsentChangeRequest(types: ["body-mass"], deleteData: true), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.consentRevoke.name, ConsentChangeRequest(types: ["body-mass"], deleteData: true), idempotencyKey: UUID().uuidString)
         #expect(try await system.whenCaughtUp { try await system.goal(bob).source == "default" })
         #expect(try await system.goal(bob).goalMl == 2500)
         await expectRejected(.failedPrecondition, field: nil, "goal auto without consent") {
-            try await bob.call(GoalMessage.auto, AutoGoalRequest(), as: GoalReply.self, idempotencyKey: UUID().uuidString)
+            try await bob.call(MessageDescriptor.goalAuto.name, AutoGoalRequest(), as: GoalReply.self, idempotencyKey: UUID().uuidString)
         }
         await bob.close()
         await bobHealth.close()

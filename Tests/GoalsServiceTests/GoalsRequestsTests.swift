@@ -27,12 +27,12 @@ struct GoalsRequestsTests {
         #expect(changes.allSatisfy { $0.effectiveDay == system.today && $0.source == "manual" })
 
         let today = LocalDay(system.today)!
-        let onDay: GoalOnDay = try await system.goalsClient.call(GoalMessage.at, GoalAtRequest())
+        let onDay: GoalOnDay = try await system.goalsClient.call(MessageDescriptor.goalAt.name, GoalAtRequest())
         #expect(onDay == GoalOnDay(day: system.today, goalMl: 2800, source: "manual", startDay: system.today, endDay: nil))
-        let yesterday: GoalOnDay = try await system.goalsClient.call(GoalMessage.at, GoalAtRequest(day: today.adding(days: -1).description))
+        let yesterday: GoalOnDay = try await system.goalsClient.call(MessageDescriptor.goalAt.name, GoalAtRequest(day: today.adding(days: -1).description))
         #expect(yesterday.goalMl == 2500 && yesterday.source == "default" && yesterday.startDay == nil)
         let days: GoalDaysReply = try await system.goalsClient.call(
-            GoalMessage.days, GoalDaysRequest(from: today.adding(days: -2).description, to: today.adding(days: 1).description))
+            MessageDescriptor.goalDays.name, GoalDaysRequest(from: today.adding(days: -2).description, to: today.adding(days: 1).description))
         #expect(days.days.map(\.goalMl) == [2500, 2500, 2800, 2800])
         #expect(days.days.map(\.day) == (-2...1).map { today.adding(days: $0).description })
         await system.close()
@@ -54,25 +54,25 @@ struct GoalsRequestsTests {
         ]
         for (request, field) in cases {
             await expectRejected(.invalidArgument, field: field, "goal.set \(request)") {
-                try await system.goalsClient.call(GoalMessage.set, request, as: GoalReply.self, idempotencyKey: UUID().uuidString)
+                try await system.goalsClient.call(MessageDescriptor.goalSet.name, request, as: GoalReply.self, idempotencyKey: UUID().uuidString)
             }
         }
         for day in ["2026-02-30", "yesterday", "2026-1-1", ""] {
             await expectRejected(.invalidArgument, field: "day", "goal.at \(day)") {
-                try await system.goalsClient.call(GoalMessage.at, GoalAtRequest(day: day), as: GoalOnDay.self)
+                try await system.goalsClient.call(MessageDescriptor.goalAt.name, GoalAtRequest(day: day), as: GoalOnDay.self)
             }
         }
         await expectRejected(.invalidArgument, field: "from", "goal.days bad from") {
-            try await system.goalsClient.call(GoalMessage.days, GoalDaysRequest(from: "2026-13-01", to: "2026-01-01"), as: GoalDaysReply.self)
+            try await system.goalsClient.call(MessageDescriptor.goalDays.name, GoalDaysRequest(from: "2026-13-01", to: "2026-01-01"), as: GoalDaysReply.self)
         }
         await expectRejected(.invalidArgument, field: "to", "goal.days reversed") {
-            try await system.goalsClient.call(GoalMessage.days, GoalDaysRequest(from: "2026-01-02", to: "2026-01-01"), as: GoalDaysReply.self)
+            try await system.goalsClient.call(MessageDescriptor.goalDays.name, GoalDaysRequest(from: "2026-01-02", to: "2026-01-01"), as: GoalDaysReply.self)
         }
         await expectRejected(.invalidArgument, field: "to", "goal.days too long") {
-            try await system.goalsClient.call(GoalMessage.days, GoalDaysRequest(from: "2000-01-01", to: "2026-01-01"), as: GoalDaysReply.self)
+            try await system.goalsClient.call(MessageDescriptor.goalDays.name, GoalDaysRequest(from: "2000-01-01", to: "2026-01-01"), as: GoalDaysReply.self)
         }
         await expectRejected(.failedPrecondition, field: nil, "goal.auto without consent") {
-            try await system.goalsClient.call(GoalMessage.auto, AutoGoalRequest(), as: GoalReply.self, idempotencyKey: UUID().uuidString)
+            try await system.goalsClient.call(MessageDescriptor.goalAuto.name, AutoGoalRequest(), as: GoalReply.self, idempotencyKey: UUID().uuidString)
         }
         let goal = try await system.goal()
         #expect(goal.goalMl == 2000 && goal.source == "manual" && !goal.pinned)
@@ -87,19 +87,19 @@ struct GoalsRequestsTests {
         try await system.setGoal(3100)
         let bob = try system.goalsClient(for: "bob")
         try await system.setGoal(1800, client: bob)
-        let export: GoalExport = try await system.goalsClient.call(GoalMessage.export, UserDataRequest())
+        let export: GoalExport = try await system.goalsClient.call(MessageDescriptor.goalExport.name, UserDataRequest())
         #expect(export.user == "ana" && export.manualGoalMl == 3100 && export.timeZone == "Europe/Berlin")
         #expect(export.goals.map(\.goalMl) == [3100] && export.weight == nil && !export.bodyMassConsent)
 
-        let erased: EraseReply = try await system.goalsClient.call(GoalMessage.erase, UserDataRequest(), idempotencyKey: UUID().uuidString)
+        let erased: EraseReply = try await system.goalsClient.call(MessageDescriptor.goalErase.name, UserDataRequest(), idempotencyKey: UUID().uuidString)
         #expect(erased.service == "goals" && erased.deleted == ["settings": 1, "goals": 1])
-        let after: GoalExport = try await system.goalsClient.call(GoalMessage.export, UserDataRequest())
+        let after: GoalExport = try await system.goalsClient.call(MessageDescriptor.goalExport.name, UserDataRequest())
         #expect(after.goals.isEmpty && after.manualGoalMl == nil)
         #expect(try await system.goal().source == "default")
         #expect(try await system.goal(bob).goalMl == 1800)
         let events = try await system.goalsEvents()
         let erasedEvent = try #require(events.last)
-        #expect(erasedEvent.type == GoalEvent.erased && erasedEvent.user == "ana")
+        #expect(erasedEvent.type == EventDescriptor.goalErased.name && erasedEvent.user == "ana")
         #expect(try erasedEvent.decodeBody(UserErasedBody.self).user == "ana")
         await bob.close()
         await system.close()

@@ -13,34 +13,34 @@ struct HealthConsentTests {
     func weightNeedsConsent(mode: TestMode) async throws {
         let fixture = try await HealthFixture("weight-consent", mode: mode)
         let refused = await expectHealthError(.failedPrecondition) {
-            let _: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 70, unit: "kg"))
+            let _: WeightReply = try await fixture.command(MessageDescriptor.weightAdd.name, AddWeightRequest(value: 70, unit: "kg"))
         }
         #expect(refused?.message.contains("consent 'body-mass' is not granted; run: quench consent grant body-mass") == true)
         await expectHealthError(.failedPrecondition) {
-            let _: WeightReply = try await fixture.query(HealthMessage.weightLatest, LatestWeightRequest())
+            let _: WeightReply = try await fixture.query(MessageDescriptor.weightLatest.name, LatestWeightRequest())
         }
 
         let granted = try await fixture.grant(.bodyMass)
         #expect(granted.consents.first { $0.type == "body-mass" }?.granted == true)
         #expect(granted.consents.filter(\.granted).count == 1)
         await expectHealthError(.notFound) {
-            let _: WeightReply = try await fixture.query(HealthMessage.weightLatest, LatestWeightRequest())
+            let _: WeightReply = try await fixture.query(MessageDescriptor.weightLatest.name, LatestWeightRequest())
         }
 
         let measured = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 3 * 86_400).rounded())
-        let older: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 160, unit: "lb", at: measured))
+        let older: WeightReply = try await fixture.command(MessageDescriptor.weightAdd.name, AddWeightRequest(value: 160, unit: "lb", at: measured))
         #expect(abs(older.weightKg - 72.57477920) < 1e-6)
-        let newer: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 71.5, unit: "kg"))
+        let newer: WeightReply = try await fixture.command(MessageDescriptor.weightAdd.name, AddWeightRequest(value: 71.5, unit: "kg"))
         // Added later but measured earlier: not the latest.
         let earliest: WeightReply = try await fixture.command(
-            HealthMessage.weightAdd, AddWeightRequest(value: 90, unit: "kg", at: measured.addingTimeInterval(-86_400)))
-        let again: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 160, unit: "lb", at: measured))
+            MessageDescriptor.weightAdd.name, AddWeightRequest(value: 90, unit: "kg", at: measured.addingTimeInterval(-86_400)))
+        let again: WeightReply = try await fixture.command(MessageDescriptor.weightAdd.name, AddWeightRequest(value: 160, unit: "lb", at: measured))
         #expect(again.duplicate == true && again.sampleId == older.sampleId)
 
-        let latest: WeightReply = try await fixture.query(HealthMessage.weightLatest, LatestWeightRequest())
+        let latest: WeightReply = try await fixture.query(MessageDescriptor.weightLatest.name, LatestWeightRequest())
         #expect(latest.weightKg == 71.5 && latest.sampleId == newer.sampleId)
 
-        let events = try await fixture.events(HealthEvent.weightRecorded, as: WeightRecordedBody.self)
+        let events = try await fixture.events(EventDescriptor.healthWeightRecorded.name, as: WeightRecordedBody.self)
         #expect(events.map(\.sampleId) == [older.sampleId, newer.sampleId, earliest.sampleId])
         #expect(events.first?.measuredAt == measured)
         #expect(events.allSatisfy { $0.user == "ana" && $0.source == "quench" })
@@ -63,12 +63,12 @@ struct HealthConsentTests {
         ]
         for (request, field) in cases {
             await expectHealthError(.invalidArgument, field: field) {
-                let _: WeightReply = try await fixture.command(HealthMessage.weightAdd, request)
+                let _: WeightReply = try await fixture.command(MessageDescriptor.weightAdd.name, request)
             }
         }
-        let edge: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 500, unit: "kg"))
+        let edge: WeightReply = try await fixture.command(MessageDescriptor.weightAdd.name, AddWeightRequest(value: 500, unit: "kg"))
         #expect(edge.weightKg == 500)
-        #expect(try await fixture.events(HealthEvent.weightRecorded, as: WeightRecordedBody.self).count == 1)
+        #expect(try await fixture.events(EventDescriptor.healthWeightRecorded.name, as: WeightRecordedBody.self).count == 1)
         await fixture.close()
     }
 
@@ -76,16 +76,16 @@ struct HealthConsentTests {
     func consentEvents(mode: TestMode) async throws {
         let fixture = try await HealthFixture("consent-events", mode: mode)
         await expectHealthError(.invalidArgument, field: "types[1]") {
-            _ = try await fixture.command(HealthMessage.consentGrant, ConsentChangeRequest(types: ["steps", "heart-rate"]), as: ConsentListReply.self)
+            _ = try await fixture.command(MessageDescriptor.consentGrant.name, ConsentChangeRequest(types: ["steps", "heart-rate"]), as: ConsentListReply.self)
         }
         try await fixture.grant(.bodyMass, .steps)
-        let first: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 80, unit: "kg"))
+        let first: WeightReply = try await fixture.command(MessageDescriptor.weightAdd.name, AddWeightRequest(value: 80, unit: "kg"))
         try await fixture.revoke(.bodyMass)
         await expectHealthError(.failedPrecondition) {
-            let _: WeightReply = try await fixture.query(HealthMessage.weightLatest, LatestWeightRequest())
+            let _: WeightReply = try await fixture.query(MessageDescriptor.weightLatest.name, LatestWeightRequest())
         }
         try await fixture.grant(.bodyMass)
-        let kept: WeightReply = try await fixture.query(HealthMessage.weightLatest, LatestWeightRequest())
+        let kept: WeightReply = try await fixture.query(MessageDescriptor.weightLatest.name, LatestWeightRequest())
         #expect(kept.sampleId == first.sampleId)
 
         let reply = try await fixture.revoke(.bodyMass, deleteData: true)
@@ -93,10 +93,10 @@ struct HealthConsentTests {
         #expect(reply.consents.first { $0.type == "body-mass" }?.granted == false)
         try await fixture.grant(.bodyMass)
         await expectHealthError(.notFound) {
-            let _: WeightReply = try await fixture.query(HealthMessage.weightLatest, LatestWeightRequest())
+            let _: WeightReply = try await fixture.query(MessageDescriptor.weightLatest.name, LatestWeightRequest())
         }
 
-        let changes = try await fixture.events(HealthEvent.consentChanged, as: ConsentChangedBody.self)
+        let changes = try await fixture.events(EventDescriptor.healthConsentChanged.name, as: ConsentChangedBody.self)
         #expect(changes.map { "\($0.type):\($0.granted)" } == [
             "body-mass:true", "steps:true", "body-mass:false", "body-mass:true", "body-mass:false", "body-mass:true",
         ])
@@ -104,10 +104,10 @@ struct HealthConsentTests {
         #expect(changes[3].latestWeight?.sampleId == first.sampleId && changes[3].latestWeight?.weightKg == 80)
         #expect(changes[4].deleted == true && changes[2].deleted == false)
         #expect(changes[5].latestWeight == nil)
-        let deleted = try await fixture.events(HealthEvent.samplesDeleted, as: SamplesDeletedBody.self)
+        let deleted = try await fixture.events(EventDescriptor.healthSamplesDeleted.name, as: SamplesDeletedBody.self)
         #expect(deleted == [SamplesDeletedBody(user: "ana", type: "body-mass", count: 1)])
 
-        let list: ConsentListReply = try await fixture.query(HealthMessage.consentList, ConsentListRequest())
+        let list: ConsentListReply = try await fixture.query(MessageDescriptor.consentList.name, ConsentListRequest())
         #expect(list.consents.map(\.type) == ConsentType.allCases.map(\.rawValue))
         #expect(list.consents.filter(\.granted).map(\.type) == ["steps", "body-mass"])
         await fixture.close()
@@ -117,15 +117,15 @@ struct HealthConsentTests {
     func usersAreSeparate(mode: TestMode) async throws {
         let fixture = try await HealthFixture("users", mode: mode)
         try await fixture.grant(.bodyMass)
-        _ = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 60, unit: "kg"), as: WeightReply.self)
+        _ = try await fixture.command(MessageDescriptor.weightAdd.name, AddWeightRequest(value: 60, unit: "kg"), as: WeightReply.self)
         let bob = try fixture.client(user: "bob")
         await expectHealthError(.failedPrecondition) {
-            let _: WeightReply = try await bob.call(HealthMessage.weightLatest, LatestWeightRequest())
+            let _: WeightReply = try await bob.call(MessageDescriptor.weightLatest.name, LatestWeightRequest())
         }
         let _: ConsentListReply = try await bob.call(
-            HealthMessage.consentGrant, ConsentChangeRequest(types: ["body-mass"]), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.consentGrant.name, ConsentChangeRequest(types: ["body-mass"]), idempotencyKey: UUID().uuidString)
         await expectHealthError(.notFound) {
-            let _: WeightReply = try await bob.call(HealthMessage.weightLatest, LatestWeightRequest())
+            let _: WeightReply = try await bob.call(MessageDescriptor.weightLatest.name, LatestWeightRequest())
         }
         await bob.close()
         await fixture.close()

@@ -13,7 +13,7 @@ struct HealthImportBatchTests {
     func batchRules(mode: TestMode) async throws {
         let fixture = try await HealthFixture("batch-rules", mode: mode, timeZone: "America/Los_Angeles")
         try await fixture.grant(.steps)
-        let job: ImportJob = try await fixture.command(HealthMessage.importBegin, ImportBeginRequest(kind: "apple-health", fileName: "x.xml"))
+        let job: ImportJob = try await fixture.command(MessageDescriptor.importBegin.name, ImportBeginRequest(kind: "apple-health", fileName: "x.xml"))
         let start = Date(timeIntervalSince1970: 1_760_000_000)
         let sample = { (i: Int) in
             SampleInput(type: "steps", value: 10, unit: "count", start: start.addingTimeInterval(Double(i) * 60),
@@ -21,34 +21,34 @@ struct HealthImportBatchTests {
         }
         let tooMany = ImportBatchRequest(jobId: job.jobId, sources: [SampleSource(name: "Phone")], samples: (0...2000).map(sample))
         let error = await expectHealthError(.invalidArgument, field: "samples") {
-            let _: ImportBatchReply = try await fixture.command(HealthMessage.importBatch, tooMany)
+            let _: ImportBatchReply = try await fixture.command(MessageDescriptor.importBatch.name, tooMany)
         }
         #expect(error?.message.contains("at most 2000") == true)
         let full = ImportBatchRequest(jobId: job.jobId, sources: [SampleSource(name: "Phone")], samples: (0..<2000).map(sample))
         let key = UUID().uuidString
-        let once: ImportBatchReply = try await fixture.client.call(HealthMessage.importBatch, full, idempotencyKey: key)
-        let retried: ImportBatchReply = try await fixture.client.call(HealthMessage.importBatch, full, idempotencyKey: key)
+        let once: ImportBatchReply = try await fixture.client.call(MessageDescriptor.importBatch.name, full, idempotencyKey: key)
+        let retried: ImportBatchReply = try await fixture.client.call(MessageDescriptor.importBatch.name, full, idempotencyKey: key)
         #expect(once.imported == 2000 && retried == once)
-        let resent: ImportBatchReply = try await fixture.command(HealthMessage.importBatch, full)
+        let resent: ImportBatchReply = try await fixture.command(MessageDescriptor.importBatch.name, full)
         #expect(resent.imported == 0 && resent.duplicates == 2000)
         var bad = full
         bad.samples = [SampleInput(type: "steps", value: 1, unit: "count", start: start, sourceIndex: 7),
                        SampleInput(type: "heart-rate", value: 1, unit: "count", start: start),
                        SampleInput(type: "steps", value: 1, unit: "furlongs", start: start)]
-        let counted: ImportBatchReply = try await fixture.command(HealthMessage.importBatch, bad)
+        let counted: ImportBatchReply = try await fixture.command(MessageDescriptor.importBatch.name, bad)
         #expect(counted.skipped == ["invalid": 1, "unknown-type": 1, "unknown-unit": 1])
 
-        let finished: ImportJob = try await fixture.command(HealthMessage.importFinish, ImportFinishRequest(jobId: job.jobId, recordsSeen: 2003))
+        let finished: ImportJob = try await fixture.command(MessageDescriptor.importFinish.name, ImportFinishRequest(jobId: job.jobId, recordsSeen: 2003))
         #expect(finished.status == "completed" && finished.imported == 2000 && finished.duplicates == 2000 && finished.batches == 3)
         await expectHealthError(.failedPrecondition, field: "jobId") {
-            let _: ImportBatchReply = try await fixture.command(HealthMessage.importBatch, full)
+            let _: ImportBatchReply = try await fixture.command(MessageDescriptor.importBatch.name, full)
         }
         await expectHealthError(.notFound, field: "jobId") {
-            let _: ImportBatchReply = try await fixture.command(HealthMessage.importBatch, ImportBatchRequest(jobId: "nope", samples: []))
+            let _: ImportBatchReply = try await fixture.command(MessageDescriptor.importBatch.name, ImportBatchRequest(jobId: "nope", samples: []))
         }
         let bob = try fixture.client(user: "bob")
         await expectHealthError(.notFound, field: "jobId") {
-            let _: ImportStatusReply = try await bob.call(HealthMessage.importStatus, ImportStatusRequest(jobId: job.jobId))
+            let _: ImportStatusReply = try await bob.call(MessageDescriptor.importStatus.name, ImportStatusRequest(jobId: job.jobId))
         }
         await bob.close()
         await fixture.close()

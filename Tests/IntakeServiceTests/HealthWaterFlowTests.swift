@@ -22,15 +22,15 @@ struct HealthWaterFlowTests {
         let intake = try system.client(ServiceName.intake, user: "ana", timeZone: "Europe/Berlin")
         func consent(_ type: String, granted: Bool, deleteData: Bool? = nil) async throws {
             let _: ConsentListReply = try await health.call(
-                granted ? HealthMessage.consentGrant : HealthMessage.consentRevoke,
+                granted ? MessageDescriptor.consentGrant.name : MessageDescriptor.consentRevoke.name,
                 ConsentChangeRequest(types: [type], deleteData: deleteData), idempotencyKey: UUID().uuidString)
         }
         func add(_ samples: [SampleInput]) async throws -> AddSamplesReply {
-            try await health.call(HealthMessage.samplesAdd, AddSamplesRequest(samples: samples), idempotencyKey: UUID().uuidString)
+            try await health.call(MessageDescriptor.samplesAdd.name, AddSamplesRequest(samples: samples), idempotencyKey: UUID().uuidString)
         }
         func total() async throws -> (Int64, Int) {
             try await system.settle()
-            let total: DayTotal = try await intake.call(IntakeMessage.dayTotal, DayTotalRequest(day: Self.day))
+            let total: DayTotal = try await intake.call(MessageDescriptor.intakeDayTotal.name, DayTotalRequest(day: Self.day))
             return (total.totalWaterMicrolitres, total.count)
         }
 
@@ -46,7 +46,7 @@ struct HealthWaterFlowTests {
         #expect(again.duplicates == 1)
         #expect(try await total() == (750_000, 2))
 
-        let listed: ListIntakesReply = try await intake.call(IntakeMessage.list, ListIntakesRequest(day: Self.day))
+        let listed: ListIntakesReply = try await intake.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: Self.day))
         #expect(listed.intakes.map(\.volumeMl).sorted() == [250, 500])
         #expect(listed.intakes.allSatisfy { $0.fluid == "water" && $0.day == Self.day })
 
@@ -69,9 +69,9 @@ struct HealthWaterFlowTests {
         let system = try await TestSystem(.inProcess, [ServiceName.healthIngest, ServiceName.intake], label: "water-replay")
         let health = try system.client(ServiceName.healthIngest, user: "ana", timeZone: "Europe/Berlin")
         let _: ConsentListReply = try await health.call(
-            HealthMessage.consentGrant, ConsentChangeRequest(types: ["dietary-water"]), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.consentGrant.name, ConsentChangeRequest(types: ["dietary-water"]), idempotencyKey: UUID().uuidString)
         let _: AddSamplesReply = try await health.call(
-            HealthMessage.samplesAdd,
+            MessageDescriptor.samplesAdd.name,
             AddSamplesRequest(samples: [SampleInput(type: "dietary-water", value: 330, unit: "mL", start: Self.at, source: "Waterllama")]),
             idempotencyKey: UUID().uuidString)
         try await system.settle()
@@ -82,10 +82,10 @@ struct HealthWaterFlowTests {
             try db.execute(sql: "UPDATE runtime_cursor SET seq = 0 WHERE publisher = 'health-ingest'")
         }
         #expect(try await intake.follow(system.service(ServiceName.healthIngest)) == head)
-        let total: DayTotal = try await intake.call(IntakeMessage.dayTotal, DayTotalRequest(day: Self.day), user: "ana", timeZone: "Europe/Berlin")
+        let total: DayTotal = try await intake.call(MessageDescriptor.intakeDayTotal.name, DayTotalRequest(day: Self.day), user: "ana", timeZone: "Europe/Berlin")
         #expect(total.totalWaterMicrolitres == 330_000 && total.count == 1)
         // intake.logged was published once, for the first delivery only.
-        let logged = try await intake.events().filter { $0.type == IntakeEvent.logged }
+        let logged = try await intake.events().filter { $0.type == EventDescriptor.intakeLogged.name }
         #expect(logged.count == 1)
         await system.close()
     }

@@ -20,7 +20,7 @@ struct IntakeRequestsTests {
         }
 
         func log(_ request: LogIntakeRequest) async throws -> IntakeRecord {
-            try await client.call(IntakeMessage.log, request, as: IntakeRecord.self, idempotencyKey: UUID().uuidString)
+            try await client.call(MessageDescriptor.intakeLog.name, request, as: IntakeRecord.self, idempotencyKey: UUID().uuidString)
         }
 
         /// Another client of the same service.
@@ -46,14 +46,14 @@ struct IntakeRequestsTests {
 
         // A later catalog change does not rewrite history.
         let custom: Fluid = try await fixture.client.call(
-            IntakeMessage.fluidsEdit, EditFluidRequest(name: "coffee", waterPercent: 50), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.fluidsEdit.name, EditFluidRequest(name: "coffee", waterPercent: 50), idempotencyKey: UUID().uuidString)
         #expect(custom.custom)
-        let list = try await fixture.client.call(IntakeMessage.list, ListIntakesRequest(), as: ListIntakesReply.self)
+        let list = try await fixture.client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(), as: ListIntakesReply.self)
         #expect(list.intakes.first { $0.id == litres.id }?.waterMl == 495)
         let later = try await fixture.log(LogIntakeRequest(fluid: "coffee", volume: 100))
         #expect(later.waterMl == 50)
 
-        let total = try await fixture.client.call(IntakeMessage.dayTotal, DayTotalRequest(), as: DayTotal.self)
+        let total = try await fixture.client.call(MessageDescriptor.intakeDayTotal.name, DayTotalRequest(), as: DayTotal.self)
         #expect(total.totalWaterMicrolitres == 250_000 + 495_000 + 312_296 + 50_000)
         #expect(total.count == 4)
         await fixture.close()
@@ -93,14 +93,14 @@ struct IntakeRequestsTests {
         for id in [kept.id, "0000000000000000"] {
             do {
                 let _: IntakeRecord = try await other.call(
-                    IntakeMessage.edit, EditIntakeRequest(id: id, volume: 1), idempotencyKey: UUID().uuidString)
+                    MessageDescriptor.intakeEdit.name, EditIntakeRequest(id: id, volume: 1), idempotencyKey: UUID().uuidString)
                 Issue.record("edited \(id) as bob")
             } catch let error as QuenchError {
                 #expect(error.code == .notFound && error.field == "id")
             }
             do {
                 let _: DeleteIntakeReply = try await other.call(
-                    IntakeMessage.delete, DeleteIntakeRequest(id: id), idempotencyKey: UUID().uuidString)
+                    MessageDescriptor.intakeDelete.name, DeleteIntakeRequest(id: id), idempotencyKey: UUID().uuidString)
                 Issue.record("deleted \(id) as bob")
             } catch let error as QuenchError {
                 #expect(error.code == .notFound)
@@ -108,18 +108,18 @@ struct IntakeRequestsTests {
         }
         // A bad day and a bad range name their field.
         do {
-            _ = try await fixture.client.call(IntakeMessage.list, ListIntakesRequest(day: "2026-02-30"), as: ListIntakesReply.self)
+            _ = try await fixture.client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: "2026-02-30"), as: ListIntakesReply.self)
             Issue.record("accepted Feb 30")
         } catch let error as QuenchError {
             #expect(error.field == "day")
         }
         do {
-            _ = try await fixture.client.call(IntakeMessage.totals, TotalsRequest(from: "2026-01-02", to: "2026-01-01"), as: TotalsReply.self)
+            _ = try await fixture.client.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: "2026-01-02", to: "2026-01-01"), as: TotalsReply.self)
             Issue.record("accepted a reversed range")
         } catch let error as QuenchError {
             #expect(error.field == "to")
         }
-        let list = try await fixture.client.call(IntakeMessage.list, ListIntakesRequest(), as: ListIntakesReply.self)
+        let list = try await fixture.client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(), as: ListIntakesReply.self)
         #expect(list.intakes.first { $0.id == kept.id }?.volumeMl == 300)
         await other.close()
         await fixture.close()
@@ -131,20 +131,20 @@ struct IntakeRequestsTests {
         let lastWeek = Date().addingTimeInterval(-7 * 86_400)
         let record = try await fixture.log(LogIntakeRequest(fluid: "tea", volume: 200, at: lastWeek))
         let edited: IntakeRecord = try await fixture.client.call(
-            IntakeMessage.edit, EditIntakeRequest(id: record.id, fluid: "juice", volume: 0.3, unit: "l"),
+            MessageDescriptor.intakeEdit.name, EditIntakeRequest(id: record.id, fluid: "juice", volume: 0.3, unit: "l"),
             idempotencyKey: UUID().uuidString)
         #expect(edited.fluid == "juice" && edited.volumeMl == 300 && edited.waterMl == 264 && edited.day == record.day)
         let moved: IntakeRecord = try await fixture.client.call(
-            IntakeMessage.edit, EditIntakeRequest(id: record.id, at: Date()), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.intakeEdit.name, EditIntakeRequest(id: record.id, at: Date()), idempotencyKey: UUID().uuidString)
         #expect(moved.day != record.day)
-        let old = try await fixture.client.call(IntakeMessage.list, ListIntakesRequest(day: record.day), as: ListIntakesReply.self)
+        let old = try await fixture.client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: record.day), as: ListIntakesReply.self)
         #expect(old.intakes.isEmpty)
         let gone: DeleteIntakeReply = try await fixture.client.call(
-            IntakeMessage.delete, DeleteIntakeRequest(id: record.id), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.intakeDelete.name, DeleteIntakeRequest(id: record.id), idempotencyKey: UUID().uuidString)
         #expect(gone.deleted)
-        let since: EventsSinceReply = try await fixture.client.call(MessageType.eventsSince, EventsSinceRequest(after: 0))
+        let since: EventsSinceReply = try await fixture.client.call(MessageDescriptor.eventsSince.name, EventsSinceRequest(after: 0))
         let types = try since.events.map { try $0.decode(Envelope.self).type }
-        #expect(types == [IntakeEvent.logged, IntakeEvent.updated, IntakeEvent.updated, IntakeEvent.deleted])
+        #expect(types == [EventDescriptor.intakeLogged.name, EventDescriptor.intakeUpdated.name, EventDescriptor.intakeUpdated.name, EventDescriptor.intakeDeleted.name])
         let update = try since.events[1].decode(Envelope.self).decodeBody(IntakeEventBody.self)
         #expect(update.previous?.fluid == "tea" && update.intake.fluid == "juice")
         await fixture.close()
@@ -165,14 +165,14 @@ struct IntakeRequestsTests {
         #expect(afterMidnight.day == "2026-03-08")
         #expect(lateOnDSTDay.day == "2026-03-08")
         #expect(nextDay.day == "2026-03-09")
-        let totals: TotalsReply = try await fixture.client.call(IntakeMessage.totals, TotalsRequest(from: "2026-03-06", to: "2026-03-09"))
+        let totals: TotalsReply = try await fixture.client.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: "2026-03-06", to: "2026-03-09"))
         #expect(totals.days.map(\.day) == ["2026-03-06", "2026-03-07", "2026-03-08", "2026-03-09"])
         #expect(totals.days.map(\.totalWaterMl) == [0, 100, 500, 400])
 
         // The same instant seen from Kolkata (+05:30) is another day.
         let kolkata = try fixture.client(user: "ana", timeZone: "Asia/Kolkata")
         let there: IntakeRecord = try await kolkata.call(
-            IntakeMessage.log, LogIntakeRequest(volume: 50, at: instant("2026-03-08T19:00:00Z")), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 50, at: instant("2026-03-08T19:00:00Z")), idempotencyKey: UUID().uuidString)
         #expect(there.day == "2026-03-09" && there.timeZone == "Asia/Kolkata")
         await kolkata.close()
         await fixture.close()
@@ -187,7 +187,7 @@ struct IntakeRequestsTests {
             }
             try await group.waitForAll()
         }
-        let total = try await fixture.client.call(IntakeMessage.dayTotal, DayTotalRequest(), as: DayTotal.self)
+        let total = try await fixture.client.call(MessageDescriptor.intakeDayTotal.name, DayTotalRequest(), as: DayTotal.self)
         // 0.1 fl oz = 2957.35 µL → 2957 µL; 89 % → 2632 µL (half up: 2631.73 → 2632).
         #expect(total.count == 3000)
         #expect(total.totalWaterMicrolitres == 3000 * 2632)
@@ -199,16 +199,16 @@ struct IntakeRequestsTests {
         let fixture = try await Fixture(mode, "erase")
         _ = try await fixture.log(LogIntakeRequest(volume: 100))
         let _: Fluid = try await fixture.client.call(
-            IntakeMessage.fluidsAdd, AddFluidRequest(name: "Kombucha", waterPercent: 97.5), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.fluidsAdd.name, AddFluidRequest(name: "Kombucha", waterPercent: 97.5), idempotencyKey: UUID().uuidString)
         let bob = try fixture.client(user: "bob")
-        let _: IntakeRecord = try await bob.call(IntakeMessage.log, LogIntakeRequest(volume: 100), idempotencyKey: UUID().uuidString)
-        let export: IntakeExport = try await fixture.client.call(IntakeMessage.export, UserDataRequest())
+        let _: IntakeRecord = try await bob.call(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 100), idempotencyKey: UUID().uuidString)
+        let export: IntakeExport = try await fixture.client.call(MessageDescriptor.intakeExport.name, UserDataRequest())
         #expect(export.intakes.count == 1 && export.fluids.map(\.name) == ["kombucha"])
-        let erased: EraseReply = try await fixture.client.call(IntakeMessage.erase, UserDataRequest(), idempotencyKey: UUID().uuidString)
+        let erased: EraseReply = try await fixture.client.call(MessageDescriptor.intakeErase.name, UserDataRequest(), idempotencyKey: UUID().uuidString)
         #expect(erased.deleted == ["intakes": 1, "fluids": 1])
-        let after: IntakeExport = try await fixture.client.call(IntakeMessage.export, UserDataRequest())
+        let after: IntakeExport = try await fixture.client.call(MessageDescriptor.intakeExport.name, UserDataRequest())
         #expect(after.intakes.isEmpty && after.fluids.isEmpty)
-        let bobs: IntakeExport = try await bob.call(IntakeMessage.export, UserDataRequest())
+        let bobs: IntakeExport = try await bob.call(MessageDescriptor.intakeExport.name, UserDataRequest())
         #expect(bobs.intakes.count == 1)
         await bob.close()
         await fixture.close()
@@ -219,20 +219,20 @@ struct IntakeRequestsTests {
         let fixture = try await Fixture(mode, "idem")
         let client = try fixture.client(user: "ana")
         let first = try await client.call(
-            IntakeMessage.log, LogIntakeRequest(volume: 330), as: IntakeRecord.self, idempotencyKey: "k-1")
+            MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 330), as: IntakeRecord.self, idempotencyKey: "k-1")
         let second = try await client.call(
-            IntakeMessage.log, LogIntakeRequest(volume: 330), as: IntakeRecord.self, idempotencyKey: "k-1")
+            MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 330), as: IntakeRecord.self, idempotencyKey: "k-1")
         #expect(first == second)
-        let list = try await client.call(IntakeMessage.list, ListIntakesRequest(), as: ListIntakesReply.self)
+        let list = try await client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(), as: ListIntakesReply.self)
         #expect(list.intakes.count == 1)
         // The same key for another type is a conflict, not a silent replay.
         await #expect(throws: QuenchError.self) {
             _ = try await client.call(
-                IntakeMessage.delete, DeleteIntakeRequest(id: first.id), as: DeleteIntakeReply.self, idempotencyKey: "k-1")
+                MessageDescriptor.intakeDelete.name, DeleteIntakeRequest(id: first.id), as: DeleteIntakeReply.self, idempotencyKey: "k-1")
         }
         // A command without a key is refused, naming the field.
         do {
-            _ = try await client.call(IntakeMessage.log, LogIntakeRequest(volume: 1), as: IntakeRecord.self)
+            _ = try await client.call(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 1), as: IntakeRecord.self)
             Issue.record("a command without an idempotency key was accepted")
         } catch let error as QuenchError {
             #expect(error.code == .invalidArgument)

@@ -18,7 +18,7 @@ import QuenchTestSupport
 ///
 /// ```swift
 /// let intake = try await TestService.intake()
-/// let record: IntakeRecord = try await intake.call(IntakeMessage.log, LogIntakeRequest(volume: 250), user: "alice")
+/// let record: IntakeRecord = try await intake.call(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 250), user: "alice")
 /// let events = try await intake.events()
 /// ```
 ///
@@ -138,7 +138,7 @@ public final class TestService: Sendable {
         var after = after
         while true {
             let page: EventsSinceReply = try await client.call(
-                MessageType.eventsSince, EventsSinceRequest(after: after, limit: EventsSinceRequest.maxLimit))
+                MessageDescriptor.eventsSince.name, EventsSinceRequest(after: after, limit: EventsSinceRequest.maxLimit))
             let envelopes = try page.events.map { try Envelope.decode($0.bytes) }
             all += envelopes
             guard let last = envelopes.last?.seq, last < page.headSeq else { return all }
@@ -167,7 +167,7 @@ public final class TestService: Sendable {
         var cursor = start
         while true {
             let page: EventsSinceReply = try await publisher.client().call(
-                MessageType.eventsSince, EventsSinceRequest(after: cursor, limit: EventsSinceRequest.defaultLimit))
+                MessageDescriptor.eventsSince.name, EventsSinceRequest(after: cursor, limit: EventsSinceRequest.defaultLimit))
             let events = try page.events.map { try Envelope.decode($0.bytes) }
             guard !events.isEmpty else { return cursor - start }
             let next = try subscriber.applyInProcess(events)

@@ -11,7 +11,7 @@ import Synchronization
 /// ```swift
 /// let system = try await TestSystem(mode, [ServiceName.healthIngest, ServiceName.goals])
 /// let health = try system.client(ServiceName.healthIngest, user: "ana")
-/// _ = try await health.call(HealthMessage.weightAdd, AddWeightRequest(value: 70), as: WeightReply.self, idempotencyKey: "k1")
+/// _ = try await health.call(MessageDescriptor.weightAdd.name, AddWeightRequest(value: 70), as: WeightReply.self, idempotencyKey: "k1")
 /// try await system.settle()      // goals has applied every event health-ingest committed
 /// ```
 ///
@@ -158,14 +158,14 @@ public final class TestSystem: Sendable {
         let client = try probe(name)
         var probes = [client]
         defer { Task { [probes] in for probe in probes { await probe.close() } } }
-        let health = try await client.call(MessageType.health, HealthRequest(), as: HealthReply.self)
+        let health = try await client.call(MessageDescriptor.systemHealth.name, HealthRequest(), as: HealthReply.self)
         var behind = false
         for subscription in health.subscriptions where processes[subscription.publisher] != nil {
             let publisher = try probe(subscription.publisher)
             probes.append(publisher)
-            let head = try await publisher.call(MessageType.ping, PingRequest(), as: PingReply.self).headSeq
+            let head = try await publisher.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self).headSeq
             let caughtUp = try await eventually(timeout: timeout) {
-                let reply = try await client.call(MessageType.health, HealthRequest(), as: HealthReply.self)
+                let reply = try await client.call(MessageDescriptor.systemHealth.name, HealthRequest(), as: HealthReply.self)
                 let applied = reply.subscriptions.first { $0.publisher == subscription.publisher }?.appliedSeq ?? 0
                 if applied < head { behind = true }
                 return applied >= head

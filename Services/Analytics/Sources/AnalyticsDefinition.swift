@@ -8,11 +8,11 @@ public enum AnalyticsDefinition {
     public static var definition: ServiceDefinition {
         ServiceDefinition(ServiceCatalog.analytics, migrator: AnalyticsSchema.migrator) { environment in
             let subscribers = [
-                (ServiceName.intake, Set<String>(), { IntakeApplier.batch() } as EventBatchFactory),
-                (ServiceName.goals, Set<String>(), { GoalsApplier.batch() } as EventBatchFactory),
-                (ServiceName.healthIngest, HealthApplier.ignored, { EachEvent(HealthApplier.apply) } as EventBatchFactory),
-            ].map { name, ignored, batch in
-                environment.subscriber(to: name, ignoring: ignored, batch: batch)
+                (ServiceName.intake, IntakeApplier.applied, { IntakeApplier.batch() } as EventBatchFactory),
+                (ServiceName.goals, GoalsApplier.applied, { GoalsApplier.batch() } as EventBatchFactory),
+                (ServiceName.healthIngest, HealthApplier.applied, { EachEvent(HealthApplier.apply) } as EventBatchFactory),
+            ].map { name, applied, batch in
+                environment.subscriber(to: name, applies: applied, batch: batch)
             }
             var registry = HandlerRegistry()
             AnalyticsHandlers(

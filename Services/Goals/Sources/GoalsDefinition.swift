@@ -13,7 +13,7 @@ public enum GoalsDefinition {
             ChallengeHandlers(database: environment.database).register(in: &registry)
             let applier = HealthEventApplier(outbox: environment.outbox)
             let subscriber = environment.subscriber(
-                to: ServiceName.healthIngest, outbox: environment.outbox, ignoring: HealthEventApplier.ignored,
+                to: ServiceName.healthIngest, outbox: environment.outbox, applies: HealthEventApplier.applied,
                 batch: { applier.makeBatch() })
             return (registry, [subscriber])
         }

@@ -10,7 +10,7 @@ public enum IntakeDefinition {
             IntakeHandlers(database: environment.database, pageItems: environment.config.maxPageItems).register(in: &registry)
             let water = HealthWaterApplier(outbox: environment.outbox)
             let subscriber = environment.subscriber(
-                to: ServiceName.healthIngest, outbox: environment.outbox, ignoring: HealthWaterApplier.ignored,
+                to: ServiceName.healthIngest, outbox: environment.outbox, applies: HealthWaterApplier.applied,
                 batch: { EachEvent(water.apply) })
             return (registry, [subscriber])
         }

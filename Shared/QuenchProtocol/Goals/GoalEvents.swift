@@ -1,13 +1,3 @@
-/// Events published by the goals service.
-public enum GoalEvent {
-    /// The user's water goal changed: `GoalChangedBody`. The event outside subscribers care most about.
-    public static let changed = "goal.changed"
-    /// A challenge was added or updated in the catalog: `ChallengeUpsertedBody`.
-    public static let challengeUpserted = "challenge.upserted"
-    /// Everything of one user was erased: `UserErasedBody`.
-    public static let erased = "goal.erased"
-}
-
 /// Where a goal came from.
 public enum GoalSource: String, Codable, Sendable, CaseIterable {
     case `default`

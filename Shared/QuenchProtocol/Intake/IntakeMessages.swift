@@ -1,30 +1,5 @@
 public import Foundation
 
-/// Request and event type names of the intake service.
-public enum IntakeMessage {
-    public static let log = "intake.log"
-    public static let edit = "intake.edit"
-    public static let delete = "intake.delete"
-    public static let list = "intake.list"
-    public static let dayTotal = "intake.day-total"
-    public static let totals = "intake.totals"
-    public static let fluidsList = "fluids.list"
-    public static let fluidsAdd = "fluids.add"
-    public static let fluidsEdit = "fluids.edit"
-    public static let export = "intake.export"
-    public static let erase = "intake.erase"
-}
-
-public enum IntakeEvent {
-    public static let logged = "intake.logged"
-    public static let updated = "intake.updated"
-    public static let deleted = "intake.deleted"
-    /// Intakes made together from health-ingest's `health.water.batch-recorded`: `IntakeBatchBody`.
-    public static let batchLogged = "intake.batch-logged"
-    /// Everything of one user was erased.
-    public static let erased = "intake.erased"
-}
-
 /// `intake.log`: one drink.
 public struct LogIntakeRequest: Codable, Sendable, Equatable {
     /// Fluid name from the catalog (the user's own first); default `water`.

@@ -67,13 +67,14 @@ public struct ServiceEnvironment: Sendable {
 
     /// A catch-up subscriber to `publisher`'s events with this service's settings: the
     /// publisher's endpoints and key (`upstream.<publisher>.*`), `heartbeat.interval.ms`, the
-    /// database and the logger. `outbox`: this service's, when its appliers emit events.
+    /// database and the logger. `outbox`: this service's, when its appliers emit events;
+    /// `applies`: the events its applier declares (``AppliedEvents``).
     public func subscriber(
-        to publisher: String, outbox: Outbox? = nil, ignoring: Set<String> = [], batch: @escaping EventBatchFactory
+        to publisher: String, outbox: Outbox? = nil, applies: AppliedEvents, batch: @escaping EventBatchFactory
     ) -> CatchUpSubscriber {
         CatchUpSubscriber(
             publisher: config.upstream(publisher), database: database, heartbeatInterval: config.heartbeatInterval,
-            outbox: outbox, ignoring: ignoring, logger: logger, batch: batch)
+            outbox: outbox, applies: applies, logger: logger, batch: batch)
     }
 }
 

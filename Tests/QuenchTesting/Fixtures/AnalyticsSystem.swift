@@ -76,29 +76,29 @@ public final class AnalyticsSystem: Sendable {
     @discardableResult
     public func log(_ volume: Double, at: Date? = nil, client: TestClient? = nil) async throws -> IntakeRecord {
         try await (client ?? intakeClient).call(
-            IntakeMessage.log, LogIntakeRequest(volume: volume, at: at), as: IntakeRecord.self, idempotencyKey: UUID().uuidString)
+            MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: volume, at: at), as: IntakeRecord.self, idempotencyKey: UUID().uuidString)
     }
 
     @discardableResult
     public func setGoal(_ volume: Double, client: TestClient? = nil) async throws -> GoalReply {
         try await (client ?? goalsClient).call(
-            GoalMessage.set, SetGoalRequest(volume: volume), as: GoalReply.self, idempotencyKey: UUID().uuidString)
+            MessageDescriptor.goalSet.name, SetGoalRequest(volume: volume), as: GoalReply.self, idempotencyKey: UUID().uuidString)
     }
 
     public func grant(_ types: [ConsentType]) async throws {
         let _: ConsentListReply = try await healthClient.call(
-            HealthMessage.consentGrant, ConsentChangeRequest(types: types.map(\.rawValue)), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.consentGrant.name, ConsentChangeRequest(types: types.map(\.rawValue)), idempotencyKey: UUID().uuidString)
     }
 
     @discardableResult
     public func addSamples(_ samples: [SampleInput]) async throws -> AddSamplesReply {
         try await healthClient.call(
-            HealthMessage.samplesAdd, AddSamplesRequest(samples: samples), as: AddSamplesReply.self, idempotencyKey: UUID().uuidString)
+            MessageDescriptor.samplesAdd.name, AddSamplesRequest(samples: samples), as: AddSamplesReply.self, idempotencyKey: UUID().uuidString)
     }
 
     public func loadChallenges(_ items: [Challenge]) async throws {
         let _: LoadChallengesReply = try await goalsClient.call(
-            GoalMessage.challengesLoad, LoadChallengesRequest(items: items), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.challengesLoad.name, LoadChallengesRequest(items: items), idempotencyKey: UUID().uuidString)
     }
 
     // MARK: Asking analytics
@@ -111,9 +111,9 @@ public final class AnalyticsSystem: Sendable {
 
     /// Whether `client`'s analytics has applied every event each publisher has committed.
     public func caughtUp(_ client: TestClient? = nil) async throws -> Bool {
-        let lag = try await ask(AnalyticsMessage.lag, LagRequest(), as: LagReply.self, client: client)
+        let lag = try await ask(MessageDescriptor.analyticsLag.name, LagRequest(), as: LagReply.self, client: client)
         for (name, publisher) in [(ServiceName.intake, intakeClient), (ServiceName.goals, goalsClient), (ServiceName.healthIngest, healthClient)] {
-            let ping = try await publisher.call(MessageType.ping, PingRequest(), as: PingReply.self)
+            let ping = try await publisher.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)
             guard let entry = lag.publishers.first(where: { $0.publisher == name }), entry.appliedSeq == ping.headSeq else {
                 return false
             }
@@ -135,18 +135,18 @@ public final class AnalyticsSystem: Sendable {
     public func answers(days: [String], month: String, client: TestClient? = nil) async throws -> AnalyticsAnswers {
         var summaries: [DaySummary] = []
         for day in days {
-            var summary = try await ask(AnalyticsMessage.today, DayRequest(day: day), as: DaySummary.self, client: client)
+            var summary = try await ask(MessageDescriptor.analyticsToday.name, DayRequest(day: day), as: DaySummary.self, client: client)
             summary.lag = []
             summaries.append(summary)
         }
-        var history = try await ask(AnalyticsMessage.history, HistoryRequest(days: 60), as: HistoryReply.self, client: client)
+        var history = try await ask(MessageDescriptor.analyticsHistory.name, HistoryRequest(days: 60), as: HistoryReply.self, client: client)
         history.lag = []
-        var steps = try await ask(AnalyticsMessage.stepsMonth, MonthRequest(month: month), as: StepsMonthReply.self, client: client)
+        var steps = try await ask(MessageDescriptor.analyticsStepsMonth.name, MonthRequest(month: month), as: StepsMonthReply.self, client: client)
         steps.lag = []
         var challenges = try await ask(
-            AnalyticsMessage.challengesProgress, MonthRequest(month: month), as: ChallengesProgressReply.self, client: client)
+            MessageDescriptor.analyticsChallengesProgress.name, MonthRequest(month: month), as: ChallengesProgressReply.self, client: client)
         challenges.lag = []
-        var orm = try await ask(AnalyticsMessage.oneRepMax, OneRepMaxRequest(limit: 3660), as: OneRepMaxReply.self, client: client)
+        var orm = try await ask(MessageDescriptor.analyticsOneRepMax.name, OneRepMaxRequest(limit: 3660), as: OneRepMaxReply.self, client: client)
         orm.lag = []
         return AnalyticsAnswers(days: summaries, history: history, steps: steps, challenges: challenges, orm: orm)
     }

@@ -38,17 +38,17 @@ public final class GoalsSystem: Sendable {
     }
 
     public func goal(_ client: TestClient? = nil) async throws -> GoalReply {
-        try await (client ?? goalsClient).call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self)
+        try await (client ?? goalsClient).call(MessageDescriptor.goalGet.name, GetGoalRequest(), as: GoalReply.self)
     }
 
     @discardableResult
     public func setGoal(_ volume: Double, unit: String? = nil, client: TestClient? = nil) async throws -> GoalReply {
         try await (client ?? goalsClient).call(
-            GoalMessage.set, SetGoalRequest(volume: volume, unit: unit), as: GoalReply.self, idempotencyKey: UUID().uuidString)
+            MessageDescriptor.goalSet.name, SetGoalRequest(volume: volume, unit: unit), as: GoalReply.self, idempotencyKey: UUID().uuidString)
     }
 
     public func history() async throws -> [GoalPeriod] {
-        try await goalsClient.call(GoalMessage.history, GoalHistoryRequest(), as: GoalHistoryReply.self).goals
+        try await goalsClient.call(MessageDescriptor.goalHistory.name, GoalHistoryRequest(), as: GoalHistoryReply.self).goals
     }
 
     // MARK: Health-ingest
@@ -63,21 +63,21 @@ public final class GoalsSystem: Sendable {
     @discardableResult
     public func grantBodyMass() async throws -> ConsentListReply {
         try await healthRPC.call(
-            HealthMessage.consentGrant, ConsentChangeRequest(types: [ConsentType.bodyMass.rawValue]),
+            MessageDescriptor.consentGrant.name, ConsentChangeRequest(types: [ConsentType.bodyMass.rawValue]),
             as: ConsentListReply.self, idempotencyKey: UUID().uuidString)
     }
 
     @discardableResult
     public func revokeBodyMass(deleteData: Bool? = nil) async throws -> ConsentListReply {
         try await healthRPC.call(
-            HealthMessage.consentRevoke, ConsentChangeRequest(types: [ConsentType.bodyMass.rawValue], deleteData: deleteData),
+            MessageDescriptor.consentRevoke.name, ConsentChangeRequest(types: [ConsentType.bodyMass.rawValue], deleteData: deleteData),
             as: ConsentListReply.self, idempotencyKey: UUID().uuidString)
     }
 
     @discardableResult
     public func addWeight(_ value: Double, unit: String = "kg", at: Date? = nil) async throws -> WeightReply {
         try await healthRPC.call(
-            HealthMessage.weightAdd, AddWeightRequest(value: value, unit: unit, at: at),
+            MessageDescriptor.weightAdd.name, AddWeightRequest(value: value, unit: unit, at: at),
             as: WeightReply.self, idempotencyKey: UUID().uuidString)
     }
 
@@ -99,7 +99,7 @@ public final class GoalsSystem: Sendable {
     }
 
     public func goalChanges() async throws -> [GoalChangedBody] {
-        try await goalsEvents().filter { $0.type == GoalEvent.changed }.map { try $0.decodeBody(GoalChangedBody.self) }
+        try await goalsEvents().filter { $0.type == EventDescriptor.goalChanged.name }.map { try $0.decodeBody(GoalChangedBody.self) }
     }
 
     /// The user's local day today, in the clients' zone.

@@ -48,12 +48,12 @@ public final class HealthFixture: Sendable {
 
     @discardableResult
     public func grant(_ types: ConsentType...) async throws -> ConsentListReply {
-        try await command(HealthMessage.consentGrant, ConsentChangeRequest(types: types.map(\.rawValue)))
+        try await command(MessageDescriptor.consentGrant.name, ConsentChangeRequest(types: types.map(\.rawValue)))
     }
 
     @discardableResult
     public func revoke(_ types: ConsentType..., deleteData: Bool? = nil) async throws -> ConsentListReply {
-        try await command(HealthMessage.consentRevoke, ConsentChangeRequest(types: types.map(\.rawValue), deleteData: deleteData))
+        try await command(MessageDescriptor.consentRevoke.name, ConsentChangeRequest(types: types.map(\.rawValue), deleteData: deleteData))
     }
 
     /// Every event in the outbox so far, through `events.since`.
@@ -67,17 +67,17 @@ public final class HealthFixture: Sendable {
 
     /// The water samples imports announced, from their `health.water.batch-recorded` events.
     public func importedWater() async throws -> [WaterRecordedBody] {
-        try await events(HealthEvent.waterBatchRecorded, as: WaterBatchRecordedBody.self).flatMap(\.samples)
+        try await events(EventDescriptor.healthWaterBatchRecorded.name, as: WaterBatchRecordedBody.self).flatMap(\.samples)
     }
 
     /// The weights imports announced, from their `health.weight.batch-recorded` events.
     public func importedWeights() async throws -> [WeightRecordedBody] {
-        try await events(HealthEvent.weightBatchRecorded, as: WeightBatchRecordedBody.self).flatMap(\.samples)
+        try await events(EventDescriptor.healthWeightBatchRecorded.name, as: WeightBatchRecordedBody.self).flatMap(\.samples)
     }
 
     public func daily(_ type: SampleType, from: String, to: String, aggregate: String? = nil) async throws -> [String: Double] {
         let reply: DailySamplesReply = try await query(
-            HealthMessage.samplesDaily, DailySamplesRequest(type: type.rawValue, from: from, to: to, aggregate: aggregate))
+            MessageDescriptor.samplesDaily.name, DailySamplesRequest(type: type.rawValue, from: from, to: to, aggregate: aggregate))
         var result: [String: Double] = [:]
         for bucket in reply.days {
             // A day with only the part of a sample that began the day before has count 0.
@@ -94,7 +94,7 @@ public final class HealthFixture: Sendable {
         var samples: [SampleRecord] = []
         while true {
             let page: SampleChangesReply = try await query(
-                HealthMessage.samplesChanges, SampleChangesRequest(anchor: anchor, type: type?.rawValue, limit: 1000))
+                MessageDescriptor.samplesChanges.name, SampleChangesRequest(anchor: anchor, type: type?.rawValue, limit: 1000))
             samples += page.samples
             anchor = page.anchor
             if !page.more { return samples }

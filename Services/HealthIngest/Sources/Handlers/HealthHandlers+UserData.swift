@@ -40,7 +40,7 @@ extension HealthHandlers {
         try DayTotals.deleteAll(db, user: user)
         try db.execute(cached: "DELETE FROM steps_priority WHERE user = ?", arguments: [user])
         try write.forgetTraces(of: user)
-        try write.emit(HealthEvent.erased, user: user, UserErasedBody(user: user))
+        try write.emit(.healthErased, user: user, UserErasedBody(user: user))
         return EraseReply(service: ServiceName.healthIngest, deleted: ["samples": samples, "consents": consents, "imports": jobs])
     }
 }

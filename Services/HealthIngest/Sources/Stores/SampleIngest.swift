@@ -230,9 +230,9 @@ struct SampleIngest {
     /// before it returns.
     mutating func finish() throws {
         try inserter.save()
-        try emitBatches(HealthEvent.weightBatchRecorded, weights)
-        try emitBatches(HealthEvent.waterBatchRecorded, water)
-        try emitBatches(HealthEvent.workoutBatchRecorded, workouts)
+        try emitBatches(.healthWeightBatchRecorded, weights)
+        try emitBatches(.healthWaterBatchRecorded, water)
+        try emitBatches(.healthWorkoutBatchRecorded, workouts)
         weights = []
         water = []
         workouts = []
@@ -251,11 +251,11 @@ struct SampleIngest {
         }
     }
 
-    /// `samples` in events of `type` of at most ``HealthEvent/maxBatchSamples`` each.
-    private func emitBatches<Sample: Codable & Sendable & Equatable>(_ type: String, _ samples: [Sample]) throws {
+    /// `samples` in events of `event` of at most ``HealthEvent/maxBatchSamples`` each.
+    private func emitBatches<Sample>(_ event: Event<RecordedBatchBody<Sample>>, _ samples: [Sample]) throws {
         for start in stride(from: 0, to: samples.count, by: HealthEvent.maxBatchSamples) {
             let part = Array(samples[start..<min(samples.count, start + HealthEvent.maxBatchSamples)])
-            try write.emit(type, user: user, RecordedBatchBody(user: user, samples: part))
+            try write.emit(event, user: user, RecordedBatchBody(user: user, samples: part))
         }
     }
 
@@ -269,7 +269,7 @@ struct SampleIngest {
             if jobId != nil {
                 weights.append(body)
             } else {
-                try write.emit(HealthEvent.weightRecorded, user: user, body)
+                try write.emit(.healthWeightRecorded, user: user, body)
             }
         case .dietaryWater:
             let body = WaterRecordedBody(
@@ -278,10 +278,10 @@ struct SampleIngest {
             if jobId != nil {
                 water.append(body)
             } else {
-                try write.emit(HealthEvent.waterRecorded, user: user, body)
+                try write.emit(.healthWaterRecorded, user: user, body)
             }
         case .strength:
-            try write.emit(HealthEvent.strengthSetRecorded, user: user, StrengthSetRecordedBody(
+            try write.emit(.healthStrengthRecorded, user: user, StrengthSetRecordedBody(
                 user: user, sampleId: sampleId, day: sample.day, exercise: sample.exercise ?? "",
                 sets: sample.sets ?? 0, reps: sample.reps ?? 0, weightKg: sample.normalized))
         case .workout:
@@ -292,7 +292,7 @@ struct SampleIngest {
             if jobId != nil {
                 workouts.append(body)
             } else {
-                try write.emit(HealthEvent.workoutRecorded, user: user, body)
+                try write.emit(.healthWorkoutRecorded, user: user, body)
             }
         case .steps, .distance:
             break

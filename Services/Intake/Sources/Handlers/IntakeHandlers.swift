@@ -24,24 +24,24 @@ public struct IntakeHandlers: Sendable {
     }
 
     public func register(in registry: inout HandlerRegistry) {
-        registry.command(IntakeMessage.log) { (request: LogIntakeRequest, write) in try log(request, write) }
-        registry.command(IntakeMessage.edit) { (request: EditIntakeRequest, write) in try edit(request, write) }
-        registry.command(IntakeMessage.delete) { (request: DeleteIntakeRequest, write) in try delete(request, write) }
-        registry.command(IntakeMessage.fluidsAdd) { (request: AddFluidRequest, write) in try addFluid(request, write) }
-        registry.command(IntakeMessage.fluidsEdit) { (request: EditFluidRequest, write) in try editFluid(request, write) }
-        registry.command(IntakeMessage.erase) { (_: UserDataRequest, write) in try erase(write) }
-        registry.query(IntakeMessage.list) { (request: ListIntakesRequest, context) in try await list(request, context) }
-        registry.query(IntakeMessage.dayTotal) { (request: DayTotalRequest, context) in try await dayTotal(request, context) }
-        registry.query(IntakeMessage.totals) { (request: TotalsRequest, context) in try await totals(request, context) }
-        registry.query(IntakeMessage.fluidsList) { (_: ListFluidsRequest, context) in try await fluids(context) }
-        registry.query(IntakeMessage.export) { (request: IntakeExportRequest, context) in try await export(request, context) }
+        registry.command(.intakeLog) { (request: LogIntakeRequest, write) in try log(request, write) }
+        registry.command(.intakeEdit) { (request: EditIntakeRequest, write) in try edit(request, write) }
+        registry.command(.intakeDelete) { (request: DeleteIntakeRequest, write) in try delete(request, write) }
+        registry.command(.fluidsAdd) { (request: AddFluidRequest, write) in try addFluid(request, write) }
+        registry.command(.fluidsEdit) { (request: EditFluidRequest, write) in try editFluid(request, write) }
+        registry.command(.intakeErase) { (_: UserDataRequest, write) in try erase(write) }
+        registry.query(.intakeList) { (request: ListIntakesRequest, context) in try await list(request, context) }
+        registry.query(.intakeDayTotal) { (request: DayTotalRequest, context) in try await dayTotal(request, context) }
+        registry.query(.intakeTotals) { (request: TotalsRequest, context) in try await totals(request, context) }
+        registry.query(.fluidsList) { (_: ListFluidsRequest, context) in try await fluids(context) }
+        registry.query(.intakeExport) { (request: IntakeExportRequest, context) in try await export(request, context) }
     }
 
     // MARK: Commands
 
     /// `intake.log`: the reply is the record, and the event's body is `{intake: record}`, so
     /// the record is encoded once for both.
-    func log(_ request: LogIntakeRequest, _ write: WriteContext) throws -> MessagePackRaw {
+    func log(_ request: LogIntakeRequest, _ write: WriteContext) throws -> Encoded<IntakeRecord> {
         let context = write.request
         let user = try context.actingUser()
         let unit = try IntakeRules.unit(request.unit)
@@ -54,8 +54,8 @@ public struct IntakeHandlers: Sendable {
             at: at, day: LocalDay(instant: at, timeZone: context.timeZone).description,
             timeZone: context.timeZoneName, source: "manual", createdAt: current, updatedAt: current)
         try IntakeStore.insert(write.db, intake)
-        let record = try MessagePackRaw(encoding: intake.record)
-        try write.emit(IntakeEvent.logged, user: user, LoggedEventBody(intake: record))
+        let record = try Encoded(intake.record)
+        try write.emit(.intakeLogged, user: user, Encoded<IntakeEventBody>(vouchedFor: try MessagePackRaw(encoding: LoggedEventBody(intake: record.raw))))
         return record
     }
 
@@ -90,7 +90,7 @@ public struct IntakeHandlers: Sendable {
         changed.updatedAt = current
         try IntakeStore.update(write.db, changed)
         let record = changed.record
-        try write.emit(IntakeEvent.updated, user: user, IntakeEventBody(intake: record, previous: existing.record))
+        try write.emit(.intakeUpdated, user: user, IntakeEventBody(intake: record, previous: existing.record))
         return record
     }
 
@@ -101,7 +101,7 @@ public struct IntakeHandlers: Sendable {
             throw QuenchError.notFound("id", "no intake '\(id)' for user '\(user)'")
         }
         try IntakeStore.delete(write.db, user: user, id: id)
-        try write.emit(IntakeEvent.deleted, user: user, IntakeEventBody(intake: existing.record))
+        try write.emit(.intakeDeleted, user: user, IntakeEventBody(intake: existing.record))
         return DeleteIntakeReply(id: id, deleted: true)
     }
 
@@ -151,7 +151,7 @@ public struct IntakeHandlers: Sendable {
         let intakes = try IntakeStore.deleteAll(write.db, user: user)
         let fluids = try FluidStore.deleteAll(write.db, owner: user)
         try write.forgetTraces(of: user)
-        try write.emit(IntakeEvent.erased, user: user, UserErasedBody(user: user))
+        try write.emit(.intakeErased, user: user, UserErasedBody(user: user))
         return EraseReply(service: ServiceName.intake, deleted: ["intakes": intakes, "fluids": fluids])
     }
 

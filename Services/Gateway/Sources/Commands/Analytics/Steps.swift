@@ -53,8 +53,7 @@ struct Steps: AsyncParsableCommand {
 
     func run() async throws {
         try await CLI.run(global) { gateway, output in
-            let reply: StepsMonthReply = try await gateway.query(
-                ServiceName.analytics, AnalyticsMessage.stepsMonth, MonthRequest(month: month))
+            let reply: StepsMonthReply = try await gateway.call(.analyticsStepsMonth, MonthRequest(month: month))
             let chart = StepsChartModel.chart(reply, timeZone: gateway.timeZone)
             let kind: SVGChart.Kind = bars ? .bars : .line
             if svg || out != nil {

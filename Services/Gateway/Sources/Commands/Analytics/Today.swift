@@ -19,7 +19,7 @@ struct Today: AsyncParsableCommand {
 
     func run() async throws {
         try await CLI.run(global) { gateway, output in
-            let reply: DaySummary = try await gateway.query(ServiceName.analytics, AnalyticsMessage.today, DayRequest(day: day))
+            let reply: DaySummary = try await gateway.call(.analyticsToday, DayRequest(day: day))
             try output.emit(reply) {
                 let bar = Charts.progressBar(fraction: reply.goalMl > 0 ? reply.totalWaterMl / reply.goalMl : 0, style: output.style)
                 let remaining = reply.remainingMl > 0

@@ -27,7 +27,7 @@ struct Goal: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: GoalReply = try await gateway.query(ServiceName.goals, GoalMessage.get, GetGoalRequest())
+                let reply: GoalReply = try await gateway.call(.goalGet, GetGoalRequest())
                 try output.emit(GoalView(reply)) { GoalView.describe(reply, style: output.style) }
             }
         }
@@ -57,8 +57,7 @@ struct Goal: AsyncParsableCommand {
         func run() async throws {
             try await CLI.run(global) { gateway, output in
                 guard let (value, unit) = VolumeAmount.parse(amount) else { return }
-                let reply: GoalReply = try await gateway.command(
-                    ServiceName.goals, GoalMessage.set, SetGoalRequest(volume: value, unit: unit.rawValue))
+                let reply: GoalReply = try await gateway.call(.goalSet, SetGoalRequest(volume: value, unit: unit.rawValue))
                 try output.emit(GoalView(reply)) { GoalView.describe(reply, style: output.style) }
             }
         }
@@ -73,7 +72,7 @@ struct Goal: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: GoalReply = try await gateway.command(ServiceName.goals, GoalMessage.auto, AutoGoalRequest())
+                let reply: GoalReply = try await gateway.call(.goalAuto, AutoGoalRequest())
                 try output.emit(GoalView(reply)) { GoalView.describe(reply, style: output.style) }
             }
         }
@@ -87,10 +86,9 @@ struct Goal: AsyncParsableCommand {
         func run() async throws {
             try await CLI.run(global) { gateway, output in
                 // The service answers a page at a time (`limits.page.items`); follow every page.
-                var reply: GoalHistoryReply = try await gateway.query(ServiceName.goals, GoalMessage.history, GoalHistoryRequest())
+                var reply: GoalHistoryReply = try await gateway.call(.goalHistory, GoalHistoryRequest())
                 while let cursor = reply.nextCursor {
-                    let page: GoalHistoryReply = try await gateway.query(
-                        ServiceName.goals, GoalMessage.history, GoalHistoryRequest(cursor: cursor))
+                    let page: GoalHistoryReply = try await gateway.call(.goalHistory, GoalHistoryRequest(cursor: cursor))
                     reply.goals += page.goals
                     reply.nextCursor = page.nextCursor
                 }

@@ -22,11 +22,9 @@ struct Intakes: AsyncParsableCommand {
         func run() async throws {
             try await CLI.run(global) { gateway, output in
                 // The service answers a page at a time (`limits.page.items`); follow every page.
-                var reply: ListIntakesReply = try await gateway.query(
-                    ServiceName.intake, IntakeMessage.list, ListIntakesRequest(day: day))
+                var reply: ListIntakesReply = try await gateway.call(.intakeList, ListIntakesRequest(day: day))
                 while let cursor = reply.nextCursor {
-                    let page: ListIntakesReply = try await gateway.query(
-                        ServiceName.intake, IntakeMessage.list, ListIntakesRequest(day: reply.day, cursor: cursor))
+                    let page: ListIntakesReply = try await gateway.call(.intakeList, ListIntakesRequest(day: reply.day, cursor: cursor))
                     reply.intakes += page.intakes
                     reply.nextCursor = page.nextCursor
                 }
@@ -79,8 +77,7 @@ struct Intakes: AsyncParsableCommand {
             try await CLI.run(global) { gateway, output in
                 let parsed = amount.flatMap(VolumeAmount.parse)
                 let instant = try at.map { try TimeParsing.instant($0, zone: gateway.timeZone) }
-                let record: IntakeRecord = try await gateway.command(
-                    ServiceName.intake, IntakeMessage.edit,
+                let record: IntakeRecord = try await gateway.call(.intakeEdit,
                     EditIntakeRequest(id: id, fluid: fluid, volume: parsed?.value, unit: parsed?.unit.rawValue, at: instant))
                 try output.emit(record) {
                     "Updated \(record.id): \(Format.millilitres(record.volumeMl)) \(record.fluid)"
@@ -103,8 +100,7 @@ struct Intakes: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: DeleteIntakeReply = try await gateway.command(
-                    ServiceName.intake, IntakeMessage.delete, DeleteIntakeRequest(id: id))
+                let reply: DeleteIntakeReply = try await gateway.call(.intakeDelete, DeleteIntakeRequest(id: id))
                 try output.emit(reply) { "Deleted \(reply.id)." }
             }
         }

@@ -36,8 +36,7 @@ struct Log: AsyncParsableCommand {
         try await CLI.run(global) { gateway, output in
             guard let (value, unit) = VolumeAmount.parse(amount) else { return }
             let instant = try at.map { try TimeParsing.instant($0, zone: gateway.timeZone) }
-            let record: IntakeRecord = try await gateway.command(
-                ServiceName.intake, IntakeMessage.log,
+            let record: IntakeRecord = try await gateway.call(.intakeLog,
                 LogIntakeRequest(fluid: fluid, volume: value, unit: unit.rawValue, at: instant))
             try output.emit(record) {
                 let style = output.style

@@ -21,16 +21,14 @@ struct ShareData: Encodable {
 
     /// Asks analytics for the `parts`, in parallel.
     static func gather(_ parts: Set<Part>, gateway: Gateway) async throws -> ShareData {
-        func ask<Request: Encodable & Sendable, Reply: Decodable & Sendable>(
-            _ part: Part, _ type: String, _ request: Request
-        ) async throws -> Reply? {
+        func ask<Request, Reply>(_ part: Part, _ message: Query<Request, Reply>, _ request: Request) async throws -> Reply? {
             guard parts.contains(part) else { return nil }
-            return try await gateway.query(ServiceName.analytics, type, request)
+            return try await gateway.call(message, request)
         }
-        async let today: DaySummary? = ask(.today, AnalyticsMessage.today, DayRequest())
-        async let steps: StepsMonthReply? = ask(.steps, AnalyticsMessage.stepsMonth, MonthRequest())
-        async let challenges: ChallengesProgressReply? = ask(.challenges, AnalyticsMessage.challengesProgress, MonthRequest())
-        async let orm: OneRepMaxReply? = ask(.orm, AnalyticsMessage.oneRepMax, OneRepMaxRequest(limit: 1))
+        async let today = ask(.today, .analyticsToday, DayRequest())
+        async let steps = ask(.steps, .analyticsStepsMonth, MonthRequest())
+        async let challenges = ask(.challenges, .analyticsChallengesProgress, MonthRequest())
+        async let orm = ask(.orm, .analyticsOneRepMax, OneRepMaxRequest(limit: 1))
         return ShareData(today: try await today, steps: try await steps, challenges: try await challenges, orm: try await orm)
     }
 
