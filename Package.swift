@@ -104,7 +104,7 @@ let package = Package(
         ),
 
         // MARK: Import parsing (pure, streaming: Apple Health exports, workout logs; used by the CLI, which reads the files)
-        .target(name: "HealthImport", dependencies: [zip], path: "Shared/HealthImport", swiftSettings: swiftSettings),
+        .target(name: "HealthImport", dependencies: ["QuenchProtocol", zip], path: "Shared/HealthImport", swiftSettings: swiftSettings),
 
         // MARK: Gateway CLI
         .target(
@@ -158,6 +158,13 @@ let package = Package(
         .testTarget(name: "AnalyticsServiceTests", dependencies: ["QuenchTesting", "QuenchTestSupport", "AnalyticsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb, log], swiftSettings: swiftSettings),
         .testTarget(name: "IntakeServiceTests", dependencies: ["QuenchTesting", "IntakeService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
         .testTarget(name: "GoalsServiceTests", dependencies: ["QuenchTesting", "QuenchTestSupport", "GoalsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ServiceCatalogTests",
+            dependencies: [
+                "QuenchTestSupport", "QuenchClient", "QuenchRuntime", "QuenchProtocol", "IntakeService", "GoalsService", "HealthIngestService",
+                "AnalyticsService", log,
+            ],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "MessageCatalogTests",
             dependencies: ["QuenchTestSupport", "IntakeService", "GoalsService", "HealthIngestService", "AnalyticsService", "QuenchRuntime", "QuenchProtocol", "MessagePack", grdb, log],

@@ -155,7 +155,7 @@ struct SampleIngest {
                 if let refusal = try checkBound(sample, bound: bound, day: sample.day, value: sample.normalized) { return refusal }
             } else {
                 for piece in pieces {
-                    let day = LocalDay(ordinal: piece.ordinal).text
+                    let day = LocalDay(ordinal: piece.ordinal).description
                     if let refusal = try checkBound(sample, bound: bound, day: day, value: piece.value) { return refusal }
                 }
             }
@@ -167,7 +167,7 @@ struct SampleIngest {
         if !pieces.isEmpty {
             endRun()
             for (index, piece) in pieces.enumerated() {
-                let day = LocalDay(ordinal: piece.ordinal).text
+                let day = LocalDay(ordinal: piece.ordinal).description
                 // The sample is counted once, on the day of its start; its value on every day.
                 sums[DaySum(type: sample.type, day: day, sourceId: sourceId), default: (0, 0)].total += piece.value
                 sums[DaySum(type: sample.type, day: day, sourceId: sourceId), default: (0, 0)].count += index == 0 ? 1 : 0
