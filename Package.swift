@@ -76,6 +76,7 @@ let package = Package(
             providers: [.apt(["libzmq3-dev"])]
         ),
         .systemLibrary(name: "CSystemExtras", path: "Shared/CSystemExtras"),
+        .target(name: "CSHA256", path: "Shared/CSHA256"),
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], path: "Shared/ZeroMQ", swiftSettings: swiftSettings),
         .target(name: "MessagePack", path: "Shared/MessagePack", swiftSettings: swiftSettings),
         // Child processes on posix_spawn (Foundation's Process.run crashes intermittently on Linux).
@@ -97,15 +98,15 @@ let package = Package(
         .target(
             name: "QuenchRuntime",
             dependencies: [
-                "QuenchClient", "ZeroMQ", "MessagePack", "QuenchProtocol", "CSystemExtras", log, lifecycle, unixSignals, grdb, configuration,
-                systemPackage, metrics, prometheus,
+                "QuenchClient", "ZeroMQ", "MessagePack", "QuenchProtocol", "CSystemExtras", "CSHA256", log, lifecycle, unixSignals, grdb,
+                configuration, systemPackage, metrics, prometheus,
             ],
             path: "Shared/QuenchRuntime",
             swiftSettings: swiftSettings
         ),
 
         // MARK: Import parsing (pure, streaming: Apple Health exports, workout logs; used by the CLI, which reads the files)
-        .target(name: "HealthImport", dependencies: [zip], path: "Shared/HealthImport", swiftSettings: swiftSettings),
+        .target(name: "HealthImport", dependencies: ["QuenchProtocol", zip], path: "Shared/HealthImport", swiftSettings: swiftSettings),
 
         // MARK: Gateway CLI
         .target(
@@ -160,6 +161,13 @@ let package = Package(
         .testTarget(name: "AnalyticsServiceTests", dependencies: ["QuenchTesting", "QuenchTestSupport", "AnalyticsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb, log], swiftSettings: swiftSettings),
         .testTarget(name: "IntakeServiceTests", dependencies: ["QuenchTesting", "IntakeService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
         .testTarget(name: "GoalsServiceTests", dependencies: ["QuenchTesting", "QuenchTestSupport", "GoalsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ServiceCatalogTests",
+            dependencies: [
+                "QuenchTestSupport", "QuenchClient", "QuenchRuntime", "QuenchProtocol", "IntakeService", "GoalsService", "HealthIngestService",
+                "AnalyticsService", log,
+            ],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "MessageCatalogTests",
             dependencies: ["QuenchTestSupport", "IntakeService", "GoalsService", "HealthIngestService", "AnalyticsService", "QuenchRuntime", "QuenchProtocol", "MessagePack", grdb, log],

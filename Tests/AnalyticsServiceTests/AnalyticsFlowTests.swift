@@ -41,9 +41,9 @@ struct AnalyticsFlowTests {
         #expect(history.longestStreak == max(2, gap))
 
         let summary = try await system.ask(MessageDescriptor.analyticsToday.name, DayRequest(), as: DaySummary.self)
-        #expect(summary.day == today.description && summary.totalWaterMl == 2000 && summary.goalMl == 3000)
+        #expect(summary.day == today && summary.totalWaterMl == 2000 && summary.goalMl == 3000)
         #expect(summary.goalSource == "manual" && summary.percent == 66.7 && summary.remainingMl == 1000)
-        let before = try await system.ask(MessageDescriptor.analyticsToday.name, DayRequest(day: first.adding(days: -1).description), as: DaySummary.self)
+        let before = try await system.ask(MessageDescriptor.analyticsToday.name, DayRequest(day: first.adding(days: -1)), as: DaySummary.self)
         #expect(before.goalMl == 2500 && before.goalSource == "default" && before.totalWaterMl == 2000)
 
         try await system.log(1500)
@@ -88,7 +88,7 @@ struct AnalyticsFlowTests {
         #expect(chart.axisMax == 10_000)
         #expect(chart.achievements == [Achievement(threshold: 10_000, earned: false)])
         let daily = try await system.healthClient.call(
-            MessageDescriptor.samplesDaily.name, DailySamplesRequest(type: "steps", from: today.description, to: today.description),
+            MessageDescriptor.samplesDaily.name, DailySamplesRequest(type: "steps", from: today, to: today),
             as: DailySamplesReply.self)
         #expect(daily.days.first?.value == 9_999)
 
@@ -161,7 +161,7 @@ struct AnalyticsFlowTests {
             (MessageDescriptor.analyticsHistory.name, HistoryRequest(days: 3661), "days", .invalidArgument),
             (MessageDescriptor.analyticsStepsMonth.name, MonthRequest(month: "2026-13"), "month", .invalidArgument),
             (MessageDescriptor.analyticsChallengesProgress.name, MonthRequest(month: "26-1"), "month", .invalidArgument),
-            (MessageDescriptor.analyticsToday.name, DayRequest(day: "2026-02-30"), "day", .invalidArgument),
+            (MessageDescriptor.analyticsToday.name, ["day": "2026-02-30"], "day", .invalidArgument),
         ]
         for (type, body, field, code) in bad {
             do {

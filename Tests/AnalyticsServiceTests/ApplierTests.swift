@@ -14,18 +14,18 @@ struct ApplierTests {
         try fixture.intake(EventDescriptor.intakeLogged.name, IntakeEventBody(intake: record(id: "a", day: "2026-11-20", waterUl: 250_000)))
         try fixture.intake(EventDescriptor.intakeLogged.name, IntakeEventBody(intake: record(id: "b", day: "2026-11-20", waterUl: 312_296)))
         try fixture.intake(EventDescriptor.intakeLogged.name, IntakeEventBody(intake: record(id: "c", user: "bob", day: "2026-11-20", waterUl: 999_000)))
-        var day = try await fixture.handlers.day(DayRequest(day: "2026-11-20"), context)
+        var day = try await fixture.handlers.day(DayRequest(day: LocalDay("2026-11-20")!), context)
         #expect(day.totalWaterMl == 562.296)
 
         let before = record(id: "a", day: "2026-11-20", waterUl: 250_000)
         try fixture.intake(EventDescriptor.intakeUpdated.name, IntakeEventBody(intake: record(id: "a", day: "2026-11-21", waterUl: 400_000), previous: before))
-        day = try await fixture.handlers.day(DayRequest(day: "2026-11-20"), context)
+        day = try await fixture.handlers.day(DayRequest(day: LocalDay("2026-11-20")!), context)
         #expect(day.totalWaterMl == 312.296)
         day = try await fixture.handlers.day(DayRequest(), context)
-        #expect(day.day == "2026-11-21" && day.totalWaterMl == 400)
+        #expect(day.day.description == "2026-11-21" && day.totalWaterMl == 400)
 
         try fixture.intake(EventDescriptor.intakeDeleted.name, IntakeEventBody(intake: record(id: "b", day: "2026-11-20", waterUl: 312_296)))
-        day = try await fixture.handlers.day(DayRequest(day: "2026-11-20"), context)
+        day = try await fixture.handlers.day(DayRequest(day: LocalDay("2026-11-20")!), context)
         #expect(day.totalWaterMl == 0)
         let rows = try await fixture.database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM water_day WHERE user = 'ana'") }
         #expect(rows == 1)
@@ -39,7 +39,7 @@ struct ApplierTests {
         try fixture.intake(EventDescriptor.intakeErased.name, UserErasedBody(user: "ana"))
         day = try await fixture.handlers.day(DayRequest(), context)
         #expect(day.totalWaterMl == 0)
-        let bob = try await fixture.handlers.day(DayRequest(day: "2026-11-20"), fixture.context(user: "bob"))
+        let bob = try await fixture.handlers.day(DayRequest(day: LocalDay("2026-11-20")!), fixture.context(user: "bob"))
         #expect(bob.totalWaterMl == 999)
     }
 
@@ -55,25 +55,25 @@ struct ApplierTests {
             record(id: "e", day: "2026-11-20", waterUl: -1),
             record(id: "f", user: "bob", day: "2026-11-20", waterUl: 999_000),
         ]))
-        #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-20"), context).totalWaterMl == 562.296)
-        #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-21"), context).totalWaterMl == 100)
-        #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-20"), fixture.context(user: "bob")).totalWaterMl == 0)
+        #expect(try await fixture.handlers.day(DayRequest(day: LocalDay("2026-11-20")!), context).totalWaterMl == 562.296)
+        #expect(try await fixture.handlers.day(DayRequest(day: LocalDay("2026-11-21")!), context).totalWaterMl == 100)
+        #expect(try await fixture.handlers.day(DayRequest(day: LocalDay("2026-11-20")!), fixture.context(user: "bob")).totalWaterMl == 0)
         // Replayed (a re-delivery), nothing changes; the intakes are then edited one by one as usual.
         try fixture.intake(EventDescriptor.intakeBatchLogged.name, IntakeBatchBody(user: "ana", intakes: [record(id: "a", day: "2026-11-20", waterUl: 250_000)]))
-        #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-20"), context).totalWaterMl == 562.296)
+        #expect(try await fixture.handlers.day(DayRequest(day: LocalDay("2026-11-20")!), context).totalWaterMl == 562.296)
         try fixture.intake(EventDescriptor.intakeDeleted.name, IntakeEventBody(intake: record(id: "b", day: "2026-11-20", waterUl: 312_296)))
-        #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-20"), context).totalWaterMl == 250)
+        #expect(try await fixture.handlers.day(DayRequest(day: LocalDay("2026-11-20")!), context).totalWaterMl == 250)
         // One intake twice in a batch counts once; a known one in a later batch moves as an update would.
         try fixture.intake(EventDescriptor.intakeBatchLogged.name, IntakeBatchBody(user: "ana", intakes: [
             record(id: "g", day: "2026-11-18", waterUl: 50_000), record(id: "h", day: "2026-11-18", waterUl: 20_000),
             record(id: "g", day: "2026-11-18", waterUl: 50_000),
         ]))
-        #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-18"), context).totalWaterMl == 70)
+        #expect(try await fixture.handlers.day(DayRequest(day: LocalDay("2026-11-18")!), context).totalWaterMl == 70)
         try fixture.intake(EventDescriptor.intakeBatchLogged.name, IntakeBatchBody(user: "ana", intakes: [
             record(id: "i", day: "2026-11-17", waterUl: 5_000), record(id: "g", day: "2026-11-17", waterUl: 60_000),
         ]))
-        #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-18"), context).totalWaterMl == 20)
-        #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-17"), context).totalWaterMl == 65)
+        #expect(try await fixture.handlers.day(DayRequest(day: LocalDay("2026-11-18")!), context).totalWaterMl == 20)
+        #expect(try await fixture.handlers.day(DayRequest(day: LocalDay("2026-11-17")!), context).totalWaterMl == 65)
         for bad in [
             IntakeBatchBody(user: "ana", intakes: []),
             IntakeBatchBody(user: "ana", intakes: [record(id: "x", day: "2026-02-30", waterUl: 1), record(id: "y", user: "bob", day: "2026-11-20", waterUl: 1)]),
@@ -82,7 +82,7 @@ struct ApplierTests {
             let event = try fixture.event(EventDescriptor.intakeBatchLogged.name, publisher: ServiceName.intake, bad)
             #expect(throws: EventSkip.self, "\(bad)") { try fixture.apply(event) }
         }
-        #expect(try await fixture.handlers.day(DayRequest(day: "2026-11-20"), context).totalWaterMl == 250)
+        #expect(try await fixture.handlers.day(DayRequest(day: LocalDay("2026-11-20")!), context).totalWaterMl == 250)
     }
 
     @Test("a second goal change for the same effective day replaces that day's goal")
@@ -96,9 +96,9 @@ struct ApplierTests {
         try fixture.goals(EventDescriptor.goalChanged.name, goal(2200, on: "2026-11-21"))
         today = try await fixture.handlers.day(DayRequest(), context)
         #expect(today.goalMl == 2200 && today.goalSource == "manual")
-        let earlier = try await fixture.handlers.day(DayRequest(day: "2026-11-20"), context)
+        let earlier = try await fixture.handlers.day(DayRequest(day: LocalDay("2026-11-20")!), context)
         #expect(earlier.goalMl == 1800)
-        let before = try await fixture.handlers.day(DayRequest(day: "2026-11-18"), context)
+        let before = try await fixture.handlers.day(DayRequest(day: LocalDay("2026-11-18")!), context)
         #expect(before.goalMl == 2500 && before.goalSource == "default")
         try fixture.goals(EventDescriptor.goalErased.name, UserErasedBody(user: "ana"))
         today = try await fixture.handlers.day(DayRequest(), context)

@@ -1,6 +1,7 @@
 @testable import AnalyticsService
 import Foundation
 import GRDB
+import MessagePack
 import QuenchProtocol
 import QuenchRuntime
 import Testing
@@ -145,11 +146,22 @@ struct QueryTests {
         ("days", "0"), ("days", "3661"), ("limit", "0"), ("limit", "3661"), ("exercise", ""),
     ])
     func badInput(field: String, value: String) async throws {
+        if field == "day" {
+            // A day is parsed where the request is decoded: the dispatcher answers
+            // invalid_argument on the decoding error's field.
+            let bytes = try MessagePackEncoder().encode(["day": value])
+            #expect {
+                try MessagePackDecoder().decode(DayRequest.self, from: bytes)
+            } throws: { error in
+                guard case DecodingError.dataCorrupted(let context) = error else { return false }
+                return context.codingPath.map(\.stringValue) == ["day"]
+            }
+            return
+        }
         let fixture = try AnalyticsFixture()
         let context = fixture.context()
         let handlers = fixture.handlers
         let failure: (any Error)? = switch field {
-        case "day": await error { try await handlers.day(DayRequest(day: value), context) }
         case "month": await error { try await handlers.stepsMonth(MonthRequest(month: value), context) }
         case "days": await error { try await handlers.history(HistoryRequest(days: Int(value)), context) }
         case "limit": await error { try await handlers.oneRepMax(OneRepMaxRequest(limit: Int(value)), context) }

@@ -107,7 +107,7 @@ func record(
 }
 
 func goal(_ ml: Double, on day: String, user: String = "ana", source: String = "manual") -> GoalChangedBody {
-    GoalChangedBody(user: user, oldGoalMl: 2500, newGoalMl: ml, source: source, weightKg: nil, effectiveDay: day)
+    GoalChangedBody(user: user, oldGoalMl: 2500, newGoalMl: ml, source: source, weightKg: nil, effectiveDay: LocalDay(day)!)
 }
 
 func strength(_ id: String, day: String, exercise: String = "Back Squat", sets: Int = 1, reps: Int, kg: Double, user: String = "ana")

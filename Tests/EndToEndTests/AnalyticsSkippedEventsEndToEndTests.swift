@@ -60,7 +60,7 @@ struct AnalyticsSkippedEventsEndToEndTests {
         let analytics = try ServiceProcess(
             "analytics", dataDirectory: directory.appendingPathComponent("analytics"), arguments: ["--config", config.path])
         let client = try RPCClient(endpoint: analytics.rpcEndpoint, options: RPCClientOptions(timeZone: "UTC", user: "ana"))
-        let today = LocalDay(instant: Date(), timeZone: TimeZone(identifier: "UTC")!).description
+        let today = LocalDay(instant: Date(), timeZone: TimeZone(identifier: "UTC")!)
         func change(_ ml: Double) -> GoalChangedBody {
             GoalChangedBody(user: "ana", oldGoalMl: 2500, newGoalMl: ml, source: "manual", weightKg: nil, effectiveDay: today)
         }

@@ -82,7 +82,8 @@ struct CLIAnalyticsTests {
         let month = try Self.quench(system, ["steps", "--month", "2026-13", "--json"])
         #expect(month.status == 65 && month.error()?["field"] as? String == "month", "\(month.stderr)")
         let day = try Self.quench(system, ["today", "--day", "2026-02-30"])
-        #expect(day.status == 65 && day.stderr.contains("day:"), "\(day.stderr)")
+        // Parsed by argument-parser (`LocalDay: ExpressibleByArgument`): a usage error naming the option.
+        #expect(day.status == 64 && day.stderr.contains("'--day <YYYY-MM-DD>'"), "\(day.stderr)")
         let range = try Self.quench(system, ["history", "--days", "5000"])
         #expect(range.status == 64 && range.stderr.contains("--days"))
         await system.close()

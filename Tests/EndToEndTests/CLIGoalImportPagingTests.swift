@@ -62,7 +62,7 @@ struct CLIGoalImportPagingTests {
         repeat {
             let page: GoalHistoryReply = try await client.call(MessageDescriptor.goalHistory.name, GoalHistoryRequest(cursor: cursor, limit: 100_000))
             #expect(page.goals.count <= Self.goalPage)
-            days += page.goals.map(\.startDay)
+            days += page.goals.map(\.startDay.description)
             cursor = page.nextCursor
         } while cursor != nil
         #expect(days.count == Self.periods)
@@ -78,7 +78,7 @@ struct CLIGoalImportPagingTests {
             let page: GoalExport = try await client.call(MessageDescriptor.goalExport.name, GoalExportRequest(cursor: cursor))
             #expect(page.goals.count <= Self.goalPage)
             #expect(page.user == "ana")
-            exported += page.goals.map(\.startDay)
+            exported += page.goals.map(\.startDay.description)
             cursor = page.nextCursor
             exportPages += 1
         } while cursor != nil

@@ -52,7 +52,7 @@ struct CLIPagingTests {
         // An old client: no cursor, no limit → the first page and a cursor, the reply bounded.
         let first = try await client.send(Envelope(
             type: MessageDescriptor.intakeList.name, user: "ana", timeZone: "UTC",
-            body: try MessagePackRaw(encoding: ListIntakesRequest(day: Self.day))))
+            body: try MessagePackRaw(encoding: ListIntakesRequest(day: LocalDay(Self.day)!))))
         #expect(first.error == nil, "\(String(describing: first.error))")
         let firstPage = try first.decodeBody(ListIntakesReply.self)
         #expect(firstPage.intakes.count == Self.pageItems)
@@ -68,7 +68,7 @@ struct CLIPagingTests {
         var pages = 0
         repeat {
             let page: ListIntakesReply = try await client.call(
-                MessageDescriptor.intakeList.name, ListIntakesRequest(day: Self.day, cursor: cursor, limit: 10_000))
+                MessageDescriptor.intakeList.name, ListIntakesRequest(day: LocalDay(Self.day)!, cursor: cursor, limit: 10_000))
             #expect(page.intakes.count <= Self.pageItems)
             ids += page.intakes.map(\.id)
             ats += page.intakes.map(\.at)
@@ -82,14 +82,14 @@ struct CLIPagingTests {
 
         // Cursors and limits that break the rules name their field.
         await expectRejected(.invalidArgument, field: "cursor", "a made-up cursor") {
-            try await client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: Self.day, cursor: "garbage"), as: ListIntakesReply.self)
+            try await client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: LocalDay(Self.day)!, cursor: "garbage"), as: ListIntakesReply.self)
         }
         await expectRejected(.invalidArgument, field: "cursor", "another day's cursor") {
             try await client.call(
-                MessageDescriptor.intakeList.name, ListIntakesRequest(day: "2025-06-02", cursor: firstPage.nextCursor), as: ListIntakesReply.self)
+                MessageDescriptor.intakeList.name, ListIntakesRequest(day: LocalDay("2025-06-02")!, cursor: firstPage.nextCursor), as: ListIntakesReply.self)
         }
         await expectRejected(.invalidArgument, field: "limit", "limit 0") {
-            try await client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: Self.day, limit: 0), as: ListIntakesReply.self)
+            try await client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: LocalDay(Self.day)!, limit: 0), as: ListIntakesReply.self)
         }
 
         // The export pages the same way; the first page carries the fluids.

@@ -115,7 +115,7 @@ struct HealthConsumersEndToEndTests {
 
         // 144 glasses a day: 2025-10-01 … 2025-10-07 full, 92 on 2025-10-08.
         let totals = { () async throws -> [Int64] in
-            try await intakeClient.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: "2025-10-01", to: "2025-10-08"), as: TotalsReply.self)
+            try await intakeClient.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: LocalDay("2025-10-01")!, to: LocalDay("2025-10-08")!), as: TotalsReply.self)
                 .days.map(\.totalWaterMicrolitres)
         }
         let expected = Array(repeating: Int64(14_400_000), count: 7) + [9_200_000]
@@ -156,7 +156,7 @@ struct HealthConsumersEndToEndTests {
         let fixture = try await HealthFixture("water-intake", timeZone: "America/Los_Angeles")
         let (intake, intakeClient) = try fixture.follower("intake", clientTimeZone: "America/Los_Angeles")
         let totals = { () async throws -> [Int64] in
-            try await intakeClient.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: "2025-10-11", to: "2025-10-12"), as: TotalsReply.self)
+            try await intakeClient.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: LocalDay("2025-10-11")!, to: LocalDay("2025-10-12")!), as: TotalsReply.self)
                 .days.map(\.totalWaterMicrolitres)
         }
 

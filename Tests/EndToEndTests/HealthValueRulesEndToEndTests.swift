@@ -53,7 +53,7 @@ struct HealthValueRulesEndToEndTests {
         ]))
         let today = LocalDay(instant: hourAgo, timeZone: TimeZone(identifier: Self.zone)!).description
         let waterToday = try await eventually {
-            try await intakeClient.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: today, to: today), as: TotalsReply.self)
+            try await intakeClient.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: LocalDay(today)!, to: LocalDay(today)!), as: TotalsReply.self)
                 .days.first?.totalWaterMicrolitres == 6_000_000
         }
         #expect(waterToday, "\(intake.logTail())")
@@ -71,7 +71,7 @@ struct HealthValueRulesEndToEndTests {
         #expect(report["imported"] as? Int == 2 && report["skipped"] as? Int == 2, "\(report)")
         #expect((report["skippedByReason"] as? [String: Int])?["value-out-of-range"] == 2, "\(report)")
         let imported = try await eventually {
-            try await intakeClient.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: "2025-10-11", to: "2025-10-11"), as: TotalsReply.self)
+            try await intakeClient.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: LocalDay("2025-10-11")!, to: LocalDay("2025-10-11")!), as: TotalsReply.self)
                 .days.first?.totalWaterMicrolitres == 5_500_000
         }
         #expect(imported, "\(intake.logTail())")

@@ -27,8 +27,8 @@ struct IdempotencyScopeEndToEndTests {
             MessageDescriptor.intakeLog.name, LogIntakeRequest(fluid: "water", volume: 100), as: IntakeRecord.self, user: "dave", idempotencyKey: "K")
         #expect(retry.id == dave.id)
         let day = carol.day
-        let carolList = try await client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: day), as: ListIntakesReply.self, user: "carol")
-        let daveList = try await client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: day), as: ListIntakesReply.self, user: "dave")
+        let carolList = try await client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: LocalDay(day)!), as: ListIntakesReply.self, user: "carol")
+        let daveList = try await client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: LocalDay(day)!), as: ListIntakesReply.self, user: "dave")
         #expect(carolList.intakes.map(\.volumeMl) == [250])
         #expect(daveList.intakes.map(\.volumeMl) == [100])
         // An id the key rule refuses, before anything is stored.

@@ -17,24 +17,24 @@ struct GoalsRequestsTests {
         #expect(first.changed == true && again.changed == false)
         try await system.setGoal(100, unit: "floz")
         let last = try await system.setGoal(2.8, unit: "l")
-        #expect(last.goalMl == 2800 && last.since == system.today)
+        #expect(last.goalMl == 2800 && last.since?.description == system.today)
 
         let history = try await system.history()
-        #expect(history == [GoalPeriod(goalMl: 2800, source: "manual", startDay: system.today, endDay: nil)])
+        #expect(history == [GoalPeriod(goalMl: 2800, source: "manual", startDay: LocalDay(system.today)!, endDay: nil)])
         let changes = try await system.goalChanges()
         #expect(changes.map(\.newGoalMl) == [3000, 2957.35, 2800])
         #expect(changes.map(\.oldGoalMl) == [2500, 3000, 2957.35])
-        #expect(changes.allSatisfy { $0.effectiveDay == system.today && $0.source == "manual" })
+        #expect(changes.allSatisfy { $0.effectiveDay.description == system.today && $0.source == "manual" })
 
         let today = LocalDay(system.today)!
         let onDay: GoalOnDay = try await system.goalsClient.call(MessageDescriptor.goalAt.name, GoalAtRequest())
-        #expect(onDay == GoalOnDay(day: system.today, goalMl: 2800, source: "manual", startDay: system.today, endDay: nil))
-        let yesterday: GoalOnDay = try await system.goalsClient.call(MessageDescriptor.goalAt.name, GoalAtRequest(day: today.adding(days: -1).description))
+        #expect(onDay == GoalOnDay(day: today, goalMl: 2800, source: "manual", startDay: today, endDay: nil))
+        let yesterday: GoalOnDay = try await system.goalsClient.call(MessageDescriptor.goalAt.name, GoalAtRequest(day: today.adding(days: -1)))
         #expect(yesterday.goalMl == 2500 && yesterday.source == "default" && yesterday.startDay == nil)
         let days: GoalDaysReply = try await system.goalsClient.call(
-            MessageDescriptor.goalDays.name, GoalDaysRequest(from: today.adding(days: -2).description, to: today.adding(days: 1).description))
+            MessageDescriptor.goalDays.name, GoalDaysRequest(from: today.adding(days: -2), to: today.adding(days: 1)))
         #expect(days.days.map(\.goalMl) == [2500, 2500, 2800, 2800])
-        #expect(days.days.map(\.day) == (-2...1).map { today.adding(days: $0).description })
+        #expect(days.days.map(\.day) == (-2...1).map { today.adding(days: $0) })
         await system.close()
     }
 
@@ -59,17 +59,17 @@ struct GoalsRequestsTests {
         }
         for day in ["2026-02-30", "yesterday", "2026-1-1", ""] {
             await expectRejected(.invalidArgument, field: "day", "goal.at \(day)") {
-                try await system.goalsClient.call(MessageDescriptor.goalAt.name, GoalAtRequest(day: day), as: GoalOnDay.self)
+                try await system.goalsClient.call(MessageDescriptor.goalAt.name, ["day": day], as: GoalOnDay.self)
             }
         }
         await expectRejected(.invalidArgument, field: "from", "goal.days bad from") {
-            try await system.goalsClient.call(MessageDescriptor.goalDays.name, GoalDaysRequest(from: "2026-13-01", to: "2026-01-01"), as: GoalDaysReply.self)
+            try await system.goalsClient.call(MessageDescriptor.goalDays.name, ["from": "2026-13-01", "to": "2026-01-01"], as: GoalDaysReply.self)
         }
         await expectRejected(.invalidArgument, field: "to", "goal.days reversed") {
-            try await system.goalsClient.call(MessageDescriptor.goalDays.name, GoalDaysRequest(from: "2026-01-02", to: "2026-01-01"), as: GoalDaysReply.self)
+            try await system.goalsClient.call(MessageDescriptor.goalDays.name, GoalDaysRequest(from: LocalDay("2026-01-02")!, to: LocalDay("2026-01-01")!), as: GoalDaysReply.self)
         }
         await expectRejected(.invalidArgument, field: "to", "goal.days too long") {
-            try await system.goalsClient.call(MessageDescriptor.goalDays.name, GoalDaysRequest(from: "2000-01-01", to: "2026-01-01"), as: GoalDaysReply.self)
+            try await system.goalsClient.call(MessageDescriptor.goalDays.name, GoalDaysRequest(from: LocalDay("2000-01-01")!, to: LocalDay("2026-01-01")!), as: GoalDaysReply.self)
         }
         await expectRejected(.failedPrecondition, field: nil, "goal.auto without consent") {
             try await system.goalsClient.call(MessageDescriptor.goalAuto.name, AutoGoalRequest(), as: GoalReply.self, idempotencyKey: UUID().uuidString)

@@ -29,7 +29,7 @@ struct HealthEventApplierTests {
         let auto = try #require(events.last)
         #expect(auto.oldGoalMl == 3000 && auto.newGoalMl == 2366 && auto.source == "auto")
         #expect(abs((auto.weightKg ?? 0) - 72.5747) < 0.001)
-        #expect(auto.effectiveDay == "2026-11-02" && auto.adjusted == nil)
+        #expect(auto.effectiveDay.description == "2026-11-02" && auto.adjusted == nil)
         // Same day: the auto goal replaces the manual one.
         #expect(try store.history("ana").map(\.source) == ["auto"])
     }
@@ -96,9 +96,9 @@ struct HealthEventApplierTests {
         store.advance(days: 2)
         try store.deliver(EventDescriptor.healthWeightRecorded.name, Self.weight(100))
         // 2026-11-04T12:00Z is 2026-11-05 01:00 in Auckland.
-        #expect(try store.goalChanges().last?.effectiveDay == "2026-11-05")
-        #expect(try store.history("ana").map(\.startDay) == ["2026-11-05", "2026-11-03"])
-        #expect(try store.history("ana").last?.endDay == "2026-11-04")
+        #expect(try store.goalChanges().last?.effectiveDay.description == "2026-11-05")
+        #expect(try store.history("ana").map(\.startDay.description) == ["2026-11-05", "2026-11-03"])
+        #expect(try store.history("ana").last?.endDay?.description == "2026-11-04")
     }
 
     @Test("health.erased forgets consent and weights")

@@ -14,7 +14,7 @@ struct MidnightSplitTests {
         let midnight = 1_793_491_200.0  // 2026-11-01T00:00:00Z
         let split = DaySplit.pieces(start: midnight - 1800, end: midnight + 1800, offset: 0, value: 600)
         #expect(split.map(\.value) == [300, 300])
-        #expect(split.map { LocalDay(ordinal: $0.ordinal).text } == ["2026-10-31", "2026-11-01"])
+        #expect(split.map { LocalDay(ordinal: $0.ordinal).description } == ["2026-10-31", "2026-11-01"])
         // 2026-10-20T12:00Z is 08:00 at -04:00: 16 h on the 20th, 24 h on the 21st, 8 h on the 22nd of 48 h.
         let long = DaySplit.pieces(start: 1_792_497_600, end: 1_792_497_600 + 48 * 3600, offset: -14_400, value: 3000)
         #expect(long.map(\.value) == [1000, 1500, 500])

@@ -30,7 +30,7 @@ struct HealthWaterFlowTests {
         }
         func total() async throws -> (Int64, Int) {
             try await system.settle()
-            let total: DayTotal = try await intake.call(MessageDescriptor.intakeDayTotal.name, DayTotalRequest(day: Self.day))
+            let total: DayTotal = try await intake.call(MessageDescriptor.intakeDayTotal.name, DayTotalRequest(day: LocalDay(Self.day)!))
             return (total.totalWaterMicrolitres, total.count)
         }
 
@@ -46,7 +46,7 @@ struct HealthWaterFlowTests {
         #expect(again.duplicates == 1)
         #expect(try await total() == (750_000, 2))
 
-        let listed: ListIntakesReply = try await intake.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: Self.day))
+        let listed: ListIntakesReply = try await intake.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: LocalDay(Self.day)!))
         #expect(listed.intakes.map(\.volumeMl).sorted() == [250, 500])
         #expect(listed.intakes.allSatisfy { $0.fluid == "water" && $0.day == Self.day })
 
@@ -82,7 +82,7 @@ struct HealthWaterFlowTests {
             try db.execute(sql: "UPDATE runtime_cursor SET seq = 0 WHERE publisher = 'health-ingest'")
         }
         #expect(try await intake.follow(system.service(ServiceName.healthIngest)) == head)
-        let total: DayTotal = try await intake.call(MessageDescriptor.intakeDayTotal.name, DayTotalRequest(day: Self.day), user: "ana", timeZone: "Europe/Berlin")
+        let total: DayTotal = try await intake.call(MessageDescriptor.intakeDayTotal.name, DayTotalRequest(day: LocalDay(Self.day)!), user: "ana", timeZone: "Europe/Berlin")
         #expect(total.totalWaterMicrolitres == 330_000 && total.count == 1)
         // intake.logged was published once, for the first delivery only.
         let logged = try await intake.events().filter { $0.type == EventDescriptor.intakeLogged.name }

@@ -108,13 +108,14 @@ struct IntakeRequestsTests {
         }
         // A bad day and a bad range name their field.
         do {
-            _ = try await fixture.client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: "2026-02-30"), as: ListIntakesReply.self)
+            _ = try await fixture.client.call(MessageDescriptor.intakeList.name, ["day": "2026-02-30"], as: ListIntakesReply.self)
             Issue.record("accepted Feb 30")
         } catch let error as QuenchError {
-            #expect(error.field == "day")
+            #expect(error.code == .invalidArgument && error.field == "day")
+            #expect(error.message == "must be a date YYYY-MM-DD, got '2026-02-30'")
         }
         do {
-            _ = try await fixture.client.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: "2026-01-02", to: "2026-01-01"), as: TotalsReply.self)
+            _ = try await fixture.client.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: LocalDay("2026-01-02")!, to: LocalDay("2026-01-01")!), as: TotalsReply.self)
             Issue.record("accepted a reversed range")
         } catch let error as QuenchError {
             #expect(error.field == "to")
@@ -137,7 +138,7 @@ struct IntakeRequestsTests {
         let moved: IntakeRecord = try await fixture.client.call(
             MessageDescriptor.intakeEdit.name, EditIntakeRequest(id: record.id, at: Date()), idempotencyKey: UUID().uuidString)
         #expect(moved.day != record.day)
-        let old = try await fixture.client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: record.day), as: ListIntakesReply.self)
+        let old = try await fixture.client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: LocalDay(record.day)!), as: ListIntakesReply.self)
         #expect(old.intakes.isEmpty)
         let gone: DeleteIntakeReply = try await fixture.client.call(
             MessageDescriptor.intakeDelete.name, DeleteIntakeRequest(id: record.id), idempotencyKey: UUID().uuidString)
@@ -165,7 +166,7 @@ struct IntakeRequestsTests {
         #expect(afterMidnight.day == "2026-03-08")
         #expect(lateOnDSTDay.day == "2026-03-08")
         #expect(nextDay.day == "2026-03-09")
-        let totals: TotalsReply = try await fixture.client.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: "2026-03-06", to: "2026-03-09"))
+        let totals: TotalsReply = try await fixture.client.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: LocalDay("2026-03-06")!, to: LocalDay("2026-03-09")!))
         #expect(totals.days.map(\.day) == ["2026-03-06", "2026-03-07", "2026-03-08", "2026-03-09"])
         #expect(totals.days.map(\.totalWaterMl) == [0, 100, 500, 400])
 

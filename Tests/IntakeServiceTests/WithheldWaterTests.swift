@@ -19,12 +19,12 @@ struct WithheldWaterTests {
         let applier: HealthWaterApplier
         private let seq = Mutex<UInt64>(0)
 
-        init() throws {
+        init(now: @escaping @Sendable () -> Date = Date.init) throws {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intake-withheld-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             database = try ServiceDatabase(path: directory.appendingPathComponent("intake.sqlite").path, migrator: IntakeSchema.migrator)
             outbox = try Outbox(publisher: ServiceName.intake, database: database)
-            applier = HealthWaterApplier(outbox: outbox)
+            applier = HealthWaterApplier(outbox: outbox, now: now)
         }
 
         func deliver<Body: Encodable>(_ type: String, _ body: Body) throws {
@@ -87,7 +87,7 @@ struct WithheldWaterTests {
         try fixture.deliver(EventDescriptor.healthWaterRecorded.name, sample("w3", ml: 100, minutes: 20))
         try fixture.deliver(EventDescriptor.healthWaterBatchRecorded.name, WaterBatchRecordedBody(user: "bob", samples: [sample("b1", ml: 400, user: "bob")]))
         try fixture.database.pool.write { db in
-            try IntakeStore.insert(db, IntakeStore.Row_(
+            try IntakeStore.insert(db, IntakeStore.StoredIntake(
                 id: "manual-1", user: "ana", fluid: "tea", volumeUl: 300_000, basisPoints: 10_000, at: at.addingTimeInterval(1800),
                 day: day, timeZone: "UTC", source: "quench", createdAt: at, updatedAt: at))
         }

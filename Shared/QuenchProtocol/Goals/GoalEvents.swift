@@ -16,12 +16,12 @@ public struct GoalChangedBody: Codable, Sendable, Equatable {
     /// With source auto: the weight the goal was derived from.
     public var weightKg: Double?
     /// The first local day (YYYY-MM-DD) the new goal applies to.
-    public var effectiveDay: String
+    public var effectiveDay: LocalDay
     /// Set when an auto goal was capped at 6000 mL or raised to 1000 mL.
     public var adjusted: String?
 
     public init(
-        user: String, oldGoalMl: Double, newGoalMl: Double, source: String, weightKg: Double?, effectiveDay: String,
+        user: String, oldGoalMl: Double, newGoalMl: Double, source: String, weightKg: Double?, effectiveDay: LocalDay,
         adjusted: String? = nil
     ) {
         self.user = user

@@ -39,7 +39,7 @@ public struct EventSkip: Error, CustomStringConvertible {
 /// Applies one event inside the subscriber's write transaction.
 public typealias EventApplier = @Sendable (_ db: Database, _ event: Envelope) throws -> Void
 
-/// The Clone pattern's catch-up subscriber (design §3). Per publisher it keeps the last
+/// The Clone pattern's catch-up subscriber (docs/ARCHITECTURE.md, "How an event travels"). Per publisher it keeps the last
 /// applied `seq` in `runtime_cursor`, written in the same transaction as the change the
 /// event makes, so each event is applied exactly once. It fetches missed events with
 /// `events.since` on start, on a gap in the live stream, and when a heartbeat shows the
@@ -54,7 +54,9 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
     private let logger: Logger
     private let context: Context
     private let clientOptions: RPCClientOptions
-    private let heartbeatInterval: Duration
+    /// The publishers' heartbeat interval (`heartbeat.interval.ms`): the subscriber checks its
+    /// inbox this often and reports the publisher not connected after three silent intervals.
+    public let heartbeatInterval: Duration
     private let liveBufferLimit: Int
     private let status = Mutex(Status())
 

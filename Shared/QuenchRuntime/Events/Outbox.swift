@@ -4,7 +4,7 @@ public import MessagePack
 public import QuenchProtocol
 import Synchronization
 
-/// The durable event outbox (design §3): each event is a row of `runtime_outbox` with a
+/// The durable event outbox (docs/ARCHITECTURE.md, "Durability"): each event is a row of `runtime_outbox` with a
 /// gapless `seq`, written in the same transaction as the state change it reports, and
 /// handed to the publisher only once that transaction has committed, in commit order.
 public final class Outbox: Sendable {

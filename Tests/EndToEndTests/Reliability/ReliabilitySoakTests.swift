@@ -53,7 +53,7 @@ struct ReliabilitySoakTests {
             lost += user.live.keys.filter { stored[$0] == nil }.count
             duplicates += stored.keys.filter { user.live[$0] == nil }.count
             wrongValues += user.live.filter { id, water in stored[id].map { $0 != water } ?? false }.count
-            let totals = try await user.intake.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: from, to: today.description), as: TotalsReply.self)
+            let totals = try await user.intake.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: LocalDay(from)!, to: today), as: TotalsReply.self)
             let history = try await user.analytics.call(MessageDescriptor.analyticsHistory.name, HistoryRequest(days: 4), as: HistoryReply.self)
             for day in totals.days where abs((history.days.first { $0.day == day.day }?.totalWaterMl ?? 0) - day.totalWaterMl) > 0.0005 {
                 dayMismatches += 1

@@ -42,7 +42,7 @@ struct ReliabilitySubscriberDownTests {
         // Totals per day equal intake's own (a duplicate or a missed event would show).
         let days = producer.days
         let intakeTotals = try await system.intakeClient.call(
-            MessageDescriptor.intakeTotals.name, TotalsRequest(from: days.first!, to: days.last!), as: TotalsReply.self)
+            MessageDescriptor.intakeTotals.name, TotalsRequest(from: LocalDay(days.first!)!, to: LocalDay(days.last!)!), as: TotalsReply.self)
         let history = try await system.ask(MessageDescriptor.analyticsHistory.name, HistoryRequest(days: 10), as: HistoryReply.self)
         var mismatches = 0
         for day in intakeTotals.days {

@@ -135,7 +135,7 @@ public final class AnalyticsSystem: Sendable {
     public func answers(days: [String], month: String, client: TestClient? = nil) async throws -> AnalyticsAnswers {
         var summaries: [DaySummary] = []
         for day in days {
-            var summary = try await ask(MessageDescriptor.analyticsToday.name, DayRequest(day: day), as: DaySummary.self, client: client)
+            var summary = try await ask(MessageDescriptor.analyticsToday.name, DayRequest(day: LocalDay(day)!), as: DaySummary.self, client: client)
             summary.lag = []
             summaries.append(summary)
         }

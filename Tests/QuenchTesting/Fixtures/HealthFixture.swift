@@ -77,7 +77,7 @@ public final class HealthFixture: Sendable {
 
     public func daily(_ type: SampleType, from: String, to: String, aggregate: String? = nil) async throws -> [String: Double] {
         let reply: DailySamplesReply = try await query(
-            MessageDescriptor.samplesDaily.name, DailySamplesRequest(type: type.rawValue, from: from, to: to, aggregate: aggregate))
+            MessageDescriptor.samplesDaily.name, DailySamplesRequest(type: type.rawValue, from: LocalDay(from)!, to: LocalDay(to)!, aggregate: aggregate))
         var result: [String: Double] = [:]
         for bucket in reply.days {
             // A day with only the part of a sample that began the day before has count 0.

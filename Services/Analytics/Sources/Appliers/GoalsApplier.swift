@@ -32,7 +32,7 @@ enum GoalsApplier {
             }
             try GoalStore.set(
                 db, user: try EventInput.user(body.user, event),
-                effectiveDay: try EventInput.day(body.effectiveDay, field: "effectiveDay", event),
+                effectiveDay: body.effectiveDay.description,
                 goalMl: try positive(body.newGoalMl, field: "newGoalMl", upTo: maxGoalMl, event),
                 source: body.source, weightKg: body.weightKg, streaks: &streaks)
         }

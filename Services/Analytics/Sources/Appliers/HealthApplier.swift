@@ -80,11 +80,11 @@ enum HealthApplier {
         return checked
     }
 
-    private static func strengthSet(_ body: StrengthSetRecordedBody, _ event: Envelope) throws -> StrengthStore.Set_ {
+    private static func strengthSet(_ body: StrengthSetRecordedBody, _ event: Envelope) throws -> StrengthStore.StrengthSet {
         guard let key = ExerciseName.key(body.exercise) else {
             throw EventSkip("\(event.type) seq \(event.seq ?? 0): exercise must be 1 to \(ExerciseName.maxLength) characters")
         }
-        return StrengthStore.Set_(
+        return StrengthStore.StrengthSet(
             user: try EventInput.user(body.user, event),
             sampleId: try EventInput.id(body.sampleId, field: "sampleId", event),
             exerciseKey: key, exerciseName: ExerciseName.display(body.exercise),

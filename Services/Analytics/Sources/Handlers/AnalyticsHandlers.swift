@@ -40,8 +40,4 @@ public struct AnalyticsHandlers: Sendable {
         registry.query(.analyticsLag) { (_: LagRequest, _) in LagReply(publishers: lag()) }
         registry.command(.analyticsRebuild) { (_: RebuildRequest, write) in try rebuild(write) }
     }
-
-    func today(_ context: RequestContext) -> LocalDay {
-        LocalDay(instant: now(), timeZone: context.timeZone)
-    }
 }

@@ -10,7 +10,8 @@ enum StrengthStore {
         var excludedSets: Int
     }
 
-    struct Set_ {
+    /// One row of `strength_set`: a set from a `health.strength.set-recorded` event.
+    struct StrengthSet {
         var user: String
         var sampleId: String
         var exerciseKey: String
@@ -23,7 +24,7 @@ enum StrengthStore {
 
     /// Records a set once; returns false when the sample was known already.
     @discardableResult
-    static func record(_ db: Database, _ set: Set_) throws -> Bool {
+    static func record(_ db: Database, _ set: StrengthSet) throws -> Bool {
         try db.execute(cached: """
             INSERT INTO strength_set (user, sampleId, exerciseKey, day, sets, reps, weightKg) VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (user, sampleId) DO NOTHING

@@ -86,15 +86,14 @@ public struct GoalHandlers: Sendable {
 
     func at(_ request: GoalAtRequest, _ context: RequestContext) async throws -> GoalOnDay {
         let user = try context.actingUser()
-        let day = try GoalRules.day(request.day) { today(context) }
+        let day = request.day ?? context.today(at: now())
         let periods = try await database.pool.read { db in try GoalStore.periods(db, user: user, from: day, to: day) }
         return GoalTimeline.goal(on: day, periods: periods)
     }
 
     func days(_ request: GoalDaysRequest, _ context: RequestContext) async throws -> GoalDaysReply {
         let user = try context.actingUser()
-        let from = try GoalRules.day(request.from, field: "from") { today(context) }
-        let to = try GoalRules.day(request.to, field: "to") { today(context) }
+        let (from, to) = (request.from, request.to)
         try GoalRules.range(from: from, to: to)
         let periods = try await database.pool.read { db in try GoalStore.periods(db, user: user, from: from, to: to) }
         return GoalDaysReply(days: GoalTimeline.goals(from: from, to: to, periods: periods))
@@ -139,13 +138,9 @@ public struct GoalHandlers: Sendable {
         return (rows.map(\.wire), next)
     }
 
-    private func today(_ context: RequestContext) -> LocalDay {
-        LocalDay(instant: now(), timeZone: context.timeZone)
-    }
-
     static func reply(_ goal: EffectiveGoal, since: LocalDay?, state: GoalState, changed: Bool?) -> GoalReply {
         GoalReply(
-            goalMl: goal.goalMl, source: goal.source.rawValue, since: since?.description,
+            goalMl: goal.goalMl, source: goal.source.rawValue, since: since,
             weightKg: goal.source == .auto ? goal.weightKg : nil, adjusted: goal.adjusted?.rawValue,
             pinned: state.pinned, autoAvailable: state.autoAvailable, changed: changed)
     }

@@ -36,8 +36,7 @@ extension HealthHandlers {
     func daily(_ request: DailySamplesRequest, _ context: RequestContext) async throws -> DailySamplesReply {
         let user = try context.actingUser()
         let type = try sampleType(request.type)
-        let from = try FieldRules.day(request.from, field: "from") { LocalDay(ordinal: 0) }
-        let to = try FieldRules.day(request.to, field: "to") { LocalDay(ordinal: 0) }
+        let (from, to) = (request.from, request.to)
         guard from <= to else {
             throw QuenchError.invalidArgument("to", "must not be before from (\(from))")
         }
@@ -73,12 +72,12 @@ extension HealthHandlers {
     private func cumulativeDays(_ db: Database, user: String, type: SampleType, days: [String]) throws -> [DailyBucket] {
         guard let first = days.first, let last = days.last else { return [] }
         let perDay = try SampleStore.sourceSums(db, user: user, type: type, from: first, to: last)
-        let priority = try DayTotals.priority(db, user: user)
+        var ranking = SourceRanking(priority: try DayTotals.priority(db, user: user))
         return try days.map { day in
             let sources = perDay[day] ?? []
             let count = sources.reduce(0) { $0 + $1.count }
             let value = DayTotals.tracked.contains(type)
-                ? try DayTotals.total(db, user: user, type: type, day: day, sums: sources, priority: priority)
+                ? try DayTotals.total(db, user: user, type: type, day: day, sums: sources, ranking: &ranking)
                 : sources.reduce(0) { $0 + $1.total }
             return DailyBucket(day: day, value: value, count: count)
         }

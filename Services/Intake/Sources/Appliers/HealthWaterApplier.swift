@@ -29,12 +29,12 @@ struct HealthWaterApplier: Sendable {
     static let routes: EventRoutes<HealthWaterApplier> = {
         var routes = EventRoutes<HealthWaterApplier>()
         routes.on(.healthWaterRecorded) { applier, db, sample, _ in
-            if let intake = try applier.recorded(db, sample, now: Date(), legacy: try IntakeStore.hasLegacySourceRefs(db)) {
+            if let intake = try applier.recorded(db, sample, now: applier.now(), legacy: try IntakeStore.hasLegacySourceRefs(db)) {
                 try applier.outbox.append(db, .intakeLogged, user: sample.user, body: IntakeEventBody(intake: intake))
             }
         }
         routes.on(.healthWaterBatchRecorded) { applier, db, batch, event in
-            let now = Date()
+            let appliedAt = applier.now()
             let legacy = try IntakeStore.hasLegacySourceRefs(db)
             var intakes: [IntakeRecord] = []
             var usable = 0
@@ -42,7 +42,7 @@ struct HealthWaterApplier: Sendable {
                 // Only a fault of the sample itself leaves it out; storage errors end the run.
                 let intake: IntakeRecord?
                 do {
-                    intake = try applier.recorded(db, sample, now: now, legacy: legacy)
+                    intake = try applier.recorded(db, sample, now: appliedAt, legacy: legacy)
                 } catch is EventSkip {
                     continue
                 }
@@ -83,6 +83,13 @@ struct HealthWaterApplier: Sendable {
     static var applied: AppliedEvents { routes.applied }
 
     let outbox: Outbox
+    /// The clock an intake's `createdAt` / `updatedAt` come from (the handlers' clock).
+    let now: @Sendable () -> Date
+
+    init(outbox: Outbox, now: @escaping @Sendable () -> Date = Date.init) {
+        self.outbox = outbox
+        self.now = now
+    }
 
     func apply(_ db: Database, _ event: Envelope) throws {
         var applier = self
@@ -101,7 +108,7 @@ struct HealthWaterApplier: Sendable {
         guard LocalDay(sample.day) != nil else {
             throw EventSkip("water sample \(sample.sampleId) has no valid day")
         }
-        let intake = IntakeStore.Row_(
+        let intake = IntakeStore.StoredIntake(
             id: IntakeStore.newID(), user: sample.user, fluid: "water", volumeUl: microlitres, basisPoints: 10_000,
             at: sample.at, day: sample.day, timeZone: sample.timeZone, source: "apple-health",
             createdAt: now, updatedAt: now)
@@ -152,7 +159,7 @@ struct HealthWaterApplier: Sendable {
     private func removeImported(_ db: Database, user: String) throws {
         let rows = try Row.fetchAll(
             db, cached: "SELECT * FROM intake WHERE user = ? AND source = 'apple-health' ORDER BY at", arguments: [user]
-        ).map(IntakeStore.Row_.init(row:))
+        ).map(IntakeStore.StoredIntake.init(row:))
         for row in rows {
             try IntakeStore.delete(db, user: user, id: row.id)
             try outbox.append(db, .intakeDeleted, user: user, body: IntakeEventBody(intake: row.record))

@@ -49,7 +49,7 @@ public struct IntakeHandlers: Sendable {
         let current = now()
         let at = try IntakeRules.instant(request.at, now: current)
         let fluid = try resolveFluid(write.db, user: user, name: request.fluid ?? "water")
-        let intake = IntakeStore.Row_(
+        let intake = IntakeStore.StoredIntake(
             id: IntakeStore.newID(), user: user, fluid: fluid.name, volumeUl: volume, basisPoints: fluid.basisPoints,
             at: at, day: LocalDay(instant: at, timeZone: context.timeZone).description,
             timeZone: context.timeZoneName, source: "manual", createdAt: current, updatedAt: current)
@@ -159,7 +159,7 @@ public struct IntakeHandlers: Sendable {
 
     func list(_ request: ListIntakesRequest, _ context: RequestContext) async throws -> ListIntakesReply {
         let user = try context.actingUser()
-        let day = try IntakeRules.day(request.day) { today(context) }
+        let day = request.day ?? context.today(at: now())
         let size = try Paging.pageSize(request.limit, max: pageItems)
         let cursor = try request.cursor.map(IntakeCursor.init(parsing:))
         if let cursor, cursor.day != day.description {
@@ -171,20 +171,19 @@ public struct IntakeHandlers: Sendable {
         }
         let next = rows.count > size ? IntakeCursor(after: rows[size - 1]).text : nil
         if rows.count > size { rows.removeLast(rows.count - size) }
-        return ListIntakesReply(day: day.description, intakes: rows.map(\.record), nextCursor: next)
+        return ListIntakesReply(day: day, intakes: rows.map(\.record), nextCursor: next)
     }
 
     func dayTotal(_ request: DayTotalRequest, _ context: RequestContext) async throws -> DayTotal {
         let user = try context.actingUser()
-        let day = try IntakeRules.day(request.day) { today(context) }
+        let day = request.day ?? context.today(at: now())
         let total = try await database.pool.read { db in try IntakeStore.dayTotal(db, user: user, day: day.description) }
         return DayTotal(day: day.description, totalWaterMicrolitres: total.water, count: total.count)
     }
 
     func totals(_ request: TotalsRequest, _ context: RequestContext) async throws -> TotalsReply {
         let user = try context.actingUser()
-        let from = try IntakeRules.day(request.from, field: "from") { today(context) }
-        let to = try IntakeRules.day(request.to, field: "to") { today(context) }
+        let (from, to) = (request.from, request.to)
         guard from <= to else {
             throw QuenchError.invalidArgument("to", "must not be before from (\(from))")
         }
@@ -231,9 +230,5 @@ public struct IntakeHandlers: Sendable {
             throw QuenchError.notFound("fluid", "no fluid named '\(name)'; `quench fluids` lists them, `quench fluids add` adds one")
         }
         return fluid
-    }
-
-    private func today(_ context: RequestContext) -> LocalDay {
-        LocalDay(instant: now(), timeZone: context.timeZone)
     }
 }

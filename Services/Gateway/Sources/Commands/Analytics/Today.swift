@@ -14,8 +14,8 @@ struct Today: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "The day, YYYY-MM-DD (default today in --tz).")
-    var day: String?
+    @Option(help: ArgumentHelp("The day (default today in --tz).", valueName: "YYYY-MM-DD"))
+    var day: LocalDay?
 
     func run() async throws {
         try await CLI.run(global) { gateway, output in
@@ -25,7 +25,7 @@ struct Today: AsyncParsableCommand {
                 let remaining = reply.remainingMl > 0
                     ? "\(Format.millilitres(reply.remainingMl)) to go"
                     : output.style.green("goal reached")
-                return output.style.bold(reply.day) + "\n"
+                return output.style.bold(reply.day.description) + "\n"
                     + "\(bar) \(Today.percent(reply.percent))\n"
                     + "\(Format.millilitres(reply.totalWaterMl)) of \(Format.millilitres(reply.goalMl)) (\(reply.goalSource) goal), \(remaining)"
                     + LagNote.text(reply.lag, style: output.style)

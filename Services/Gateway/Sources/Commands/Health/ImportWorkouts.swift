@@ -84,7 +84,7 @@ struct ImportWorkouts: AsyncParsableCommand {
         var samples: [SampleInput] = []
         let counts = try WorkoutLogParser().parse(path: path) { result in
             guard case .success(let line) = result else { return }
-            let day = String(format: "%04d-%02d-%02d", line.year, line.month, line.day)
+            let day = LocalDay(year: line.year, month: line.month, day: line.day)?.description ?? ""
             let key = "\(day)\u{0}\(line.exercise)\u{0}\(line.sets)\u{0}\(line.reps)\u{0}\(line.weight)"
             let occurrence = occurrences[key, default: 0]
             occurrences[key] = occurrence + 1

@@ -23,7 +23,7 @@ struct ShareCardBuilder {
 
     /// Today's day as analytics answered it.
     private var day: String? {
-        data.today?.day ?? data.steps?.days.last?.day
+        data.today?.day.description ?? data.steps?.days.last?.day
     }
 
     private func ring(_ today: DaySummary) -> ShareCard.Section {
