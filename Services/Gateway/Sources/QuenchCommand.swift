@@ -40,6 +40,7 @@ public struct QuenchCommand: AsyncParsableCommand {
             Weight.self,
             Sources.self,
             Import.self,
+            Imports.self,
             Subscribe.self,
             Keys.self,
             Export.self,

@@ -15,7 +15,7 @@ struct HealthEventApplier: Sendable {
     /// without calling `apply` (an import sends tens of thousands).
     static let ignored: Set<String> = [
         HealthEvent.stepsDayChanged, HealthEvent.distanceDayChanged, HealthEvent.waterRecorded, HealthEvent.waterBatchRecorded,
-        HealthEvent.strengthSetRecorded,
+        HealthEvent.strengthSetRecorded, HealthEvent.strengthBatchRecorded,
     ]
 
     let outbox: Outbox

@@ -198,7 +198,8 @@ struct SampleRules {
         identity.add(Int64(occurrence))
         return ValidSample(
             type: .strength, value: input.value, unit: input.unit, normalized: normalized, start: start, end: start,
-            day: day.text, source: source, device: device, exercise: exercise, sets: sets, reps: reps, identity: identity.value)
+            day: day.text, source: source, device: device, exercise: exercise, sets: sets, reps: reps, identity: identity.value,
+            warmup: input.warmup == true)
     }
 
     /// The shared range (``ValueRules``) of the normalised value.

@@ -28,7 +28,7 @@ struct HealthWaterApplier: Sendable {
     /// without calling `apply` (an import sends tens of thousands).
     static let ignored: Set<String> = [
         HealthEvent.stepsDayChanged, HealthEvent.distanceDayChanged, HealthEvent.weightRecorded,
-        HealthEvent.weightBatchRecorded, HealthEvent.strengthSetRecorded,
+        HealthEvent.weightBatchRecorded, HealthEvent.strengthSetRecorded, HealthEvent.strengthBatchRecorded,
     ]
 
     let outbox: Outbox

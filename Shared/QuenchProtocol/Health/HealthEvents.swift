@@ -9,8 +9,14 @@ public enum HealthEvent {
     public static let stepsDayChanged = "health.steps.day-changed"
     /// A day's walking+running distance total changed: `DistanceDayChangedBody`.
     public static let distanceDayChanged = "health.distance.day-changed"
-    /// A strength set was stored: `StrengthSetRecordedBody`.
+    /// A strength set was stored by `samples.add`: `StrengthSetRecordedBody`.
     public static let strengthSetRecorded = "health.strength.recorded"
+    /// The strength sets one `import.batch` stored, together (at most ``HealthEvent/maxBatchSamples``
+    /// per event): `StrengthBatchRecordedBody`. An import announces its sets only this way.
+    public static let strengthBatchRecorded = "health.strength.batch-recorded"
+    /// `import.undo` took back what an import job stored: the samples of one type it removed
+    /// (at most ``HealthEvent/maxBatchSamples`` ids per event): `SamplesRemovedBody`.
+    public static let samplesRemoved = "health.samples.removed"
     /// A dietary-water sample was stored (intake turns it into an intake, once): `WaterRecordedBody`.
     public static let waterRecorded = "health.water.recorded"
     /// The dietary-water samples one `import.batch` stored, together (at most
@@ -107,8 +113,11 @@ public struct StrengthSetRecordedBody: Codable, Sendable, Equatable {
     public var sets: Int
     public var reps: Int
     public var weightKg: Double
+    /// A warm-up set: kept, left out of one-rep maxes. Absent means false.
+    public var warmup: Bool?
 
-    public init(user: String, sampleId: String, day: String, exercise: String, sets: Int, reps: Int, weightKg: Double) {
+    public init(user: String, sampleId: String, day: String, exercise: String, sets: Int, reps: Int, weightKg: Double, warmup: Bool? = nil) {
+        self.warmup = warmup
         self.user = user
         self.sampleId = sampleId
         self.day = day
@@ -162,6 +171,8 @@ public struct RecordedBatchBody<Sample: Codable & Sendable & Equatable>: Codable
     }
 }
 
+/// Body of `health.strength.batch-recorded`.
+public typealias StrengthBatchRecordedBody = RecordedBatchBody<StrengthSetRecordedBody>
 /// Body of `health.water.batch-recorded`.
 public typealias WaterBatchRecordedBody = RecordedBatchBody<WaterRecordedBody>
 /// Body of `health.weight.batch-recorded`.
@@ -199,5 +210,24 @@ public struct SamplesDeletedBody: Codable, Sendable, Equatable {
         self.user = user
         self.type = type
         self.count = count
+    }
+}
+
+/// Body of `health.samples.removed`: samples of one type an undone import job had stored,
+/// by the `sampleId` their recorded events carried. A subscriber removes what it made of them.
+public struct SamplesRemovedBody: Codable, Sendable, Equatable {
+    public var user: String
+    /// The import job undone.
+    public var jobId: String
+    /// A `SampleType` raw value (`strength`, `workout`, `dietary-water`, `body-mass`, `steps`, `distance`).
+    public var type: String
+    /// At most ``HealthEvent/maxBatchSamples``.
+    public var sampleIds: [String]
+
+    public init(user: String, jobId: String, type: String, sampleIds: [String]) {
+        self.user = user
+        self.jobId = jobId
+        self.type = type
+        self.sampleIds = sampleIds
     }
 }

@@ -35,6 +35,8 @@ public enum HealthMessage {
     public static let importFinish = "import.finish"
     /// Query `ImportStatusRequest` → `ImportStatusReply`.
     public static let importStatus = "import.status"
+    /// Command `ImportUndoRequest` → `ImportJob`: removes what the job stored.
+    public static let importUndo = "import.undo"
 
     // MARK: User data
     /// Query `HealthExportRequest` → `HealthExport` (samples paged by anchor).

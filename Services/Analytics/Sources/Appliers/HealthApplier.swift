@@ -30,6 +30,25 @@ enum HealthApplier {
                 meters: try EventInput.number(body.meters, field: "meters", in: 0...maxMetersPerDay, event))
         case HealthEvent.strengthSetRecorded:
             try StrengthStore.record(db, try strengthSet(try EventInput.body(event, StrengthSetRecordedBody.self), event))
+        case HealthEvent.strengthBatchRecorded:
+            let body = try EventInput.body(event, StrengthBatchRecordedBody.self)
+            guard body.samples.count <= HealthEvent.maxBatchSamples else {
+                throw EventSkip("\(event.type) seq \(event.seq ?? 0): at most \(HealthEvent.maxBatchSamples) samples, got \(body.samples.count)")
+            }
+            for set in body.samples {
+                try StrengthStore.record(db, try strengthSet(set, event))
+            }
+        case HealthEvent.samplesRemoved:
+            let body = try EventInput.body(event, SamplesRemovedBody.self)
+            let user = try EventInput.user(body.user, event)
+            guard body.sampleIds.count <= HealthEvent.maxBatchSamples else {
+                throw EventSkip("\(event.type) seq \(event.seq ?? 0): at most \(HealthEvent.maxBatchSamples) sampleIds, got \(body.sampleIds.count)")
+            }
+            switch body.type {
+            case "strength": try StrengthStore.remove(db, user: user, sampleIds: body.sampleIds)
+            case "workout": try WorkoutStore.remove(db, user: user, sampleIds: body.sampleIds)
+            default: return  // steps and distance follow their day-changed events; water and weights are intake's and goals'
+            }
         case HealthEvent.workoutRecorded:
             try WorkoutStore.record(db, try workout(try EventInput.body(event, WorkoutRecordedBody.self), event))
         case HealthEvent.workoutBatchRecorded:
@@ -89,7 +108,8 @@ enum HealthApplier {
             day: try EventInput.day(body.day, event),
             sets: try EventInput.integer(body.sets, field: "sets", in: 1...1_000, event),
             reps: try EventInput.integer(body.reps, field: "reps", in: 1...10_000, event),
-            weightKg: try EventInput.number(body.weightKg, field: "weightKg", in: 0...maxWeightKg, event))
+            weightKg: try EventInput.number(body.weightKg, field: "weightKg", in: 0...maxWeightKg, event),
+            warmup: body.warmup == true)
     }
 
     /// Drops the read model of a deleted sample type; types analytics keeps nothing of

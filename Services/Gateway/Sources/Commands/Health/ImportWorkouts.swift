@@ -133,7 +133,7 @@ struct ImportWorkouts: AsyncParsableCommand {
             occurrences[key] = occurrence + 1
             samples.append(SampleInput(
                 type: SampleType.strength.rawValue, value: line.weight, unit: lineUnit, source: "workout log", day: day,
-                exercise: line.exercise, sets: line.sets, reps: line.reps, occurrence: occurrence))
+                exercise: line.exercise, sets: line.sets, reps: line.reps, occurrence: occurrence, warmup: line.warmup ? true : nil))
             if samples.count >= ImportBatchRequest.maxSamples {
                 try channel.put(PendingBatch(jobId: channel.jobId, sources: [], samples: samples))
                 samples.removeAll(keepingCapacity: true)
