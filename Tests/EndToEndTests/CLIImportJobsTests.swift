@@ -23,6 +23,7 @@ struct CLIImportJobsTests {
         ]>
         <HealthData locale="en_US">
          <ExportDate value="2026-11-20 10:00:00 +0000"/>
+         <Record type="HKQuantityTypeIdentifierDietaryWater" sourceName="Phone" unit="mL" startDate="2026-11-03 08:00:00 +0100" endDate="2026-11-03 08:00:00 +0100" value="500"/>
          <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" sourceName="Watch" startDate="2026-11-03 07:00:00 +0100" endDate="2026-11-03 07:30:00 +0100"/>
         </HealthData>
         """
@@ -39,7 +40,7 @@ struct CLIImportJobsTests {
     @Test("import → orm; imports lists both kinds; undo removes exactly one job's sets downstream; re-import stores them again")
     func jobsAndUndo() async throws {
         let system = try AnalyticsSystem("cli-import-jobs", timeZone: "Europe/Berlin")
-        try await system.grant([.workouts])
+        try await system.grant([.workouts, .dietaryWater])
         let strong = system.directory.appendingPathComponent("strong.csv")
         try Self.strong.write(to: strong, atomically: true, encoding: .utf8)
         let plain = system.directory.appendingPathComponent("lifts.txt")
@@ -81,12 +82,17 @@ struct CLIImportJobsTests {
         let after = try CLIAnalyticsTests.quench(system, ["imports", "--json"]).json()
         #expect((after["jobs"] as? [[String: Any]])?.last?["status"] as? String == "undone")
 
-        // The Apple Health job's workout goes from analytics too.
+        // The Apple Health job's workout goes from analytics, its water from intake (and so from analytics' day).
+        let water = { () async throws -> Double? in
+            try CLIAnalyticsTests.quench(system, ["today", "--day", "2026-11-03", "--json"]).json()["totalWaterMl"] as? Double
+        }
+        #expect(try await eventually(timeout: .seconds(20)) { try await water() == 500 })
         let healthJob = try #require(try health.json()["jobId"] as? String)
         #expect(try CLIAnalyticsTests.quench(system, ["imports", "undo", healthJob]).status == 0)
         try await system.waitUntilCaughtUp()
         let workouts = try CLIAnalyticsTests.quench(system, ["workouts", "--month", "2026-11", "--json"]).json()
         #expect((workouts["workouts"] as? [Any])?.isEmpty == true, "\(workouts)")
+        #expect(try await eventually(timeout: .seconds(20)) { try await water() == 0 })
 
         let reimport = try CLIAnalyticsTests.quench(system, ["import", "workouts", strong.path, "--json"]).json()
         #expect(reimport["imported"] as? Int == 3 && reimport["duplicates"] as? Int == 0)

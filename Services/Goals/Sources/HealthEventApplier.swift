@@ -85,6 +85,15 @@ struct HealthEventApplier: Sendable {
                 let body = try applier.decode(SamplesDeletedBody.self, event)
                 guard body.type == ConsentType.bodyMass.rawValue else { return }
                 try change(db, user: body.user) { $0.weight = nil }
+            case HealthEvent.samplesRemoved:
+                // An undone import: when it had brought the weight the goal follows, that weight goes
+                // (as when body-mass samples are deleted; the next weight recorded is followed again).
+                let body = try applier.decode(SamplesRemovedBody.self, event)
+                guard body.type == ConsentType.bodyMass.rawValue else { return }
+                let removed = Set(body.sampleIds)
+                try change(db, user: body.user) { state in
+                    if let weight = state.weight, removed.contains(weight.sampleId) { state.weight = nil }
+                }
             case HealthEvent.erased:
                 let body = try applier.decode(UserErasedBody.self, event)
                 try change(db, user: body.user) { $0.forgetHealthData() }

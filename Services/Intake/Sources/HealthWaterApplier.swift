@@ -79,6 +79,14 @@ struct HealthWaterApplier: Sendable {
                 try removeImported(db, user: deleted.user)
                 try WithheldIntakeStore.purge(db, user: deleted.user)
             }
+        case HealthEvent.samplesRemoved:
+            // An undone import: the intakes made from its water samples go (withheld ones too).
+            let removed = try body(event, SamplesRemovedBody.self)
+            guard removed.type == ConsentType.dietaryWater.rawValue, !removed.user.isEmpty, !removed.sampleIds.isEmpty else { return }
+            guard removed.sampleIds.count <= HealthEvent.maxBatchSamples else {
+                throw EventSkip("\(event.type) carries \(removed.sampleIds.count) sample ids, more than \(HealthEvent.maxBatchSamples)")
+            }
+            try removeSamples(db, user: removed.user, sampleIds: removed.sampleIds)
         case HealthEvent.erased:
             let erased = try body(event, UserErasedBody.self)
             guard !erased.user.isEmpty else { throw EventSkip("\(event.type) names no user") }
@@ -155,6 +163,20 @@ struct HealthWaterApplier: Sendable {
         }
         try WithheldIntakeStore.purge(db, user: user)
         UserErasure.requestScrub(db)
+    }
+
+    /// Deletes the intakes made from these samples, each announced with `intake.deleted`.
+    private func removeSamples(_ db: Database, user: String, sampleIds: [String]) throws {
+        let marks = Array(repeating: "?", count: sampleIds.count).joined(separator: ", ")
+        let arguments = StatementArguments([user] + sampleIds)
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT * FROM intake WHERE user = ? AND sourceRef IN (\(marks)) ORDER BY at", arguments: arguments
+        ).map(IntakeStore.Row_.init(row:))
+        for row in rows {
+            try IntakeStore.delete(db, user: user, id: row.id)
+            try outbox.append(db, type: IntakeEvent.deleted, user: user, body: IntakeEventBody(intake: row.record))
+        }
+        try db.execute(sql: "DELETE FROM intake_withheld WHERE user = ? AND sourceRef IN (\(marks))", arguments: arguments)
     }
 
     private func removeImported(_ db: Database, user: String) throws {
