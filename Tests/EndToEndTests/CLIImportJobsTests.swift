@@ -135,4 +135,38 @@ struct CLIImportJobsTests {
         #expect(human.stdout.contains("40 × reps: must be a whole number from 1 to 1000 (lines 1, 2, 3, 4, 5, …)"), "\(human.stdout)")
         await system.close()
     }
+
+    @Test("display units: stored by health-ingest; orm --unit lb; the preference read by orm, today and import workouts")
+    func units() async throws {
+        let system = try AnalyticsSystem("cli-units", timeZone: "UTC")
+        try await system.grant([.workouts])
+        let initial = try CLIAnalyticsTests.quench(system, ["units", "--json"]).json()
+        #expect(initial["weight"] as? String == "kg" && initial["volume"] as? String == "mL" && initial["stored"] as? Bool == false)
+        let set = try CLIAnalyticsTests.quench(system, ["units", "set", "--weight", "kg", "--volume", "L", "--json"])
+        #expect(set.status == 0 && (try? set.json()["volume"] as? String) == "L", "\(set.stderr)")
+        let bad = try CLIAnalyticsTests.quench(system, ["units", "set", "--volume", "gallon"])
+        #expect(bad.status != 0)
+
+        // A plain log states no unit: the stored kg applies (without a preference it would be lb).
+        let log = system.directory.appendingPathComponent("lifts.txt")
+        try "Nov 4 2026,Deadlift,1,1,100\n".write(to: log, atomically: true, encoding: .utf8)
+        #expect(try CLIAnalyticsTests.quench(system, ["import", "workouts", log.path]).status == 0)
+        try await system.waitUntilCaughtUp()
+        #expect(try Self.orm(system) == ["Deadlift": 100])
+        let pounds = try CLIAnalyticsTests.quench(system, ["orm", "--unit", "lb", "--json"]).json()
+        #expect(pounds["unit"] as? String == "lb")
+        #expect(((pounds["exercises"] as? [[String: Any]])?.first?["personalRecord"] as? [String: Any])?["oneRepMax"] as? Double == 220.46)
+
+        #expect(try CLIAnalyticsTests.quench(system, ["units", "set", "--weight", "lb", "--volume", "fl-oz"]).status == 0)
+        let shown = try CLIAnalyticsTests.quench(system, ["orm"])
+        #expect(shown.stdout.contains("Record: 220.46 lb"), "\(shown.stdout)")
+        let kilos = try CLIAnalyticsTests.quench(system, ["orm", "--unit", "kg"])
+        #expect(kilos.stdout.contains("Record: 100 kg"), "\(kilos.stdout)")
+        #expect(try CLIAnalyticsTests.quench(system, ["log", "500ml"]).status == 0)
+        try await system.waitUntilCaughtUp()
+        let today = try CLIAnalyticsTests.quench(system, ["today"])
+        #expect(today.stdout.contains("16.9 fl oz"), "\(today.stdout)")
+        #expect(try CLIAnalyticsTests.quench(system, ["today", "--json"]).json()["totalWaterMl"] as? Double == 500)
+        await system.close()
+    }
 }

@@ -41,6 +41,7 @@ public struct QuenchCommand: AsyncParsableCommand {
             Sources.self,
             Import.self,
             Imports.self,
+            Units.self,
             Subscribe.self,
             Keys.self,
             Export.self,

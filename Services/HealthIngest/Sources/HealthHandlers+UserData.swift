@@ -39,6 +39,7 @@ extension HealthHandlers {
         let jobs = try ImportJobStore.deleteAll(db, user: user)
         try DayTotals.deleteAll(db, user: user)
         try db.execute(cached: "DELETE FROM steps_priority WHERE user = ?", arguments: [user])
+        try db.execute(cached: "DELETE FROM user_units WHERE user = ?", arguments: [user])
         try write.forgetTraces(of: user)
         try write.emit(HealthEvent.erased, user: user, UserErasedBody(user: user))
         return EraseReply(service: ServiceName.healthIngest, deleted: ["samples": samples, "consents": consents, "imports": jobs])

@@ -36,6 +36,8 @@ public struct HealthHandlers: Sendable {
         registry.command(HealthMessage.importFinish) { (request: ImportFinishRequest, write) in try finishImport(request, write) }
         registry.query(HealthMessage.importStatus) { (request: ImportStatusRequest, context) in try await importStatus(request, context) }
         registry.command(HealthMessage.importUndo) { (request: ImportUndoRequest, write) in try undoImport(request, write) }
+        registry.query(HealthMessage.unitsGet) { (_: UnitsGetRequest, context) in try await units(context) }
+        registry.command(HealthMessage.unitsSet) { (request: UnitsSetRequest, write) in try setUnits(request, write) }
 
         registry.query(HealthMessage.export) { (request: HealthExportRequest, context) in try await export(request, context) }
         registry.command(HealthMessage.erase) { (_: UserDataRequest, write) in try erase(write) }

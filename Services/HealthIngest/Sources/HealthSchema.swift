@@ -240,6 +240,10 @@ enum HealthSchema {
             try db.execute(sql: "ALTER TABLE import_job ADD COLUMN undoneAt REAL")
             try db.execute(sql: "ALTER TABLE import_job ADD COLUMN removed INTEGER")
         }
+        migrator.registerMigration("health.user-units") { db in
+            // Each user's display units (`units.get` / `units.set`); no row: the defaults.
+            try db.execute(sql: "CREATE TABLE user_units (user TEXT PRIMARY KEY, weight TEXT NOT NULL, volume TEXT NOT NULL) WITHOUT ROWID")
+        }
         return migrator
     }
 }

@@ -38,6 +38,12 @@ public enum HealthMessage {
     /// Command `ImportUndoRequest` → `ImportJob`: removes what the job stored.
     public static let importUndo = "import.undo"
 
+    // MARK: Settings
+    /// Query `UnitsGetRequest` → `UnitsReply`: the user's display units.
+    public static let unitsGet = "units.get"
+    /// Command `UnitsSetRequest` → `UnitsReply`.
+    public static let unitsSet = "units.set"
+
     // MARK: User data
     /// Query `HealthExportRequest` → `HealthExport` (samples paged by anchor).
     public static let export = "health.export"

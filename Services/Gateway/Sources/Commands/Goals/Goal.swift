@@ -26,7 +26,7 @@ struct Goal: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            try await CLI.run(global) { gateway, output in
+            try await CLI.run(global, units: true) { gateway, output in
                 let reply: GoalReply = try await gateway.query(ServiceName.goals, GoalMessage.get, GetGoalRequest())
                 try output.emit(GoalView(reply)) { GoalView.describe(reply, style: output.style) }
             }
@@ -55,7 +55,7 @@ struct Goal: AsyncParsableCommand {
         }
 
         func run() async throws {
-            try await CLI.run(global) { gateway, output in
+            try await CLI.run(global, units: true) { gateway, output in
                 guard let (value, unit) = VolumeAmount.parse(amount) else { return }
                 let reply: GoalReply = try await gateway.command(
                     ServiceName.goals, GoalMessage.set, SetGoalRequest(volume: value, unit: unit.rawValue))
@@ -72,7 +72,7 @@ struct Goal: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            try await CLI.run(global) { gateway, output in
+            try await CLI.run(global, units: true) { gateway, output in
                 let reply: GoalReply = try await gateway.command(ServiceName.goals, GoalMessage.auto, AutoGoalRequest())
                 try output.emit(GoalView(reply)) { GoalView.describe(reply, style: output.style) }
             }
@@ -85,7 +85,7 @@ struct Goal: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            try await CLI.run(global) { gateway, output in
+            try await CLI.run(global, units: true) { gateway, output in
                 // The service answers a page at a time (`limits.page.items`); follow every page.
                 var reply: GoalHistoryReply = try await gateway.query(ServiceName.goals, GoalMessage.history, GoalHistoryRequest())
                 while let cursor = reply.nextCursor {

@@ -58,13 +58,15 @@ struct ImportWorkouts: AsyncParsableCommand {
                 let why = check.counts.lines == 0 ? "no workout sets in it" : "none of its \(check.counts.lines) lines is importable"
                 throw CLIError.invalid(field: "path", message: "\(path): \(why); nothing imported")
             }
-            let chosen = self.unit?.rawValue ?? "lb"
+            var chosen = self.unit?.rawValue ?? ""
+            if self.unit == nil { chosen = try await Self.preferredUnit(gateway) }
             report.defaultUnit = chosen
             let path = self.path
+            let unit = chosen
             let outcome = try await HealthUploader(gateway: gateway).upload(
                 kind: "workouts", fileName: (path as NSString).lastPathComponent, totalBytes: size
             ) { channel in
-                try Self.produce(path: path, parser: parser, unit: chosen, channel: channel)
+                try Self.produce(path: path, parser: parser, unit: unit, channel: channel)
             }
             report.apply(outcome.job)
             try output.emit(report) { report.human(style: output.style) }
@@ -72,6 +74,12 @@ struct ImportWorkouts: AsyncParsableCommand {
                 throw CLIError.io("\(path): \(error)")
             }
         }
+    }
+
+    /// The stored weight unit (`units.get`) when the user set one, else lb (the seed's logs are in pounds).
+    static func preferredUnit(_ gateway: Gateway) async throws -> String {
+        let units: UnitsReply = try await gateway.query(ServiceName.healthIngest, HealthMessage.unitsGet, UnitsGetRequest())
+        return units.stored ? units.weight : "lb"
     }
 
     /// The zone's offset at an instant, cached per hour-aligned instant is not needed: dates with zones are rare per file.

@@ -20,7 +20,7 @@ struct Intakes: AsyncParsableCommand {
         var day: String?
 
         func run() async throws {
-            try await CLI.run(global) { gateway, output in
+            try await CLI.run(global, units: true) { gateway, output in
                 // The service answers a page at a time (`limits.page.items`); follow every page.
                 var reply: ListIntakesReply = try await gateway.query(
                     ServiceName.intake, IntakeMessage.list, ListIntakesRequest(day: day))
@@ -76,7 +76,7 @@ struct Intakes: AsyncParsableCommand {
         }
 
         func run() async throws {
-            try await CLI.run(global) { gateway, output in
+            try await CLI.run(global, units: true) { gateway, output in
                 let parsed = amount.flatMap(VolumeAmount.parse)
                 let instant = try at.map { try TimeParsing.instant($0, zone: gateway.timeZone) }
                 let record: IntakeRecord = try await gateway.command(
@@ -102,7 +102,7 @@ struct Intakes: AsyncParsableCommand {
         var id: String
 
         func run() async throws {
-            try await CLI.run(global) { gateway, output in
+            try await CLI.run(global, units: true) { gateway, output in
                 let reply: DeleteIntakeReply = try await gateway.command(
                     ServiceName.intake, IntakeMessage.delete, DeleteIntakeRequest(id: id))
                 try output.emit(reply) { "Deleted \(reply.id)." }
