@@ -45,7 +45,9 @@ let package = Package(
         .library(name: "ZeroMQ", targets: ["ZeroMQ"]),
         .library(name: "MessagePack", targets: ["MessagePack"]),
         .library(name: "QuenchProtocol", targets: ["QuenchProtocol"]),
+        .library(name: "QuenchClient", targets: ["QuenchClient"]),
         .library(name: "QuenchRuntime", targets: ["QuenchRuntime"]),
+        .library(name: "HealthImport", targets: ["HealthImport"]),
         .executable(name: "quench", targets: ["quench"]),
         .executable(name: "quench-intake", targets: ["quench-intake"]),
         .executable(name: "quench-goals", targets: ["quench-goals"]),
@@ -78,20 +80,32 @@ let package = Package(
 
         // MARK: Quench shared layer
         .target(name: "QuenchProtocol", dependencies: ["MessagePack", "CSystemExtras"], path: "Shared/QuenchProtocol", swiftSettings: swiftSettings),
+        // The client side: RPC client, CURVE key files and allow-lists, the service catalog.
+        // What the CLI, the benchmarks and any other client link (no GRDB, Prometheus or lifecycle).
+        .target(
+            name: "QuenchClient",
+            dependencies: ["ZeroMQ", "MessagePack", "QuenchProtocol", log],
+            path: "Shared/QuenchClient",
+            swiftSettings: swiftSettings
+        ),
+        // The server side: RPC server, dispatcher, committer, outbox, storage, metrics, the host.
         .target(
             name: "QuenchRuntime",
-            dependencies: ["ZeroMQ", "MessagePack", "QuenchProtocol", "CSystemExtras", log, lifecycle, unixSignals, grdb, configuration, systemPackage, metrics, prometheus],
+            dependencies: [
+                "QuenchClient", "ZeroMQ", "MessagePack", "QuenchProtocol", "CSystemExtras", log, lifecycle, unixSignals, grdb, configuration,
+                systemPackage, metrics, prometheus,
+            ],
             path: "Shared/QuenchRuntime",
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Health import parsing (pure; used by the gateway, which reads the files)
-        .target(name: "HealthImport", dependencies: [zip], path: "Services/HealthIngest/Import", swiftSettings: swiftSettings),
+        // MARK: Import parsing (pure, streaming: Apple Health exports, workout logs; used by the CLI, which reads the files)
+        .target(name: "HealthImport", dependencies: [zip], path: "Shared/HealthImport", swiftSettings: swiftSettings),
 
         // MARK: Gateway CLI
         .target(
             name: "QuenchCLI",
-            dependencies: ["QuenchRuntime", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", argumentParser, log],
+            dependencies: ["QuenchClient", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", argumentParser, log],
             path: "Services/Gateway/Sources",
             swiftSettings: swiftSettings
         ),
@@ -100,7 +114,7 @@ let package = Package(
         // MARK: Benchmarks (not part of the test run; see docs/BENCHMARKS.md)
         .executableTarget(
             name: "quench-bench",
-            dependencies: ["QuenchRuntime", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", "CSystemExtras", argumentParser],
+            dependencies: ["QuenchClient", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", "CSystemExtras", argumentParser],
             path: "Benchmarks/QuenchBench",
             swiftSettings: swiftSettings
         ),

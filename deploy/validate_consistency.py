@@ -1,5 +1,5 @@
 """Checks that the deployment files agree with the code and with each other: the four
-services, their default ports (read from ServiceConfig+Upstream.swift), who subscribes to
+services, their default ports (read from ServiceCatalog.swift), who subscribes to
 whom, one volume per service, a ping health check each. Called by deploy/validate.sh:
 
     python3 deploy/validate_consistency.py compose RESOLVED_COMPOSE_YAML
@@ -33,11 +33,11 @@ def problem(message):
 
 def default_ports():
     """{service: (rpc, pub)} from the Swift source, the single truth."""
-    path = os.path.join(ROOT, "Shared/QuenchRuntime/Config/ServiceConfig+Upstream.swift")
+    path = os.path.join(ROOT, "Shared/QuenchClient/Catalog/ServiceCatalog.swift")
     with open(path, encoding="utf-8") as file:
         text = file.read()
     ports = {}
-    for name, rpc, pub in re.findall(r"ServiceName\.(\w+):\s*\((\d+),\s*(\d+)\)", text):
+    for name, rpc, pub in re.findall(r"name: ServiceName\.(\w+), rpcPort: (\d+), pubPort: (\d+)", text):
         ports[NAMES[name]] = (int(rpc), int(pub))
     if sorted(ports) != sorted(SERVICES):
         problem(f"{path}: expected default endpoints for {SERVICES}, found {sorted(ports)}")

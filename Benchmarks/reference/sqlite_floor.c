@@ -5,7 +5,7 @@
  * per-row cost; this program binds the rows from memory (made before the clock starts), so
  * what it times is SQLite's. The rows: N samples (default 600,716, what the 1,000,000-record
  * benchmark export stores) with that export's type mix, in time order, for one user, into a
- * copy of a health-ingest sample table (Services/HealthIngest/Sources/HealthSchema.swift),
+ * copy of a health-ingest sample table (Services/HealthIngest/Sources/Stores/HealthSchema.swift),
  * the way health-ingest writes them: WAL, synchronous=FULL, an 8 MiB page cache, one cached
  * INSERT ... ON CONFLICT DO NOTHING, the rows inside a savepoint inside a transaction of
  * 12,000 rows.

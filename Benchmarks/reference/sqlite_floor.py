@@ -2,7 +2,7 @@
 
 Inserts N sample rows (default 600,716: what the 1,000,000-record benchmark export stores),
 in time order with the benchmark export's type mix, into health-ingest's `sample` table and
-indexes (copies of Services/HealthIngest/Sources/HealthSchema.swift: the `health.v2` table
+indexes (copies of Services/HealthIngest/Sources/Stores/HealthSchema.swift: the `health.v2` table
 clustered on its identity key with the anchor index, and the `health.v1` one it replaced), the
 way health-ingest writes them: WAL, synchronous=FULL, an 8 MiB page cache, 12,000 rows per
 transaction, INSERT ... ON CONFLICT DO NOTHING. Python's own per-row cost is included, so the

@@ -124,11 +124,10 @@ final class MultiHostDeployment: @unchecked Sendable {
 
     func folder(_ service: String) -> URL { root.appendingPathComponent(service) }
     func dataDirectory(_ service: String) -> URL { folder(service).appendingPathComponent("data") }
-    func rpcEndpoint(_ service: String) -> String { endpoint(service, \.rpc) }
+    func rpcEndpoint(_ service: String) -> String { endpoint(service, \.rpcPort) }
 
-    private func endpoint(_ service: String, _ port: KeyPath<(rpc: Int, pub: Int), Int>) -> String {
-        let ports = ServiceConfig.defaultEndpoints[service] ?? (0, 0)
-        return "tcp://\(lab.address(service)):\(ports[keyPath: port])"
+    private func endpoint(_ service: String, _ port: KeyPath<ServiceEntry, Int>) -> String {
+        "tcp://\(lab.address(service)):\(ServiceCatalog.entry(service)![keyPath: port])"
     }
 
     private func writeFiles() throws {
@@ -145,13 +144,12 @@ final class MultiHostDeployment: @unchecked Sendable {
             try Self.writeJSON(["clients": admitted], to: allowList)
             var upstream: [String: Any] = [:]
             for name in upstreams[service] ?? [] {
-                upstream[name] = ["rpc": endpoint(name, \.rpc), "pub": endpoint(name, \.pub), "public": ["key": keys[name]!.publicKey]]
+                upstream[name] = ["rpc": endpoint(name, \.rpcPort), "pub": endpoint(name, \.pubPort), "public": ["key": keys[name]!.publicKey]]
             }
-            let ports = ServiceConfig.defaultEndpoints[service] ?? (0, 0)
             let config: [String: Any] = [
-                "rpc": ["endpoint": endpoint(service, \.rpc)],
-                "pub": ["endpoint": endpoint(service, \.pub)],
-                "user": ["pub": ["endpoint": "tcp://\(lab.address(service)):\(ports.pub + 1)"]],
+                "rpc": ["endpoint": endpoint(service, \.rpcPort)],
+                "pub": ["endpoint": endpoint(service, \.pubPort)],
+                "user": ["pub": ["endpoint": endpoint(service, \.userPubPort)]],
                 "data": ["dir": dataDirectory(service).path],
                 "ready": ["file": folder.appendingPathComponent("ready.json").path],
                 "log": ["level": "info"],
@@ -166,7 +164,7 @@ final class MultiHostDeployment: @unchecked Sendable {
         try Self.writeSecret(userKey.secretKey, to: secret)
         var endpoints: [String: Any] = [:]
         for service in services {
-            endpoints[service] = ["rpc": endpoint(service, \.rpc), "pub": endpoint(service, \.pub), "publicKey": keys[service]!.publicKey]
+            endpoints[service] = ["rpc": endpoint(service, \.rpcPort), "pub": endpoint(service, \.pubPort), "publicKey": keys[service]!.publicKey]
         }
         try Self.writeJSON([
             "services": endpoints, "insecure": false, "user": "ana",

@@ -1,7 +1,7 @@
 import Foundation
 import MessagePack
 import QuenchProtocol
-import QuenchRuntime
+import QuenchClient
 import ZeroMQ
 
 /// Analytics queries over one user's history, grown in stages (≈ 1×, 10×, 100×: 36 days,

@@ -1,6 +1,6 @@
 import Foundation
 import QuenchProtocol
-import QuenchRuntime
+import QuenchClient
 
 /// Event fan-out end to end: `weight.add` on health-ingest → goals re-derives the auto goal
 /// (`goal.changed`) → analytics applies it → `analytics.today` answers with the new goal.

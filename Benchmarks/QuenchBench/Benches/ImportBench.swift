@@ -1,7 +1,7 @@
 import Foundation
 import HealthImport
 import QuenchProtocol
-import QuenchRuntime
+import QuenchClient
 
 /// Apple Health import against healthkit-to-sqlite (PyPI) on the same export.xml:
 /// - whole import: `quench import apple-health FILE` (parse, upload in batches, stored by

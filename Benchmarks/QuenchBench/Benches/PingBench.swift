@@ -1,6 +1,6 @@
 import Foundation
 import QuenchProtocol
-import QuenchRuntime
+import QuenchClient
 import ZeroMQ
 
 /// `system.ping` round trips against intake, interleaved in blocks with the raw echo of the

@@ -1,7 +1,7 @@
 import Foundation
 import MessagePack
 import QuenchProtocol
-import QuenchRuntime
+import QuenchClient
 import ZeroMQ
 
 /// Two builds of intake side by side (`quench-bench throughput-ab --vs DIR`): the executables

@@ -1,7 +1,7 @@
 import Foundation
 import MessagePack
 import QuenchProtocol
-import QuenchRuntime
+import QuenchClient
 import ZeroMQ
 
 /// Durable `intake.log` throughput: 16 DEALER clients with 8 requests in flight each, every

@@ -1,6 +1,6 @@
 import Foundation
 import QuenchProtocol
-import QuenchRuntime
+import QuenchClient
 import ZeroMQ
 #if canImport(Glibc)
 import Glibc

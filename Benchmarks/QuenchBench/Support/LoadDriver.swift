@@ -1,5 +1,5 @@
 import Glibc
-import QuenchRuntime
+import QuenchClient
 import ZeroMQ
 
 /// Many DEALER sockets (one per simulated client) driven from one thread with `zmq_poll`,

@@ -1,4 +1,4 @@
-import QuenchRuntime
+import QuenchClient
 import ZeroMQ
 
 /// A blocking DEALER: send `[empty][bytes]`, wait for `[empty][reply]`. The same code talks

@@ -1,6 +1,6 @@
 public import ArgumentParser
 import Foundation
-import QuenchRuntime
+import QuenchClient
 
 /// `quench`: one tool to operate and use the whole system.
 public struct QuenchCommand: AsyncParsableCommand {

@@ -123,13 +123,3 @@ public struct ServiceConfig: Sendable {
         return environment["QUENCH_CONFIG"]
     }
 }
-
-/// A configuration value that breaks its rule.
-public struct ConfigError: Error, CustomStringConvertible {
-    public var key: String
-    public var message: String
-
-    public var description: String {
-        "configuration key '\(key)' \(message)"
-    }
-}

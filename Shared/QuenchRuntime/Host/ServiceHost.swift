@@ -179,8 +179,3 @@ public final class ServiceHost: Service, @unchecked Sendable {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }
-
-/// The build's version, reported by `system.ping` and `quench --version`.
-public enum QuenchVersion {
-    public static let current = "0.1.0"
-}

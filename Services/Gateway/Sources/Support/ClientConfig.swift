@@ -1,6 +1,6 @@
 import Foundation
 import QuenchProtocol
-import QuenchRuntime
+import QuenchClient
 
 /// The client side of a deployment: where each service listens and which keys to use.
 /// `quench up` writes it to `<data-dir>/client.json`; commands find it the way git finds
@@ -63,9 +63,9 @@ struct ClientConfig: Codable, Sendable, Equatable {
     /// Loopback defaults matching `quench up`.
     static var loopbackDefaults: ClientConfig {
         var services: [String: Endpoint] = [:]
-        for (name, ports) in ServiceConfig.defaultEndpoints {
-            services[name] = Endpoint(
-                rpc: "tcp://127.0.0.1:\(ports.rpc)", pub: "tcp://127.0.0.1:\(ports.pub)", userPub: "tcp://127.0.0.1:\(ports.pub + 1)")
+        for entry in ServiceCatalog.all {
+            services[entry.name] = Endpoint(
+                rpc: entry.loopbackRPCEndpoint, pub: entry.loopbackPubEndpoint, userPub: entry.loopbackUserPubEndpoint)
         }
         return ClientConfig(services: services, insecure: true, user: nil, clientKey: nil, dataDir: nil)
     }

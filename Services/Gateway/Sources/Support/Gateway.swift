@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import QuenchProtocol
-import QuenchRuntime
+import QuenchClient
 import Synchronization
 
 /// The CLI's connection to the deployment: one RPC client per service (made on first

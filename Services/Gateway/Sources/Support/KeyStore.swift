@@ -1,6 +1,6 @@
 import Foundation
 import QuenchProtocol
-import QuenchRuntime
+import QuenchClient
 import ZeroMQ
 
 /// The CURVE keys and allow-lists of a local deployment, under its data folder:
@@ -27,15 +27,6 @@ struct KeyStore {
     func allowListPath(_ service: String) -> String { keysFolder.appendingPathComponent("allow/\(service).json").path }
     func userClientConfigPath(_ id: String) -> String { root.appendingPathComponent("users/\(id)/client.json").path }
 
-    /// Which services subscribe to each service (and so need its admission as `service:<name>`).
-    static var downstreams: [String: [String]] {
-        var result: [String: [String]] = [:]
-        for (service, upstreams) in LocalDeployment.upstreams {
-            for upstream in upstreams { result[upstream, default: []].append(service) }
-        }
-        return result
-    }
-
     /// Creates whatever is missing: service and admin key pairs and allow-lists admitting the
     /// admin and each service's subscribers. Existing keys and entries are kept. Returns what
     /// it created.
@@ -54,7 +45,7 @@ struct KeyStore {
         for service in LocalDeployment.services {
             var list = try allowList(service)
             var wanted = [AllowList.Client(publicKey: admin, principal: "admin")]
-            for downstream in Self.downstreams[service] ?? [] {
+            for downstream in ServiceCatalog.subscribers(of: service) {
                 wanted.append(AllowList.Client(publicKey: try publicKey(serviceKeyBase(downstream)), principal: "service:\(downstream)"))
             }
             for entry in wanted where !list.clients.contains(entry) {

@@ -1,6 +1,6 @@
 import Foundation
 import QuenchProtocol
-import QuenchRuntime
+import QuenchClient
 
 /// The four services as separate background processes on loopback (`deploy/local`):
 /// data, logs, pid and ready files under one folder, one JSON config per service.
@@ -16,14 +16,7 @@ import QuenchRuntime
 /// ```
 struct LocalDeployment {
     /// Start order: publishers before their subscribers (subscribers catch up anyway).
-    static let services = [ServiceName.healthIngest, ServiceName.intake, ServiceName.goals, ServiceName.analytics]
-    /// Who subscribes to whom.
-    static let upstreams: [String: [String]] = [
-        ServiceName.intake: [ServiceName.healthIngest],
-        ServiceName.goals: [ServiceName.healthIngest],
-        ServiceName.analytics: [ServiceName.intake, ServiceName.goals, ServiceName.healthIngest],
-        ServiceName.healthIngest: [],
-    ]
+    static let services = ServiceCatalog.all.map(\.name)
 
     let root: URL
     let binaries: URL
@@ -51,8 +44,8 @@ struct LocalDeployment {
     func executable(_ service: String) -> URL { binaries.appendingPathComponent("quench-\(service)") }
 
     func endpoints(_ service: String) -> (rpc: String, pub: String, userPub: String) {
-        let ports = ServiceConfig.defaultEndpoints[service] ?? (0, 0)
-        return ("tcp://127.0.0.1:\(ports.rpc)", "tcp://127.0.0.1:\(ports.pub)", "tcp://127.0.0.1:\(ports.pub + 1)")
+        guard let entry = ServiceCatalog.entry(service) else { return ("tcp://127.0.0.1:0", "tcp://127.0.0.1:0", "tcp://127.0.0.1:1") }
+        return (entry.loopbackRPCEndpoint, entry.loopbackPubEndpoint, entry.loopbackUserPubEndpoint)
     }
 
     /// Writes the service configs and the client config. Unless `insecure`, first creates
@@ -67,7 +60,7 @@ struct LocalDeployment {
         for service in Self.services {
             let mine = endpoints(service)
             var upstream: [String: Any] = [:]
-            for name in Self.upstreams[service] ?? [] {
+            for name in ServiceCatalog.entry(service)?.upstreams ?? [] {
                 let other = endpoints(name)
                 var entry: [String: Any] = ["rpc": other.rpc, "pub": other.pub]
                 if !insecure { entry["public"] = ["key": try keys.publicKey(keys.serviceKeyBase(name))] }

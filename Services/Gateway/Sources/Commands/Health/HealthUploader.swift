@@ -1,6 +1,6 @@
 import Foundation
 import QuenchProtocol
-import QuenchRuntime
+import QuenchClient
 
 /// Client side of an import: opens a job, runs the parser on its own thread, sends its
 /// batches with a few `import.batch` requests in flight (each with its own idempotency key,

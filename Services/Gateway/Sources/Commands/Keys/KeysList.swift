@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import QuenchRuntime
+import QuenchClient
 
 /// `quench keys list`
 struct KeysList: AsyncParsableCommand {

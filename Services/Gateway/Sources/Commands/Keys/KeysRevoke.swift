@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
-import QuenchRuntime
+import QuenchClient
 
 /// `quench keys revoke PUBLIC_KEY|PRINCIPAL`
 struct KeysRevoke: AsyncParsableCommand {

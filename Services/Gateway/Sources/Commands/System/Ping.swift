@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
-import QuenchRuntime
+import QuenchClient
 import ZeroMQ
 
 /// `quench ping SERVICE [--endpoint URL] [--key-file PATH --server-key-file PATH]`

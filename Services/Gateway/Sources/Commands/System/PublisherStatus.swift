@@ -1,5 +1,5 @@
 import Foundation
-import QuenchRuntime
+import QuenchClient
 import Synchronization
 import ZeroMQ
 

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import QuenchProtocol
-import QuenchRuntime
+import QuenchClient
 
 /// Pings every service in parallel.
 enum StatusProbe {

@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import MessagePack
 import QuenchProtocol
-import QuenchRuntime
+import QuenchClient
 import Synchronization
 import ZeroMQ
 
