@@ -35,9 +35,7 @@ enum HealthApplier {
             guard body.samples.count <= HealthEvent.maxBatchSamples else {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0): at most \(HealthEvent.maxBatchSamples) samples, got \(body.samples.count)")
             }
-            for set in body.samples {
-                try StrengthStore.record(db, try strengthSet(set, event))
-            }
+            try StrengthStore.record(db, batch: try body.samples.map { try strengthSet($0, event) })
         case HealthEvent.samplesRemoved:
             let body = try EventInput.body(event, SamplesRemovedBody.self)
             let user = try EventInput.user(body.user, event)

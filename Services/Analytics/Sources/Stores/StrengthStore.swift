@@ -47,6 +47,45 @@ enum StrengthStore {
         return true
     }
 
+    /// Records a batch's sets (each once, as ``record(_:_:)`` would), with one exercise insert
+    /// per new exercise and one best-estimate upsert per exercise and day instead of per set.
+    static func record(_ db: Database, batch sets: [Set_]) throws {
+        var names: [[String]: String] = [:]
+        var best: [[String]: Double] = [:]
+        var excluded: [[String]: Int] = [:]
+        for set in sets {
+            try db.execute(cached: """
+                INSERT INTO strength_set (user, sampleId, exerciseKey, day, sets, reps, weightKg, warmup) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (user, sampleId) DO NOTHING
+                """, arguments: [set.user, set.sampleId, set.exerciseKey, set.day, set.sets, set.reps, set.weightKg, set.warmup ? 1 : nil])
+            guard db.changesCount > 0 else { continue }
+            let exercise = [set.user, set.exerciseKey]
+            if names[exercise] == nil { names[exercise] = set.exerciseName }
+            if set.warmup { continue }
+            if let estimate = Brzycki.oneRepMax(weight: set.weightKg, reps: set.reps) {
+                best[exercise + [set.day]] = max(best[exercise + [set.day]] ?? 0, estimate)
+            } else {
+                excluded[exercise, default: 0] += set.sets
+            }
+        }
+        for (exercise, name) in names {
+            try db.execute(
+                cached: "INSERT INTO exercise (user, exerciseKey, name) VALUES (?, ?, ?) ON CONFLICT (user, exerciseKey) DO NOTHING",
+                arguments: [exercise[0], exercise[1], name])
+        }
+        for (exercise, count) in excluded {
+            try db.execute(
+                cached: "UPDATE exercise SET excludedSets = excludedSets + ? WHERE user = ? AND exerciseKey = ?",
+                arguments: [count, exercise[0], exercise[1]])
+        }
+        for (key, estimate) in best {
+            try db.execute(cached: """
+                INSERT INTO orm_day (user, exerciseKey, day, oneRepMax) VALUES (?, ?, ?, ?)
+                ON CONFLICT (user, exerciseKey, day) DO UPDATE SET oneRepMax = MAX(oneRepMax, excluded.oneRepMax)
+                """, arguments: [key[0], key[1], key[2], estimate])
+        }
+    }
+
     /// Removes the sets with these sample ids, then recomputes the days and exercises they were
     /// part of from the sets that remain (an exercise left without sets goes). Returns how many went.
     @discardableResult
