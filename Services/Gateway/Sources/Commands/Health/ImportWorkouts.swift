@@ -126,12 +126,11 @@ struct ImportWorkouts: AsyncParsableCommand {
         return Check(counts: counts, warmups: warmups, problems: summary)
     }
 
-    /// Runs on the parser thread: good lines into strength-set batches. Identical lines
+    /// Runs on the parser thread: good lines into strength-set batches (written by hand, ``ImportBatchBody``). Identical lines
     /// get increasing `occurrence` numbers, so both sets are kept and a re-import matches each.
     static func produce(path: String, parser: WorkoutLogParser, unit: String, channel: BatchChannel) throws -> ImportFinishRequest {
         var occurrences: [String: Int] = [:]
-        var samples: [SampleInput] = []
-        samples.reserveCapacity(ImportBatchRequest.maxSamples)
+        var body = ImportBatchBody(jobId: channel.jobId)
         let counts = try parser.parse(path: path) { result in
             guard case .success(let line) = result else { return }
             let day = Self.dayText(line.year, line.month, line.day)
@@ -139,16 +138,15 @@ struct ImportWorkouts: AsyncParsableCommand {
             let key = "\(day)\u{0}\(line.exercise)\u{0}\(line.sets)\u{0}\(line.reps)\u{0}\(line.weight)\u{0}\(lineUnit)"
             let occurrence = occurrences[key, default: 0]
             occurrences[key] = occurrence + 1
-            samples.append(SampleInput(
-                type: SampleType.strength.rawValue, value: line.weight, unit: lineUnit, source: "workout log", day: day,
-                exercise: line.exercise, sets: line.sets, reps: line.reps, occurrence: occurrence, warmup: line.warmup ? true : nil))
-            if samples.count >= ImportBatchRequest.maxSamples {
-                try channel.put(PendingBatch(jobId: channel.jobId, sources: [], samples: samples))
-                samples.removeAll(keepingCapacity: true)
+            body.append(strength: line, day: day, unit: lineUnit, occurrence: occurrence)
+            if body.count >= ImportBatchRequest.maxSamples {
+                let samples = body.count
+                try channel.put(PendingBatch(body: try body.take(), samples: samples))
             }
         }
-        if !samples.isEmpty {
-            try channel.put(PendingBatch(jobId: channel.jobId, sources: [], samples: samples))
+        if !body.isEmpty {
+            let samples = body.count
+            try channel.put(PendingBatch(body: try body.take(), samples: samples))
         }
         var skipped = counts.skipped
         if counts.bad > 0 { skipped["bad-line"] = counts.bad }
