@@ -129,15 +129,13 @@ struct ImportWorkouts: AsyncParsableCommand {
     /// Runs on the parser thread: good lines into strength-set batches (written by hand, ``ImportBatchBody``). Identical lines
     /// get increasing `occurrence` numbers, so both sets are kept and a re-import matches each.
     static func produce(path: String, parser: WorkoutLogParser, unit: String, channel: BatchChannel) throws -> ImportFinishRequest {
-        var occurrences: [OccurrenceKey: Int] = [:]
+        var occurrences: [String: Int] = [:]
         var body = ImportBatchBody(jobId: channel.jobId)
         let counts = try parser.parse(path: path) { result in
             guard case .success(let line) = result else { return }
             let day = Self.dayText(line.year, line.month, line.day)
             let lineUnit = line.unit?.rawValue ?? unit
-            let key = OccurrenceKey(
-                day: line.year << 9 | line.month << 5 | line.day, exercise: line.exercise, sets: line.sets, reps: line.reps,
-                weight: line.weight.bitPattern, pounds: lineUnit == "lb")
+            let key = "\(day)\u{0}\(line.exercise)\u{0}\(line.sets)\u{0}\(line.reps)\u{0}\(line.weight)\u{0}\(lineUnit)"
             let occurrence = occurrences[key, default: 0]
             occurrences[key] = occurrence + 1
             body.append(strength: line, day: day, unit: lineUnit, occurrence: occurrence)
@@ -153,17 +151,6 @@ struct ImportWorkouts: AsyncParsableCommand {
         var skipped = counts.skipped
         if counts.bad > 0 { skipped["bad-line"] = counts.bad }
         return ImportFinishRequest(jobId: "", recordsSeen: counts.lines + counts.skipped.values.reduce(0, +), skipped: skipped.isEmpty ? nil : skipped)
-    }
-
-    /// What makes two lines identical sets (their occurrence numbers count up): no string is
-    /// built per line (the exercise name is kept as parsed), so a 1,000,000-line log's map stays small.
-    struct OccurrenceKey: Hashable {
-        var day: Int
-        var exercise: String
-        var sets: Int
-        var reps: Int
-        var weight: UInt64
-        var pounds: Bool
     }
 
     /// `YYYY-MM-DD` without a formatter.
