@@ -48,6 +48,7 @@ let package = Package(
         .library(name: "QuenchClient", targets: ["QuenchClient"]),
         .library(name: "QuenchRuntime", targets: ["QuenchRuntime"]),
         .library(name: "HealthImport", targets: ["HealthImport"]),
+        .library(name: "QuenchCharts", targets: ["QuenchCharts"]),
         .executable(name: "quench", targets: ["quench"]),
         .executable(name: "quench-intake", targets: ["quench-intake"]),
         .executable(name: "quench-goals", targets: ["quench-goals"]),
@@ -77,6 +78,8 @@ let package = Package(
         .systemLibrary(name: "CSystemExtras", path: "Shared/CSystemExtras"),
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], path: "Shared/ZeroMQ", swiftSettings: swiftSettings),
         .target(name: "MessagePack", path: "Shared/MessagePack", swiftSettings: swiftSettings),
+        // Charts (model, terminal and SVG renderers, the share card): pure Swift, no Foundation.
+        .target(name: "QuenchCharts", path: "Shared/QuenchCharts", swiftSettings: swiftSettings),
 
         // MARK: Quench shared layer
         .target(name: "QuenchProtocol", dependencies: ["MessagePack", "CSystemExtras"], path: "Shared/QuenchProtocol", swiftSettings: swiftSettings),
@@ -100,12 +103,12 @@ let package = Package(
         ),
 
         // MARK: Import parsing (pure, streaming: Apple Health exports, workout logs; used by the CLI, which reads the files)
-        .target(name: "HealthImport", dependencies: [zip], path: "Shared/HealthImport", swiftSettings: swiftSettings),
+        .target(name: "HealthImport", dependencies: ["QuenchProtocol", zip], path: "Shared/HealthImport", swiftSettings: swiftSettings),
 
         // MARK: Gateway CLI
         .target(
             name: "QuenchCLI",
-            dependencies: ["QuenchClient", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", argumentParser, log],
+            dependencies: ["QuenchClient", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", "QuenchCharts", argumentParser, log],
             path: "Services/Gateway/Sources",
             swiftSettings: swiftSettings
         ),
@@ -126,25 +129,41 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "QuenchTestSupport", path: "Tests/QuenchTestSupport", swiftSettings: swiftSettings),
+        // The in-process test kit (each service's real handlers, dispatcher, committer, outbox and
+        // subscribers without sockets) and its live mode (the real executables): tests only.
+        .target(
+            name: "QuenchTesting",
+            dependencies: [
+                "QuenchTestSupport", "QuenchRuntime", "QuenchProtocol", "MessagePack",
+                "IntakeService", "GoalsService", "HealthIngestService", "AnalyticsService", grdb, log,
+            ],
+            path: "Tests/QuenchTesting",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "MessagePackTests", dependencies: ["QuenchTestSupport", "MessagePack"], exclude: ["Regressions"], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchProtocolTests", dependencies: ["QuenchTestSupport", "QuenchProtocol", "MessagePack"], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchRuntimeTests", dependencies: ["QuenchTestSupport", "QuenchRuntime", "QuenchProtocol", "MessagePack", grdb, log], swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
+        .testTarget(name: "QuenchChartsTests", dependencies: ["QuenchTestSupport", "QuenchCharts"], swiftSettings: swiftSettings),
         .testTarget(name: "HealthImportTests", dependencies: ["QuenchTestSupport", "HealthImport", zip], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchCLITests", dependencies: ["QuenchCLI", "HealthImport", "QuenchProtocol", "MessagePack"], swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", "QuenchTestSupport", grdb, log, lifecycle],
+            dependencies: ["QuenchTesting", "QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", "QuenchTestSupport", grdb, log, lifecycle],
             swiftSettings: swiftSettings
         ),
         // (service unit-test targets are added below, one per service)
-        .testTarget(name: "HealthIngestServiceTests", dependencies: ["HealthIngestService", "QuenchProtocol", "QuenchRuntime", grdb], swiftSettings: swiftSettings),
-        .testTarget(name: "AnalyticsServiceTests", dependencies: ["QuenchTestSupport", "AnalyticsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb, log], swiftSettings: swiftSettings),
-        .testTarget(name: "IntakeServiceTests", dependencies: ["IntakeService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
-        .testTarget(name: "GoalsServiceTests", dependencies: ["QuenchTestSupport", "GoalsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
+        .testTarget(name: "HealthIngestServiceTests", dependencies: ["QuenchTesting", "HealthIngestService", "QuenchProtocol", "QuenchRuntime", grdb], swiftSettings: swiftSettings),
+        .testTarget(name: "AnalyticsServiceTests", dependencies: ["QuenchTesting", "QuenchTestSupport", "AnalyticsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb, log], swiftSettings: swiftSettings),
+        .testTarget(name: "IntakeServiceTests", dependencies: ["QuenchTesting", "IntakeService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
+        .testTarget(name: "GoalsServiceTests", dependencies: ["QuenchTesting", "QuenchTestSupport", "GoalsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MessageCatalogTests",
+            dependencies: ["QuenchTestSupport", "IntakeService", "GoalsService", "HealthIngestService", "AnalyticsService", "QuenchRuntime", "QuenchProtocol", "MessagePack", grdb, log],
+            swiftSettings: swiftSettings),
     ]
         + service("Intake", module: "IntakeService", executable: "quench-intake")
         + service("Goals", module: "GoalsService", executable: "quench-goals")
         + service("HealthIngest", module: "HealthIngestService", executable: "quench-health-ingest")
-        + service("Analytics", module: "AnalyticsService", executable: "quench-analytics")
+        + service("Analytics", module: "AnalyticsService", executable: "quench-analytics", extra: ["QuenchCharts"])
 )

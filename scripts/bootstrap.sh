@@ -38,6 +38,8 @@ fi
 if $want_test; then
   # The multi-host and partition tests make network namespaces with iproute2's `ip`.
   command -v ip >/dev/null 2>&1 || apt_install iproute2
+  # `quench share --png` converts with rsvg-convert; the tests render the card with it.
+  command -v rsvg-convert >/dev/null 2>&1 || apt_install librsvg2-bin
   if ! command -v python3 >/dev/null 2>&1; then
     echo "bootstrap: installing python3"
     apt_install python3 python3-venv

@@ -1,5 +1,6 @@
 import Foundation
 import ZIPFoundation
+import QuenchProtocol
 
 /// Writes realistic synthetic Apple Health exports for tests and benchmarks.
 ///
@@ -161,12 +162,22 @@ public enum AppleHealthExportGenerator {
     }
 
     private static func dstOffset(_ epoch: Int64) -> Int {
-        let month = CivilDate.civil(fromDays: Int(epoch / 86400)).month
+        let month = LocalDay(ordinal: Int(epoch / 86400)).month
         return (4...10).contains(month) ? -25200 : -28800
     }
 
+    /// Formats like Apple's export: `2020-10-11 08:00:00 -0700`.
     private static func stamp(_ epoch: Int64, _ offset: Int) -> String {
-        CivilDate.exportTimestamp(epoch: epoch, offsetSeconds: offset)
+        let local = Int(epoch) + offset
+        let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
+        let secs = local - days * 86400
+        let sign = offset < 0 ? "-" : "+"
+        let off = abs(offset)
+        return "\(LocalDay(ordinal: days)) \(pad(secs / 3600)):\(pad(secs / 60 % 60)):\(pad(secs % 60)) \(sign)\(pad(off / 3600))\(pad(off / 60 % 60))"
+    }
+
+    private static func pad(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
     }
 
     private static func device(watch: Bool, rng: inout SplitMix64) -> String {
@@ -239,8 +250,7 @@ public enum AppleHealthExportGenerator {
     }
 
     private static func activitySummary(day: Int, rng: inout SplitMix64) -> String {
-        let (y, m, d) = CivilDate.civil(fromDays: day)
-        let date = String(format: "%04d-%02d-%02d", y, m, d)
+        let date = LocalDay(ordinal: day).description
         return " <ActivitySummary dateComponents=\"\(date)\" activeEnergyBurned=\"\(200 + rng.below(400))\" activeEnergyBurnedGoal=\"400\" activeEnergyBurnedUnit=\"Cal\" appleExerciseTime=\"\(rng.below(60))\" appleExerciseTimeGoal=\"30\" appleStandHours=\"\(rng.below(14))\" appleStandHoursGoal=\"12\"/>\n"
     }
 

@@ -1,3 +1,5 @@
+import QuenchProtocol
+
 /// Parses export timestamps such as `2020-10-11 08:00:00 -0700` without Foundation formatters.
 ///
 /// Also accepts `T` between date and time, `Z`, and `±HH:MM` offsets, and the compact form
@@ -28,7 +30,7 @@ enum HealthDateParser {
             i = 14
         }
         guard let year, let month, let day, let hour, let minute, let second else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month),
+        guard (1...12).contains(month), day >= 1, day <= LocalDay.daysIn(year: year, month: month),
               hour < 24, minute < 60, second <= 60
         else { return nil }
         if i < n, p[i] == 0x20 { i += 1 }
@@ -45,7 +47,7 @@ enum HealthDateParser {
             i = j + 2
         }
         guard i == n else { return nil }
-        let days = CivilDate.daysFromCivil(year: year, month: month, day: day)
+        let days = LocalDay.ordinal(year: year, month: month, day: day)
         let epoch = Int64(days) * 86400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
         return (epoch, offset)
     }

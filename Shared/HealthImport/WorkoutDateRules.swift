@@ -1,3 +1,5 @@
+import QuenchProtocol
+
 /// The dates of the apps' exports: `2022-07-28`, `2022-07-28 20:14:20`, `2021-01-25 18:52:43 +0000`,
 /// `2022-07-28T20:14:20Z`, `Jun 11, 2026, 1:01 PM`, `11 Jun 2026, 13:01`, `Oct 11 2020`.
 ///
@@ -22,10 +24,10 @@ enum WorkoutDateRules {
     /// The user's day of a parsed date: as written, or (with a zone) moved into the user's offset.
     static func userDay(_ parsed: Parsed, userOffset: (Int64) -> Int) -> (Int, Int, Int) {
         guard let offset = parsed.offset, let seconds = parsed.seconds else { return (parsed.year, parsed.month, parsed.day) }
-        let epoch = Int64(CivilDate.daysFromCivil(year: parsed.year, month: parsed.month, day: parsed.day)) * 86400 + Int64(seconds - offset)
+        let epoch = Int64(LocalDay.ordinal(year: parsed.year, month: parsed.month, day: parsed.day)) * 86400 + Int64(seconds - offset)
         let local = epoch + Int64(userOffset(epoch))
         let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
-        let civil = CivilDate.civil(fromDays: Int(days))
+        let civil = LocalDay(ordinal: Int(days))
         return (civil.year, civil.month, civil.day)
     }
 
@@ -35,7 +37,7 @@ enum WorkoutDateRules {
             return .failure(FieldRuleViolation(rule: rule, got: WorkoutFieldRules.shown(p, n)))
         }
         guard parsed.month >= 1, parsed.month <= 12, parsed.day >= 1,
-              parsed.day <= CivilDate.daysInMonth(year: parsed.year, month: parsed.month)
+              parsed.day <= LocalDay.daysIn(year: parsed.year, month: parsed.month)
         else {
             return .failure(FieldRuleViolation(
                 rule: "date: not a valid calendar date", message: "date: '\(WorkoutFieldRules.shown(p, n))' is not a valid calendar date"))

@@ -1,3 +1,5 @@
+import QuenchProtocol
+
 /// Validation of the workout log fields, with the messages users see.
 enum WorkoutFieldRules {
     private static let months: [UInt32] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
@@ -29,7 +31,7 @@ enum WorkoutFieldRules {
         while i < n, p[i] == 0x20 { i += 1 }
         guard n - i == 4, let year = wholeNumber(p + i, 4) else { return .failure(rule()) }
         let month = monthIndex + 1
-        guard day >= 1, day <= CivilDate.daysInMonth(year: year, month: month) else {
+        guard day >= 1, day <= LocalDay.daysIn(year: year, month: month) else {
             return .failure(FieldRuleViolation(rule: "date: not a valid calendar date", message: "date: '\(shown(p, n))' is not a valid calendar date"))
         }
         return .success((year, month, day))

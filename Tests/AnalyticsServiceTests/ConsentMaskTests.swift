@@ -18,20 +18,20 @@ struct ConsentMaskTests {
     static func fixture() throws -> AnalyticsFixture {
         let fixture = try AnalyticsFixture()
         for challenge in catalog {
-            try fixture.goals(GoalEvent.challengeUpserted, ChallengeUpsertedBody(challenge: challenge))
+            try fixture.goals(EventDescriptor.challengeUpserted.name, ChallengeUpsertedBody(challenge: challenge))
         }
         for user in ["ana", "bob"] {
-            try fixture.health(HealthEvent.stepsDayChanged, StepsDayChangedBody(user: user, day: "2026-11-19", steps: 12_000))
-            try fixture.health(HealthEvent.stepsDayChanged, StepsDayChangedBody(user: user, day: "2026-11-20", steps: 9_000))
-            try fixture.health(HealthEvent.distanceDayChanged, DistanceDayChangedBody(user: user, day: "2026-11-19", meters: 6_000))
-            try fixture.health(HealthEvent.distanceDayChanged, DistanceDayChangedBody(user: user, day: "2026-11-20", meters: 4_000))
-            try fixture.health(HealthEvent.strengthSetRecorded, strength("\(user)-s1", day: "2026-11-20", reps: 1, kg: 100, user: user))
+            try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: user, day: "2026-11-19", steps: 12_000))
+            try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: user, day: "2026-11-20", steps: 9_000))
+            try fixture.health(EventDescriptor.healthDistanceDayChanged.name, DistanceDayChangedBody(user: user, day: "2026-11-19", meters: 6_000))
+            try fixture.health(EventDescriptor.healthDistanceDayChanged.name, DistanceDayChangedBody(user: user, day: "2026-11-20", meters: 4_000))
+            try fixture.health(EventDescriptor.healthStrengthRecorded.name, strength("\(user)-s1", day: "2026-11-20", reps: 1, kg: 100, user: user))
         }
         return fixture
     }
 
     static func consent(_ fixture: AnalyticsFixture, _ type: ConsentType, granted: Bool, deleted: Bool? = nil, user: String = "ana") throws {
-        try fixture.health(HealthEvent.consentChanged, ConsentChangedBody(user: user, type: type.rawValue, granted: granted, deleted: deleted))
+        try fixture.health(EventDescriptor.healthConsentChanged.name, ConsentChangedBody(user: user, type: type.rawValue, granted: granted, deleted: deleted))
     }
 
     /// What ana sees: the month's steps total, badges earned, each challenge's completed days,
@@ -104,7 +104,7 @@ struct ConsentMaskTests {
         let unknown = try await fixture.handlers.oneRepMax(OneRepMaxRequest(exercise: "bench press"), fixture.context())
         #expect(unknown.exercises.isEmpty && unknown.revoked == ["workouts"])
         // A set announced while revoked (it was stored before) is kept, masked.
-        try fixture.health(HealthEvent.strengthSetRecorded, strength("ana-s2", day: "2026-11-21", exercise: "Deadlift", reps: 1, kg: 150))
+        try fixture.health(EventDescriptor.healthStrengthRecorded.name, strength("ana-s2", day: "2026-11-21", exercise: "Deadlift", reps: 1, kg: 150))
         #expect(try await Self.seen(fixture) == expected)
         try Self.consent(fixture, .workouts, granted: true)
         expected = Self.everything
@@ -120,11 +120,11 @@ struct ConsentMaskTests {
         try Self.consent(fixture, .dietaryWater, granted: false)
         #expect(try await Self.seen(fixture) == Self.everything)
         let skipped = await error {
-            try fixture.health(HealthEvent.consentChanged, ConsentChangedBody(user: "ana", type: "heart-rate", granted: false))
+            try fixture.health(EventDescriptor.healthConsentChanged.name, ConsentChangedBody(user: "ana", type: "heart-rate", granted: false))
         }
         #expect(skipped is EventSkip)
         let noUser = await error {
-            try fixture.health(HealthEvent.consentChanged, ConsentChangedBody(user: "", type: "steps", granted: false))
+            try fixture.health(EventDescriptor.healthConsentChanged.name, ConsentChangedBody(user: "", type: "steps", granted: false))
         }
         #expect(noUser is EventSkip)
         #expect(try await Self.seen(fixture) == Self.everything)
@@ -135,7 +135,7 @@ struct ConsentMaskTests {
         for type in [ConsentType.steps, .distance, .workouts] {
             let fixture = try Self.fixture()
             try Self.consent(fixture, type, granted: false, deleted: true)
-            try fixture.health(HealthEvent.samplesDeleted, SamplesDeletedBody(user: "ana", type: type.rawValue, count: 2))
+            try fixture.health(EventDescriptor.healthSamplesDeleted.name, SamplesDeletedBody(user: "ana", type: type.rawValue, count: 2))
             try Self.consent(fixture, type, granted: true)
             var expected = Self.everything
             switch type {
@@ -160,18 +160,18 @@ struct ConsentMaskTests {
         let fixture = try AnalyticsFixture()
         var events: [Envelope] = []
         for challenge in Self.catalog {
-            events.append(try fixture.event(GoalEvent.challengeUpserted, publisher: ServiceName.goals, ChallengeUpsertedBody(challenge: challenge)))
+            events.append(try fixture.event(EventDescriptor.challengeUpserted.name, publisher: ServiceName.goals, ChallengeUpsertedBody(challenge: challenge)))
         }
         func health<Body: Encodable>(_ type: String, _ body: Body) throws {
             events.append(try fixture.event(type, publisher: ServiceName.healthIngest, body))
         }
-        try health(HealthEvent.stepsDayChanged, StepsDayChangedBody(user: "ana", day: "2026-11-19", steps: 12_000))
-        try health(HealthEvent.distanceDayChanged, DistanceDayChangedBody(user: "ana", day: "2026-11-19", meters: 6_000))
-        try health(HealthEvent.strengthSetRecorded, strength("s1", day: "2026-11-20", reps: 1, kg: 100))
+        try health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: "2026-11-19", steps: 12_000))
+        try health(EventDescriptor.healthDistanceDayChanged.name, DistanceDayChangedBody(user: "ana", day: "2026-11-19", meters: 6_000))
+        try health(EventDescriptor.healthStrengthRecorded.name, strength("s1", day: "2026-11-20", reps: 1, kg: 100))
         for type in [ConsentType.steps, .distance, .workouts] {
-            try health(HealthEvent.consentChanged, ConsentChangedBody(user: "ana", type: type.rawValue, granted: false, deleted: false))
+            try health(EventDescriptor.healthConsentChanged.name, ConsentChangedBody(user: "ana", type: type.rawValue, granted: false, deleted: false))
         }
-        try health(HealthEvent.consentChanged, ConsentChangedBody(user: "ana", type: "distance", granted: true))
+        try health(EventDescriptor.healthConsentChanged.name, ConsentChangedBody(user: "ana", type: "distance", granted: true))
         for event in events { try fixture.apply(event) }
         let masked = try await Self.seen(fixture)
         #expect(masked == Seen(
@@ -192,7 +192,7 @@ struct ConsentMaskTests {
     func erase() async throws {
         let fixture = try Self.fixture()
         try Self.consent(fixture, .steps, granted: false)
-        try fixture.health(HealthEvent.erased, UserErasedBody(user: "ana"))
+        try fixture.health(EventDescriptor.healthErased.name, UserErasedBody(user: "ana"))
         #expect(try fixture.snapshot()["consent_revoked"] == [])
     }
 }

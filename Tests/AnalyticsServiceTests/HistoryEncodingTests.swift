@@ -40,7 +40,7 @@ struct HistoryEncodingTests {
         var mismatches: [String] = []
         for ordinal in LocalDay(from)!.ordinal...LocalDay(through)!.ordinal {
             bytes.withUnsafeMutableBytes { digits.write(into: $0, at: 0) }
-            let expected = DayText.format(LocalDay(ordinal: ordinal))
+            let expected = LocalDay(ordinal: ordinal).description
             if String(decoding: bytes, as: UTF8.self) != expected, mismatches.count < 5 {
                 mismatches.append("\(String(decoding: bytes, as: UTF8.self)) for \(expected)")
             }

@@ -10,8 +10,8 @@ struct RebuildTests {
     @Test("empties every read model and every cursor in one transaction; privileged only")
     func rebuild() async throws {
         let fixture = try AnalyticsFixture()
-        try fixture.intake(IntakeEvent.logged, IntakeEventBody(intake: record(id: "a", day: "2026-11-20", waterUl: 250_000)))
-        try fixture.health(HealthEvent.stepsDayChanged, StepsDayChangedBody(user: "ana", day: "2026-11-02", steps: 4_000))
+        try fixture.intake(EventDescriptor.intakeLogged.name, IntakeEventBody(intake: record(id: "a", day: "2026-11-20", waterUl: 250_000)))
+        try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: "2026-11-02", steps: 4_000))
         try await fixture.database.pool.write { db in
             try db.execute(sql: "INSERT INTO runtime_cursor (publisher, seq, skipped) VALUES ('intake', 1, 0), ('health-ingest', 1, 2)")
         }
@@ -33,13 +33,13 @@ struct RebuildTests {
     func replay() async throws {
         let fixture = try AnalyticsFixture()
         var events: [Envelope] = []
-        events.append(try fixture.event(IntakeEvent.logged, publisher: ServiceName.intake, IntakeEventBody(intake: record(id: "a", day: "2026-11-20", waterUl: 250_000))))
-        events.append(try fixture.event(IntakeEvent.updated, publisher: ServiceName.intake, IntakeEventBody(
+        events.append(try fixture.event(EventDescriptor.intakeLogged.name, publisher: ServiceName.intake, IntakeEventBody(intake: record(id: "a", day: "2026-11-20", waterUl: 250_000))))
+        events.append(try fixture.event(EventDescriptor.intakeUpdated.name, publisher: ServiceName.intake, IntakeEventBody(
             intake: record(id: "a", day: "2026-11-21", waterUl: 300_000), previous: record(id: "a", day: "2026-11-20", waterUl: 250_000))))
-        events.append(try fixture.event(IntakeEvent.logged, publisher: ServiceName.intake, IntakeEventBody(intake: record(id: "b", day: "2026-11-21", waterUl: 10))))
-        events.append(try fixture.event(IntakeEvent.deleted, publisher: ServiceName.intake, IntakeEventBody(intake: record(id: "b", day: "2026-11-21", waterUl: 10))))
-        events.append(try fixture.event(GoalEvent.changed, publisher: ServiceName.goals, goal(2000, on: "2026-11-20")))
-        events.append(try fixture.event(HealthEvent.strengthSetRecorded, publisher: ServiceName.healthIngest, strength("s", day: "2026-11-20", reps: 3, kg: 70)))
+        events.append(try fixture.event(EventDescriptor.intakeLogged.name, publisher: ServiceName.intake, IntakeEventBody(intake: record(id: "b", day: "2026-11-21", waterUl: 10))))
+        events.append(try fixture.event(EventDescriptor.intakeDeleted.name, publisher: ServiceName.intake, IntakeEventBody(intake: record(id: "b", day: "2026-11-21", waterUl: 10))))
+        events.append(try fixture.event(EventDescriptor.goalChanged.name, publisher: ServiceName.goals, goal(2000, on: "2026-11-20")))
+        events.append(try fixture.event(EventDescriptor.healthStrengthRecorded.name, publisher: ServiceName.healthIngest, strength("s", day: "2026-11-20", reps: 3, kg: 70)))
         for event in events { try fixture.apply(event) }
         let first = try fixture.snapshot()
         _ = try await fixture.database.pool.write { db in try fixture.handlers.rebuild(db, fixture.context()) }

@@ -39,7 +39,7 @@ struct ScaleTests {
             for query in 0..<5 {
                 let elapsed = try await clock.measure {
                     switch query {
-                    case 0: _ = try await handlers.day(DayRequest(day: "2020-02-29"), context)
+                    case 0: _ = try await handlers.day(DayRequest(day: LocalDay("2020-02-29")!), context)
                     case 1: _ = try await handlers.history(HistoryRequest(days: 3660), context)
                     case 2: _ = try await handlers.stepsMonth(MonthRequest(month: "2019-05"), context)
                     case 3: _ = try await handlers.challengesProgress(MonthRequest(), context)

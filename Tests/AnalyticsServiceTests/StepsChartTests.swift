@@ -3,10 +3,10 @@ import Testing
 
 @Suite("Steps chart: axis maximum and badges")
 struct StepsChartTests {
-    @Test("the axis ends at the next round number strictly above the largest day", arguments: [
-        (Int64(0), Int64(10_000)), (1, 1_000), (999, 1_000), (1_000, 2_000), (4_321, 5_000), (9_000, 10_000),
-        (9_999, 10_000), (10_000, 12_000), (11_999, 12_000), (19_999, 20_000), (20_000, 25_000), (49_999, 50_000),
-        (50_000, 60_000), (123_456, 130_000),
+    @Test("the axis ends at the next multiple of a nice step (1, 2, 2.5, 5 × 10ⁿ) strictly above the largest day", arguments: [
+        (Int64(0), Int64(10_000)), (1, 2), (999, 1_000), (1_000, 1_200), (4_321, 5_000), (9_000, 10_000),
+        (9_999, 10_000), (10_000, 12_000), (11_999, 12_500), (12_345, 12_500), (19_999, 20_000), (20_000, 25_000),
+        (49_999, 50_000), (50_000, 60_000), (123_456, 125_000),
     ])
     func axisMax(largest: Int64, expected: Int64) {
         let axis = StepsChart.axisMax(largestDay: largest)

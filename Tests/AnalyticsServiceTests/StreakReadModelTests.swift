@@ -38,7 +38,7 @@ struct StreakReadModelTests {
     func scenarios() async throws {
         let fixture = try AnalyticsFixture()
         func log(_ id: String, _ offset: Int, _ ml: Int64) throws {
-            try fixture.intake(IntakeEvent.logged, IntakeEventBody(intake: record(id: id, day: Self.day(offset), waterUl: ml * 1000)))
+            try fixture.intake(EventDescriptor.intakeLogged.name, IntakeEventBody(intake: record(id: id, day: Self.day(offset), waterUl: ml * 1000)))
         }
         func streaks() async throws -> (Int, Int) {
             let reply = try await fixture.handlers.history(HistoryRequest(days: 1), fixture.context())
@@ -49,36 +49,36 @@ struct StreakReadModelTests {
         #expect(try await streaks() == (5, 5))
         try await fixture.expectRecomputed()
         // Raising that day to 2500 joins the two runs.
-        try fixture.intake(IntakeEvent.updated, IntakeEventBody(
+        try fixture.intake(EventDescriptor.intakeUpdated.name, IntakeEventBody(
             intake: record(id: "d-6", day: Self.day(-6), waterUl: 2_500_000), previous: record(id: "d-6", day: Self.day(-6), waterUl: 2_000_000)))
         #expect(try await streaks() == (10, 10))
         // Moving a past day's only drink to today splits the run and starts today.
-        try fixture.intake(IntakeEvent.updated, IntakeEventBody(
+        try fixture.intake(EventDescriptor.intakeUpdated.name, IntakeEventBody(
             intake: record(id: "d-8", day: Self.day(0), waterUl: 2_500_000), previous: record(id: "d-8", day: Self.day(-8), waterUl: 2_500_000)))
         #expect(try await streaks() == (8, 8))
         try await fixture.expectRecomputed()
         // A goal of 3000 from day -4 on: none of -4…0 is met any more; 2000 from day -3 on
         // gives -3…0 back.
-        try fixture.goals(GoalEvent.changed, goal(3000, on: Self.day(-4)))
+        try fixture.goals(EventDescriptor.goalChanged.name, goal(3000, on: Self.day(-4)))
         #expect(try await streaks() == (0, 3))
-        try fixture.goals(GoalEvent.changed, goal(2000, on: Self.day(-3)))
+        try fixture.goals(EventDescriptor.goalChanged.name, goal(2000, on: Self.day(-3)))
         #expect(try await streaks() == (4, 4))
         try await fixture.expectRecomputed()
         // Replacing the change at -4 with a lower goal joins -7…0.
-        try fixture.goals(GoalEvent.changed, goal(1000, on: Self.day(-4)))
+        try fixture.goals(EventDescriptor.goalChanged.name, goal(1000, on: Self.day(-4)))
         #expect(try await streaks() == (8, 8))
         // A goal change before every day re-judges all of them.
-        try fixture.goals(GoalEvent.changed, goal(2600, on: Self.day(-30)))
+        try fixture.goals(EventDescriptor.goalChanged.name, goal(2600, on: Self.day(-30)))
         #expect(try await streaks() == (5, 5))
         try await fixture.expectRecomputed()
         // Erasing the goals: the default applies to every day again.
-        try fixture.goals(GoalEvent.erased, UserErasedBody(user: "ana"))
+        try fixture.goals(EventDescriptor.goalErased.name, UserErasedBody(user: "ana"))
         #expect(try await streaks() == (8, 8))
         // Deleting today's drink: the current streak ends yesterday.
-        try fixture.intake(IntakeEvent.deleted, IntakeEventBody(intake: record(id: "d-8", day: Self.day(0), waterUl: 2_500_000)))
+        try fixture.intake(EventDescriptor.intakeDeleted.name, IntakeEventBody(intake: record(id: "d-8", day: Self.day(0), waterUl: 2_500_000)))
         #expect(try await streaks() == (7, 7))
         try await fixture.expectRecomputed()
-        try fixture.intake(IntakeEvent.erased, UserErasedBody(user: "ana"))
+        try fixture.intake(EventDescriptor.intakeErased.name, UserErasedBody(user: "ana"))
         #expect(try await streaks() == (0, 0))
         #expect(try await fixture.database.pool.read { db in try StreakStore.runs(db, user: "ana") }.isEmpty)
     }
@@ -105,25 +105,25 @@ struct StreakReadModelTests {
                 let intake = record(id: "i\(next)", user: user, day: Self.day(offset), waterUl: ml * 1000)
                 next += 1
                 intakes[intake.id] = intake
-                try send(IntakeEvent.logged, ServiceName.intake, IntakeEventBody(intake: intake))
+                try send(EventDescriptor.intakeLogged.name, ServiceName.intake, IntakeEventBody(intake: intake))
             case 45..<65:
                 guard let old = intakes.values.randomElement(using: &random) else { continue }
                 let moved = Bool.random(using: &random)
                 let new = record(id: old.id, user: old.user, day: moved ? Self.day(offset) : old.day, waterUl: ml * 1000)
                 intakes[old.id] = new
-                try send(IntakeEvent.updated, ServiceName.intake, IntakeEventBody(intake: new, previous: old))
+                try send(EventDescriptor.intakeUpdated.name, ServiceName.intake, IntakeEventBody(intake: new, previous: old))
             case 65..<80:
                 guard let old = intakes.values.randomElement(using: &random) else { continue }
                 intakes[old.id] = nil
-                try send(IntakeEvent.deleted, ServiceName.intake, IntakeEventBody(intake: old))
+                try send(EventDescriptor.intakeDeleted.name, ServiceName.intake, IntakeEventBody(intake: old))
             case 80..<97:
                 let goalMl = [500.0, 1000, 1500, 2000, 2500, 3000][Int.random(in: 0..<6, using: &random)]
-                try send(GoalEvent.changed, ServiceName.goals, goal(goalMl, on: Self.day(offset - Int.random(in: 0...10, using: &random)), user: user))
+                try send(EventDescriptor.goalChanged.name, ServiceName.goals, goal(goalMl, on: Self.day(offset - Int.random(in: 0...10, using: &random)), user: user))
             case 97..<99:
-                try send(GoalEvent.erased, ServiceName.goals, UserErasedBody(user: user))
+                try send(EventDescriptor.goalErased.name, ServiceName.goals, UserErasedBody(user: user))
             default:
                 intakes = intakes.filter { $0.value.user != user }
-                try send(IntakeEvent.erased, ServiceName.intake, UserErasedBody(user: user))
+                try send(EventDescriptor.intakeErased.name, ServiceName.intake, UserErasedBody(user: user))
             }
             try await fixture.expectRecomputed(user: user, histories: step % 25 == 0)
         }

@@ -49,25 +49,22 @@ final class AnalyticsFixture: @unchecked Sendable {
         try database.pool.write { db in try applier(db, event) }
     }
 
-    /// Applies a run of one publisher's events as its subscriber does: one transaction, a
-    /// savepoint per event, the run's shared work (`EventBatch.finish`) at the end.
-    func apply(run events: [Envelope]) throws {
-        guard let publisher = events.first?.publisher else { return }
-        var batch: any EventBatch = switch publisher {
-        case ServiceName.intake: IntakeApplier.batch()
-        case ServiceName.goals: GoalsApplier.batch()
-        default: EachEvent(HealthApplier.apply)
+    /// Applies a run of one publisher's events (its next seqs) through the subscriber's own
+    /// transaction (`SubscriberTransaction`, as analytics sets it up for that publisher): a
+    /// savepoint per event, the run's shared work (`EventBatch.finish`) at the end, the
+    /// cursor with them. Returns how many were skipped.
+    @discardableResult
+    func apply(run events: [Envelope]) throws -> UInt64 {
+        guard let publisher = events.first?.publisher else { return 0 }
+        precondition(events.allSatisfy { $0.publisher == publisher }, "a run holds one publisher's events")
+        let (applied, batch): (AppliedEvents, EventBatchFactory) = switch publisher {
+        case ServiceName.intake: (IntakeApplier.applied, { IntakeApplier.batch() })
+        case ServiceName.goals: (GoalsApplier.applied, { GoalsApplier.batch() })
+        default: (HealthApplier.applied, { EachEvent(HealthApplier.apply) })
         }
-        try database.pool.write { db in
-            for event in events {
-                precondition(event.publisher == publisher, "a run holds one publisher's events")
-                try db.inSavepoint {
-                    try batch.apply(db, event)
-                    return .commit
-                }
-            }
-            try batch.finish(db)
-        }
+        let transaction = SubscriberTransaction(
+            publisher: publisher, applied: applied, logger: Logger(label: "test.analytics"), batch: batch)
+        return try transaction.run(events, in: database).skipped
     }
 
     func intake<Body: Encodable>(_ type: String, _ body: Body) throws {
@@ -110,7 +107,7 @@ func record(
 }
 
 func goal(_ ml: Double, on day: String, user: String = "ana", source: String = "manual") -> GoalChangedBody {
-    GoalChangedBody(user: user, oldGoalMl: 2500, newGoalMl: ml, source: source, weightKg: nil, effectiveDay: day)
+    GoalChangedBody(user: user, oldGoalMl: 2500, newGoalMl: ml, source: source, weightKg: nil, effectiveDay: LocalDay(day)!)
 }
 
 func strength(_ id: String, day: String, exercise: String = "Back Squat", sets: Int = 1, reps: Int, kg: Double, user: String = "ana")

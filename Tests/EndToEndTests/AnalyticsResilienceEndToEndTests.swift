@@ -22,11 +22,11 @@ struct AnalyticsResilienceEndToEndTests {
             let record = try await system.log(Double(700 * offset), at: AnalyticsTime.noon(day, zone))
             if offset == 2 {
                 let _: IntakeRecord = try await system.intakeClient.call(
-                    IntakeMessage.edit, EditIntakeRequest(id: record.id, volume: 2600), idempotencyKey: UUID().uuidString)
+                    MessageDescriptor.intakeEdit.name, EditIntakeRequest(id: record.id, volume: 2600), idempotencyKey: UUID().uuidString)
             }
             if offset == 3 {
                 let _: DeleteIntakeReply = try await system.intakeClient.call(
-                    IntakeMessage.delete, DeleteIntakeRequest(id: record.id), idempotencyKey: UUID().uuidString)
+                    MessageDescriptor.intakeDelete.name, DeleteIntakeRequest(id: record.id), idempotencyKey: UUID().uuidString)
             }
             let start = AnalyticsTime.noon(day, zone)
             try await system.addSamples([
@@ -41,7 +41,7 @@ struct AnalyticsResilienceEndToEndTests {
 
     @Test("analytics killed, events produced meanwhile, restarted: the same answers as a fresh rebuild from seq 0")
     func killedAndRestarted() async throws {
-        let system = try AnalyticsSystem("kill", timeZone: "Europe/Berlin")
+        let system = try await AnalyticsSystem("kill", timeZone: "Europe/Berlin")
         let days = try await Self.seed(system)
         let month = String(days.last!.prefix(7))
         try await system.waitUntilCaughtUp()
@@ -75,7 +75,7 @@ struct AnalyticsResilienceEndToEndTests {
         try system.intake.start()
         try await system.log(100)
         try await system.waitUntilCaughtUp()
-        let total = try await system.ask(AnalyticsMessage.today, DayRequest(), as: DaySummary.self).totalWaterMl
+        let total = try await system.ask(MessageDescriptor.analyticsToday.name, DayRequest(), as: DaySummary.self).totalWaterMl
         #expect(total == after.days.last!.totalWaterMl + 100)
         await freshClient.close()
         fresh.stop()
@@ -84,18 +84,18 @@ struct AnalyticsResilienceEndToEndTests {
 
     @Test("a partition: analytics answers from its own store, says intake is out of reach, and catches up after")
     func partition() async throws {
-        let system = try AnalyticsSystem("partition", timeZone: "Europe/Berlin")
+        let system = try await AnalyticsSystem("partition", timeZone: "Europe/Berlin")
         try await system.log(500)
         try await system.waitUntilCaughtUp()
 
         // Intake frozen: no heartbeats, no answers. Analytics still answers and says so.
         kill(system.intake.pid, SIGSTOP)
         let disconnected = try await eventually(timeout: .seconds(10)) {
-            let summary = try await system.ask(AnalyticsMessage.today, DayRequest(), as: DaySummary.self)
+            let summary = try await system.ask(MessageDescriptor.analyticsToday.name, DayRequest(), as: DaySummary.self)
             return summary.totalWaterMl == 500 && summary.lag.first { $0.publisher == ServiceName.intake }?.connected == false
         }
         #expect(disconnected)
-        let health = try await system.analyticsClient.call(MessageType.health, HealthRequest(), as: HealthReply.self)
+        let health = try await system.analyticsClient.call(MessageDescriptor.systemHealth.name, HealthRequest(), as: HealthReply.self)
         #expect(health.status == "degraded")
         kill(system.intake.pid, SIGCONT)
 
@@ -107,7 +107,7 @@ struct AnalyticsResilienceEndToEndTests {
         try await system.setGoal(3000)
         kill(system.analytics.pid, SIGCONT)
         try await system.waitUntilCaughtUp()
-        let summary = try await system.ask(AnalyticsMessage.today, DayRequest(), as: DaySummary.self)
+        let summary = try await system.ask(MessageDescriptor.analyticsToday.name, DayRequest(), as: DaySummary.self)
         #expect(summary.totalWaterMl == 700 && summary.goalMl == 3000)
         #expect(summary.lag.count == 3 && summary.lag.allSatisfy { $0.lag == 0 && $0.connected })
         await system.close()
@@ -115,21 +115,21 @@ struct AnalyticsResilienceEndToEndTests {
 
     @Test("rebuild drops every read model, replays from seq 0, and gives identical answers")
     func rebuild() async throws {
-        let system = try AnalyticsSystem("rebuild", timeZone: "Asia/Tokyo")
+        let system = try await AnalyticsSystem("rebuild", timeZone: "Asia/Tokyo")
         let days = try await Self.seed(system)
         let month = String(days.last!.prefix(7))
         try await system.waitUntilCaughtUp()
         let before = try await system.answers(days: days, month: month)
-        let lagBefore = try await system.ask(AnalyticsMessage.lag, LagRequest(), as: LagReply.self)
+        let lagBefore = try await system.ask(MessageDescriptor.analyticsLag.name, LagRequest(), as: LagReply.self)
         #expect(before.orm.exercises.first?.series.isEmpty == false && before.steps.total > 0 && before.history.days.contains { $0.met })
 
         let reply: RebuildReply = try await system.analyticsClient.call(
-            AnalyticsMessage.rebuild, RebuildRequest(), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.analyticsRebuild.name, RebuildRequest(), idempotencyKey: UUID().uuidString)
         #expect(reply.cleared["water_day"] ?? 0 > 0 && reply.cleared["orm_day"] ?? 0 > 0)
         #expect(reply.publishers == [ServiceName.goals, ServiceName.healthIngest, ServiceName.intake])
         try await system.waitUntilCaughtUp()
         #expect(try await system.answers(days: days, month: month) == before)
-        let lagAfter = try await system.ask(AnalyticsMessage.lag, LagRequest(), as: LagReply.self)
+        let lagAfter = try await system.ask(MessageDescriptor.analyticsLag.name, LagRequest(), as: LagReply.self)
         #expect(lagAfter.publishers.map(\.appliedSeq) == lagBefore.publishers.map(\.appliedSeq))
         #expect(lagAfter.publishers.map(\.skipped) == lagBefore.publishers.map(\.skipped))
 

@@ -60,38 +60,38 @@ struct AnalyticsSkippedEventsEndToEndTests {
         let analytics = try ServiceProcess(
             "analytics", dataDirectory: directory.appendingPathComponent("analytics"), arguments: ["--config", config.path])
         let client = try RPCClient(endpoint: analytics.rpcEndpoint, options: RPCClientOptions(timeZone: "UTC", user: "ana"))
-        let today = LocalDay(instant: Date(), timeZone: TimeZone(identifier: "UTC")!).description
+        let today = LocalDay(instant: Date(), timeZone: TimeZone(identifier: "UTC")!)
         func change(_ ml: Double) -> GoalChangedBody {
             GoalChangedBody(user: "ana", oldGoalMl: 2500, newGoalMl: ml, source: "manual", weightKg: nil, effectiveDay: today)
         }
         func goalsHealth() async throws -> SubscriptionHealth? {
-            try await client.call(MessageType.health, HealthRequest(), as: HealthReply.self).subscriptions
+            try await client.call(MessageDescriptor.systemHealth.name, HealthRequest(), as: HealthReply.self).subscriptions
                 .first { $0.publisher == ServiceName.goals }
         }
 
-        try await publisher.publish(GoalEvent.changed, change(1800))
+        try await publisher.publish(EventDescriptor.goalChanged.name, change(1800))
         try await publisher.publish("goal.reinvented", ["what": "a type from a newer goals"])
-        try await publisher.publish(GoalEvent.changed, UserErasedBody(user: "ana"))
-        try await publisher.publish(GoalEvent.changed, change(-5))
-        try await publisher.publish(EventTopic.heartbeat + ".extra", ["ignored": true])
-        try await publisher.publish(GoalEvent.changed, change(2200))
+        try await publisher.publish(EventDescriptor.goalChanged.name, UserErasedBody(user: "ana"))
+        try await publisher.publish(EventDescriptor.goalChanged.name, change(-5))
+        try await publisher.publish(EventDescriptor.heartbeat.name + ".extra", ["ignored": true])
+        try await publisher.publish(EventDescriptor.goalChanged.name, change(2200))
         let applied = try await eventually { try await goalsHealth()?.appliedSeq == 6 }
         #expect(applied, "\(analytics.logTail())")
         var health = try #require(try await goalsHealth())
         #expect(health.skipped == 3 && health.lag == 0)
-        let summary = try await client.call(AnalyticsMessage.today, DayRequest(), as: DaySummary.self)
+        let summary = try await client.call(MessageDescriptor.analyticsToday.name, DayRequest(), as: DaySummary.self)
         #expect(summary.goalMl == 2200)
         #expect(analytics.logTail(200).contains("event skipped"))
 
         // Nothing is lost after a restart: the cursor and the count were stored.
         analytics.stop()
         try analytics.start()
-        try await publisher.publish(GoalEvent.changed, change(2400))
+        try await publisher.publish(EventDescriptor.goalChanged.name, change(2400))
         let moved = try await eventually { try await goalsHealth()?.appliedSeq == 7 }
         #expect(moved)
         health = try #require(try await goalsHealth())
         #expect(health.skipped == 3)
-        #expect(try await client.call(AnalyticsMessage.today, DayRequest(), as: DaySummary.self).goalMl == 2400)
+        #expect(try await client.call(MessageDescriptor.analyticsToday.name, DayRequest(), as: DaySummary.self).goalMl == 2400)
 
         await client.close()
         analytics.stop()

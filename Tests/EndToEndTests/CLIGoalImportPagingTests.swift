@@ -47,7 +47,7 @@ struct CLIGoalImportPagingTests {
 
         // An old client: no cursor → the newest page and a cursor, the reply bounded.
         let first = try await client.send(Envelope(
-            type: GoalMessage.history, user: "ana", timeZone: "UTC", body: try MessagePackRaw(encoding: [String: String]())))
+            type: MessageDescriptor.goalHistory.name, user: "ana", timeZone: "UTC", body: try MessagePackRaw(encoding: [String: String]())))
         #expect(first.error == nil, "\(String(describing: first.error))")
         let firstPage = try first.decodeBody(GoalHistoryReply.self)
         #expect(firstPage.goals.count == Self.goalPage)
@@ -60,9 +60,9 @@ struct CLIGoalImportPagingTests {
         var cursor: String?
         var days: [String] = []
         repeat {
-            let page: GoalHistoryReply = try await client.call(GoalMessage.history, GoalHistoryRequest(cursor: cursor, limit: 100_000))
+            let page: GoalHistoryReply = try await client.call(MessageDescriptor.goalHistory.name, GoalHistoryRequest(cursor: cursor, limit: 100_000))
             #expect(page.goals.count <= Self.goalPage)
-            days += page.goals.map(\.startDay)
+            days += page.goals.map(\.startDay.description)
             cursor = page.nextCursor
         } while cursor != nil
         #expect(days.count == Self.periods)
@@ -75,10 +75,10 @@ struct CLIGoalImportPagingTests {
         var exportPages = 0
         cursor = nil
         repeat {
-            let page: GoalExport = try await client.call(GoalMessage.export, GoalExportRequest(cursor: cursor))
+            let page: GoalExport = try await client.call(MessageDescriptor.goalExport.name, GoalExportRequest(cursor: cursor))
             #expect(page.goals.count <= Self.goalPage)
             #expect(page.user == "ana")
-            exported += page.goals.map(\.startDay)
+            exported += page.goals.map(\.startDay.description)
             cursor = page.nextCursor
             exportPages += 1
         } while cursor != nil
@@ -86,10 +86,10 @@ struct CLIGoalImportPagingTests {
         #expect(exportPages == (Self.periods + Self.goalPage - 1) / Self.goalPage)
 
         await expectRejected(.invalidArgument, field: "cursor", "a made-up cursor") {
-            try await client.call(GoalMessage.history, GoalHistoryRequest(cursor: "1.2025-02-30"), as: GoalHistoryReply.self)
+            try await client.call(MessageDescriptor.goalHistory.name, GoalHistoryRequest(cursor: "1.2025-02-30"), as: GoalHistoryReply.self)
         }
         await expectRejected(.invalidArgument, field: "limit", "limit 0") {
-            try await client.call(GoalMessage.export, GoalExportRequest(limit: 0), as: GoalExport.self)
+            try await client.call(MessageDescriptor.goalExport.name, GoalExportRequest(limit: 0), as: GoalExport.self)
         }
 
         // The CLI follows every page.
@@ -116,13 +116,13 @@ struct CLIGoalImportPagingTests {
         var begun: [String] = []
         for index in 0..<12 {
             let job: ImportJob = try await client.call(
-                HealthMessage.importBegin, ImportBeginRequest(kind: "apple-health", fileName: "export-\(index).zip"),
+                MessageDescriptor.importBegin.name, ImportBeginRequest(kind: "apple-health", fileName: "export-\(index).zip"),
                 idempotencyKey: "begin-\(index)")
             begun.append(job.jobId)
         }
 
         // An old client: the first page carries 5 jobs and a cursor to the rest.
-        let firstPage: HealthExport = try await client.call(HealthMessage.export, HealthExportRequest())
+        let firstPage: HealthExport = try await client.call(MessageDescriptor.healthExport.name, HealthExportRequest())
         #expect(firstPage.imports.count == 5)
         #expect(firstPage.importsNextCursor != nil)
         #expect(firstPage.more == false)
@@ -132,7 +132,7 @@ struct CLIGoalImportPagingTests {
         var jobs: [String] = []
         repeat {
             let page: HealthExport = try await client.call(
-                HealthMessage.export, HealthExportRequest(after: firstPage.anchor, importsCursor: cursor))
+                MessageDescriptor.healthExport.name, HealthExportRequest(after: firstPage.anchor, importsCursor: cursor))
             #expect(page.imports.count <= 5)
             jobs += page.imports.map(\.jobId)
             cursor = page.importsNextCursor
@@ -140,7 +140,7 @@ struct CLIGoalImportPagingTests {
         #expect(jobs == begun)
 
         await expectRejected(.invalidArgument, field: "importsCursor", "a made-up cursor") {
-            try await client.call(HealthMessage.export, HealthExportRequest(importsCursor: "1.x.y"), as: HealthExport.self)
+            try await client.call(MessageDescriptor.healthExport.name, HealthExportRequest(importsCursor: "1.x.y"), as: HealthExport.self)
         }
 
         let cli = CLIRunner(configPath: try CLIRunner.writeConfig([intake, goals, health], to: folder), timeZone: "UTC")

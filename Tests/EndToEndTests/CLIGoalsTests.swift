@@ -32,7 +32,7 @@ struct CLIGoalsTests {
 
     @Test("goal, goal set, goal auto and goal history with --json and for people")
     func goalCommands() async throws {
-        let system = try GoalsSystem("cli-goal")
+        let system = try await GoalsSystem("cli-goal")
         let initial = try Self.quench(system, ["goal", "--json"]).json()
         #expect(initial["goalMl"] as? Double == 2500 && initial["source"] as? String == "default")
         #expect(initial["since"] is NSNull && initial["weightKg"] == nil)
@@ -81,7 +81,7 @@ struct CLIGoalsTests {
 
     @Test("challenges load FILE, challenges, and a bad file named by item and field")
     func challengeCommands() async throws {
-        let system = try GoalsSystem("cli-challenges")
+        let system = try await GoalsSystem("cli-challenges")
         let sample = Binaries.repositoryRoot.appendingPathComponent("deploy/sample-data/challenges.json").path
         let loaded = try Self.quench(system, ["challenges", "load", sample, "--json"])
         #expect(loaded.status == 0, "\(loaded.stderr)")
@@ -113,7 +113,7 @@ struct CLIGoalsTests {
 
     @Test("challenges progress: analytics counts the days each goal was reached and the points")
     func progress() async throws {
-        let system = try AnalyticsSystem("cli-progress", timeZone: "UTC")
+        let system = try await AnalyticsSystem("cli-progress", timeZone: "UTC")
         let config = system.directory.appendingPathComponent("client.json")
         var services: [String: [String: String]] = [:]
         for (name, service) in [(ServiceName.goals, system.goals), (ServiceName.healthIngest, system.health), (ServiceName.analytics, system.analytics)] {
@@ -126,7 +126,7 @@ struct CLIGoalsTests {
         let sample = Binaries.repositoryRoot.appendingPathComponent("deploy/sample-data/challenges.json").path
         #expect(try quench(["challenges", "load", sample]).status == 0)
         let _: ConsentListReply = try await system.healthClient.call(
-            HealthMessage.consentGrant, ConsentChangeRequest(types: ["steps", "distance", "workouts"]), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.consentGrant.name, ConsentChangeRequest(types: ["steps", "distance", "workouts"]), idempotencyKey: UUID().uuidString)
         func at(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
         let samples = [
             SampleInput(type: "steps", value: 12_000, unit: "count", start: at("2026-10-03T09:00:00Z"), end: at("2026-10-03T10:00:00Z")),
@@ -138,7 +138,7 @@ struct CLIGoalsTests {
                 activity: "HKWorkoutActivityTypeRunning", distance: 11, distanceUnit: "km"),
         ]
         let _: AddSamplesReply = try await system.healthClient.call(
-            HealthMessage.samplesAdd, AddSamplesRequest(samples: samples), idempotencyKey: UUID().uuidString)
+            MessageDescriptor.samplesAdd.name, AddSamplesRequest(samples: samples), idempotencyKey: UUID().uuidString)
         // 2 days × 5 (steps-5k) + 10 (steps-10k) + 5 (walk-5km) + 30 (run-10km), once analytics has caught up.
         let complete = try await eventually {
             try quench(["challenges", "progress", "--month", "2026-10", "--json"]).json()["totalPoints"] as? Int == 55

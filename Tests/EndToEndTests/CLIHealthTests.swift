@@ -9,7 +9,7 @@ import Testing
 struct CLIHealthTests {
     @Test("consent list, grant, revoke --delete-data with --json and for people; bad types are usage errors")
     func consent() async throws {
-        let fixture = try HealthFixture("cli-consent")
+        let fixture = try await HealthFixture("cli-consent")
         let initial = try fixture.quench(["consent", "--json"]).json()
         let consents = try #require(initial["consents"] as? [[String: Any]])
         #expect(consents.compactMap { $0["type"] as? String } == ConsentType.allCases.map(\.rawValue))
@@ -34,7 +34,7 @@ struct CLIHealthTests {
 
     @Test("weight add and weight with --json and for people; refused without consent naming it; 700 kg refused")
     func weight() async throws {
-        let fixture = try HealthFixture("cli-weight")
+        let fixture = try await HealthFixture("cli-weight")
         let refused = try fixture.quench(["weight", "add", "70", "--unit", "kg"])
         #expect(refused.status == 65)
         #expect(refused.stderr.contains("consent 'body-mass' is not granted; run: quench consent grant body-mass"), "\(refused.stderr)")
@@ -61,7 +61,7 @@ struct CLIHealthTests {
 
     @Test("import for people: a summary with types and reasons; no progress bar when stdout is not a terminal")
     func importSummary() async throws {
-        let fixture = try HealthFixture("cli-import", timeZone: "America/Los_Angeles")
+        let fixture = try await HealthFixture("cli-import", timeZone: "America/Los_Angeles")
         try await fixture.grant(.steps, .bodyMass)
         let run = try fixture.quench(["import", "apple-health", HealthFixture.sampleData.appendingPathComponent("export.zip").path])
         #expect(run.status == 74 && run.stderr.contains("3 records of imported types could not be read"), "\(run.stderr)")

@@ -39,7 +39,7 @@ struct CLIImportJobsTests {
 
     @Test("import → orm; imports lists both kinds; undo removes exactly one job's sets downstream; re-import stores them again")
     func jobsAndUndo() async throws {
-        let system = try AnalyticsSystem("cli-import-jobs", timeZone: "Europe/Berlin")
+        let system = try await AnalyticsSystem("cli-import-jobs", timeZone: "Europe/Berlin")
         try await system.grant([.workouts, .dietaryWater])
         let strong = system.directory.appendingPathComponent("strong.csv")
         try Self.strong.write(to: strong, atomically: true, encoding: .utf8)
@@ -103,7 +103,7 @@ struct CLIImportJobsTests {
 
     @Test("nothing importable, an Apple Health export, /dev/zero: a non-zero exit saying why; bad lines summarised by problem")
     func badInput() async throws {
-        let system = try AnalyticsSystem("cli-import-bad", timeZone: "UTC")
+        let system = try await AnalyticsSystem("cli-import-bad", timeZone: "UTC")
         try await system.grant([.workouts])
         let export = system.directory.appendingPathComponent("export.xml")
         try Self.export.write(to: export, atomically: true, encoding: .utf8)
@@ -138,7 +138,7 @@ struct CLIImportJobsTests {
 
     @Test("display units: stored by health-ingest; orm --unit lb; the preference read by orm, today and import workouts")
     func units() async throws {
-        let system = try AnalyticsSystem("cli-units", timeZone: "UTC")
+        let system = try await AnalyticsSystem("cli-units", timeZone: "UTC")
         try await system.grant([.workouts])
         let initial = try CLIAnalyticsTests.quench(system, ["units", "--json"]).json()
         #expect(initial["weight"] as? String == "kg" && initial["volume"] as? String == "mL" && initial["stored"] as? Bool == false)

@@ -47,10 +47,10 @@ struct CLIInputTests {
         let client = try RPCClient(endpoint: goals.rpcEndpoint, options: RPCClientOptions(timeZone: "UTC", user: "ana"))
         defer { Task { await client.close() } }
         await expectRejected(.invalidArgument, field: "volume", "goal.set 2.5 mL") {
-            try await client.call(GoalMessage.set, SetGoalRequest(volume: 2.5), as: GoalReply.self, idempotencyKey: UUID().uuidString)
+            try await client.call(MessageDescriptor.goalSet.name, SetGoalRequest(volume: 2.5), as: GoalReply.self, idempotencyKey: UUID().uuidString)
         }
         do {
-            let _: GoalReply = try await client.call(GoalMessage.set, SetGoalRequest(volume: 499.9), idempotencyKey: UUID().uuidString)
+            let _: GoalReply = try await client.call(MessageDescriptor.goalSet.name, SetGoalRequest(volume: 499.9), idempotencyKey: UUID().uuidString)
             Issue.record("499.9 mL accepted")
         } catch let error as QuenchError {
             #expect(error.message.contains(GoalVolumeRule.text), "\(error)")

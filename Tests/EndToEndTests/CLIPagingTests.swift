@@ -26,7 +26,7 @@ struct CLIPagingTests {
                     group.addTask {
                         let at = dayStart.addingTimeInterval(Double(index % 86_000) + 0.25)
                         let _: IntakeRecord = try await client.call(
-                            IntakeMessage.log, LogIntakeRequest(fluid: "water", volume: Double(100 + index % 400), at: at),
+                            MessageDescriptor.intakeLog.name, LogIntakeRequest(fluid: "water", volume: Double(100 + index % 400), at: at),
                             idempotencyKey: "fill-\(index)")
                     }
                 }
@@ -51,8 +51,8 @@ struct CLIPagingTests {
 
         // An old client: no cursor, no limit → the first page and a cursor, the reply bounded.
         let first = try await client.send(Envelope(
-            type: IntakeMessage.list, user: "ana", timeZone: "UTC",
-            body: try MessagePackRaw(encoding: ListIntakesRequest(day: Self.day))))
+            type: MessageDescriptor.intakeList.name, user: "ana", timeZone: "UTC",
+            body: try MessagePackRaw(encoding: ListIntakesRequest(day: LocalDay(Self.day)!))))
         #expect(first.error == nil, "\(String(describing: first.error))")
         let firstPage = try first.decodeBody(ListIntakesReply.self)
         #expect(firstPage.intakes.count == Self.pageItems)
@@ -68,7 +68,7 @@ struct CLIPagingTests {
         var pages = 0
         repeat {
             let page: ListIntakesReply = try await client.call(
-                IntakeMessage.list, ListIntakesRequest(day: Self.day, cursor: cursor, limit: 10_000))
+                MessageDescriptor.intakeList.name, ListIntakesRequest(day: LocalDay(Self.day)!, cursor: cursor, limit: 10_000))
             #expect(page.intakes.count <= Self.pageItems)
             ids += page.intakes.map(\.id)
             ats += page.intakes.map(\.at)
@@ -82,18 +82,18 @@ struct CLIPagingTests {
 
         // Cursors and limits that break the rules name their field.
         await expectRejected(.invalidArgument, field: "cursor", "a made-up cursor") {
-            try await client.call(IntakeMessage.list, ListIntakesRequest(day: Self.day, cursor: "garbage"), as: ListIntakesReply.self)
+            try await client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: LocalDay(Self.day)!, cursor: "garbage"), as: ListIntakesReply.self)
         }
         await expectRejected(.invalidArgument, field: "cursor", "another day's cursor") {
             try await client.call(
-                IntakeMessage.list, ListIntakesRequest(day: "2025-06-02", cursor: firstPage.nextCursor), as: ListIntakesReply.self)
+                MessageDescriptor.intakeList.name, ListIntakesRequest(day: LocalDay("2025-06-02")!, cursor: firstPage.nextCursor), as: ListIntakesReply.self)
         }
         await expectRejected(.invalidArgument, field: "limit", "limit 0") {
-            try await client.call(IntakeMessage.list, ListIntakesRequest(day: Self.day, limit: 0), as: ListIntakesReply.self)
+            try await client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: LocalDay(Self.day)!, limit: 0), as: ListIntakesReply.self)
         }
 
         // The export pages the same way; the first page carries the fluids.
-        let exportFirst: IntakeExport = try await client.call(IntakeMessage.export, UserDataRequest())
+        let exportFirst: IntakeExport = try await client.call(MessageDescriptor.intakeExport.name, UserDataRequest())
         #expect(exportFirst.intakes.count == Self.pageItems)
         #expect(exportFirst.nextCursor != nil)
 
@@ -119,7 +119,7 @@ struct CLIPagingTests {
         defer { Task { await client.close() } }
         try await Self.fill(client, count: 50)
         // The service pages: 7 intakes and a cursor on the first page.
-        let firstPage: IntakeExport = try await client.call(IntakeMessage.export, IntakeExportRequest())
+        let firstPage: IntakeExport = try await client.call(MessageDescriptor.intakeExport.name, IntakeExportRequest())
         #expect(firstPage.intakes.count == 7 && firstPage.nextCursor != nil)
         let cli = CLIRunner(configPath: try CLIRunner.writeConfig([intake, goals, health], to: folder), timeZone: "UTC")
         #expect(try cli.run(["fluids", "add", "kvass", "--water", "90"]).status == 0)
@@ -145,23 +145,23 @@ struct CLIPagingTests {
             for index in 0..<200 {
                 group.addTask {
                     let _: Fluid = try await client.call(
-                        IntakeMessage.fluidsAdd, AddFluidRequest(name: "brew \(index)", waterPercent: 90), idempotencyKey: "f\(index)")
+                        MessageDescriptor.fluidsAdd.name, AddFluidRequest(name: "brew \(index)", waterPercent: 90), idempotencyKey: "f\(index)")
                 }
             }
             try await group.waitForAll()
         }
         await expectRejected(.failedPrecondition, field: "name", "a 201st fluid") {
-            try await client.call(IntakeMessage.fluidsAdd, AddFluidRequest(name: "one more", waterPercent: 90), as: Fluid.self, idempotencyKey: "f-extra")
+            try await client.call(MessageDescriptor.fluidsAdd.name, AddFluidRequest(name: "one more", waterPercent: 90), as: Fluid.self, idempotencyKey: "f-extra")
         }
         // Editing a shared fluid would copy it: refused the same way.
         await expectRejected(.failedPrecondition, field: "name", "a copy of a shared fluid") {
-            try await client.call(IntakeMessage.fluidsEdit, EditFluidRequest(name: "coffee", waterPercent: 95), as: Fluid.self, idempotencyKey: "f-copy")
+            try await client.call(MessageDescriptor.fluidsEdit.name, EditFluidRequest(name: "coffee", waterPercent: 95), as: Fluid.self, idempotencyKey: "f-copy")
         }
-        let own = try await client.call(IntakeMessage.fluidsList, ListFluidsRequest(), as: ListFluidsReply.self).fluids.filter(\.custom)
+        let own = try await client.call(MessageDescriptor.fluidsList.name, ListFluidsRequest(), as: ListFluidsReply.self).fluids.filter(\.custom)
         #expect(own.count == 200)
         // A user's own fluid can still be renamed.
         let renamed: Fluid = try await client.call(
-            IntakeMessage.fluidsEdit, EditFluidRequest(name: "brew 0", newName: "brew zero"), idempotencyKey: "f-rename")
+            MessageDescriptor.fluidsEdit.name, EditFluidRequest(name: "brew 0", newName: "brew zero"), idempotencyKey: "f-rename")
         #expect(renamed.name == "brew zero")
     }
 }

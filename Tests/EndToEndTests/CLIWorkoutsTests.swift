@@ -43,7 +43,7 @@ struct CLIWorkoutsTests {
 
     @Test("import stores the run and the walk; workouts lists them on their own days; a running challenge counts the run only; revoke hides them")
     func workouts() async throws {
-        let system = try AnalyticsSystem("cli-workouts", timeZone: "Asia/Tokyo")
+        let system = try await AnalyticsSystem("cli-workouts", timeZone: "Asia/Tokyo")
         try await system.grant([.distance, .workouts])
         let file = system.directory.appendingPathComponent("export.xml")
         try Self.export.write(to: file, atomically: true, encoding: .utf8)

@@ -108,7 +108,7 @@ struct ConsentReadModelsEndToEndTests {
 
     static func start(_ label: String) async throws -> AnalyticsSystem {
         let zone = AnalyticsTime.midday()
-        let system = try AnalyticsSystem(label, timeZone: zone)
+        let system = try await AnalyticsSystem(label, timeZone: zone)
         let granted = try quench(system, ["consent", "grant", "steps", "body-mass", "distance", "dietary-water", "workouts"])
         #expect(granted.status == 0, "\(granted.stderr)")
         try await system.loadChallenges([

@@ -22,6 +22,7 @@ final class GoalsEventRecorder: Sendable {
             publisher: PublisherEndpoints(name: ServiceName.goals, rpcEndpoint: goals.rpcEndpoint, pubEndpoint: goals.pubEndpoint),
             database: database,
             heartbeatInterval: .milliseconds(200),
+            applies: .everything,
             logger: Logger(label: "test.goals-recorder"),
             batch: { EachEvent { db, event in
                 try db.execute(
@@ -34,7 +35,7 @@ final class GoalsEventRecorder: Sendable {
     /// The `goal.changed` bodies seen, in seq order.
     func goalChanges() throws -> [GoalChangedBody] {
         try database.pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT body FROM seen WHERE type = ? ORDER BY seq", arguments: [GoalEvent.changed])
+            try Row.fetchAll(db, sql: "SELECT body FROM seen WHERE type = ? ORDER BY seq", arguments: [EventDescriptor.goalChanged.name])
                 .map { row in
                     try MessagePackRaw(validating: [UInt8](row["body"] as Data)).decode(GoalChangedBody.self)
                 }

@@ -3,109 +3,13 @@ import QuenchProtocol
 import QuenchRuntime
 import Testing
 
-/// Goals' own requests against the real executable: manual goals, history, the goal on a
-/// day, bad input, export and erase.
+/// Goals' events read by a Python peer over the real sockets (goals' own requests are tested
+/// in process: `GoalsRequestsTests`).
 @Suite("Goals end to end (requests)", .serialized)
 struct GoalsRequestsEndToEndTests {
-    @Test("same-day changes replace the day's goal; the history and the goal on a day follow")
-    func sameDayReplacement() async throws {
-        let system = try GoalsSystem("same-day", withHealth: false)
-        let first = try await system.setGoal(3000)
-        let again = try await system.setGoal(3000)
-        #expect(first.changed == true && again.changed == false)
-        try await system.setGoal(100, unit: "floz")
-        let last = try await system.setGoal(2.8, unit: "l")
-        #expect(last.goalMl == 2800 && last.since == system.today)
-
-        let history = try await system.history()
-        #expect(history == [GoalPeriod(goalMl: 2800, source: "manual", startDay: system.today, endDay: nil)])
-        let changes = try await system.goalChanges()
-        #expect(changes.map(\.newGoalMl) == [3000, 2957.35, 2800])
-        #expect(changes.map(\.oldGoalMl) == [2500, 3000, 2957.35])
-        #expect(changes.allSatisfy { $0.effectiveDay == system.today && $0.source == "manual" })
-
-        let today = LocalDay(system.today)!
-        let onDay: GoalOnDay = try await system.goalsClient.call(GoalMessage.at, GoalAtRequest())
-        #expect(onDay == GoalOnDay(day: system.today, goalMl: 2800, source: "manual", startDay: system.today, endDay: nil))
-        let yesterday: GoalOnDay = try await system.goalsClient.call(GoalMessage.at, GoalAtRequest(day: today.adding(days: -1).description))
-        #expect(yesterday.goalMl == 2500 && yesterday.source == "default" && yesterday.startDay == nil)
-        let days: GoalDaysReply = try await system.goalsClient.call(
-            GoalMessage.days, GoalDaysRequest(from: today.adding(days: -2).description, to: today.adding(days: 1).description))
-        #expect(days.days.map(\.goalMl) == [2500, 2500, 2800, 2800])
-        #expect(days.days.map(\.day) == (-2...1).map { today.adding(days: $0).description })
-        await system.close()
-    }
-
-    @Test("bad input is refused naming the field, and nothing stored changes")
-    func badInput() async throws {
-        let system = try GoalsSystem("bad", withHealth: false)
-        try await system.setGoal(2000)
-        let cases: [(SetGoalRequest, String)] = [
-            (SetGoalRequest(volume: 0), "volume"),
-            (SetGoalRequest(volume: -250), "volume"),
-            (SetGoalRequest(volume: .nan), "volume"),
-            (SetGoalRequest(volume: .infinity), "volume"),
-            (SetGoalRequest(volume: 6000.5), "volume"),
-            (SetGoalRequest(volume: 6.5, unit: "l"), "volume"),
-            (SetGoalRequest(volume: 250, unit: "floz"), "volume"),
-            (SetGoalRequest(volume: 2000, unit: "cups"), "unit"),
-        ]
-        for (request, field) in cases {
-            await expectRejected(.invalidArgument, field: field, "goal.set \(request)") {
-                try await system.goalsClient.call(GoalMessage.set, request, as: GoalReply.self, idempotencyKey: UUID().uuidString)
-            }
-        }
-        for day in ["2026-02-30", "yesterday", "2026-1-1", ""] {
-            await expectRejected(.invalidArgument, field: "day", "goal.at \(day)") {
-                try await system.goalsClient.call(GoalMessage.at, GoalAtRequest(day: day), as: GoalOnDay.self)
-            }
-        }
-        await expectRejected(.invalidArgument, field: "from", "goal.days bad from") {
-            try await system.goalsClient.call(GoalMessage.days, GoalDaysRequest(from: "2026-13-01", to: "2026-01-01"), as: GoalDaysReply.self)
-        }
-        await expectRejected(.invalidArgument, field: "to", "goal.days reversed") {
-            try await system.goalsClient.call(GoalMessage.days, GoalDaysRequest(from: "2026-01-02", to: "2026-01-01"), as: GoalDaysReply.self)
-        }
-        await expectRejected(.invalidArgument, field: "to", "goal.days too long") {
-            try await system.goalsClient.call(GoalMessage.days, GoalDaysRequest(from: "2000-01-01", to: "2026-01-01"), as: GoalDaysReply.self)
-        }
-        await expectRejected(.failedPrecondition, field: nil, "goal.auto without consent") {
-            try await system.goalsClient.call(GoalMessage.auto, AutoGoalRequest(), as: GoalReply.self, idempotencyKey: UUID().uuidString)
-        }
-        let goal = try await system.goal()
-        #expect(goal.goalMl == 2000 && goal.source == "manual" && !goal.pinned)
-        #expect(try await system.history().count == 1)
-        #expect(try await system.goalChanges().count == 1)
-        await system.close()
-    }
-
-    @Test("export and erase one user's goal data, leaving others'")
-    func exportAndErase() async throws {
-        let system = try GoalsSystem("erase", withHealth: false)
-        try await system.setGoal(3100)
-        let bob = try system.goalsClient(for: "bob")
-        try await system.setGoal(1800, client: bob)
-        let export: GoalExport = try await system.goalsClient.call(GoalMessage.export, UserDataRequest())
-        #expect(export.user == "ana" && export.manualGoalMl == 3100 && export.timeZone == "Europe/Berlin")
-        #expect(export.goals.map(\.goalMl) == [3100] && export.weight == nil && !export.bodyMassConsent)
-
-        let erased: EraseReply = try await system.goalsClient.call(GoalMessage.erase, UserDataRequest(), idempotencyKey: UUID().uuidString)
-        #expect(erased.service == "goals" && erased.deleted == ["settings": 1, "goals": 1])
-        let after: GoalExport = try await system.goalsClient.call(GoalMessage.export, UserDataRequest())
-        #expect(after.goals.isEmpty && after.manualGoalMl == nil)
-        #expect(try await system.goal().source == "default")
-        #expect(try await system.goal(bob).goalMl == 1800)
-        let events = try await system.goalsEvents()
-        let erasedEvent = try #require(events.last)
-        #expect(erasedEvent.type == GoalEvent.erased && erasedEvent.user == "ana")
-        #expect(try erasedEvent.decodeBody(UserErasedBody.self).user == "ana")
-        await bob.close()
-        await system.close()
-    }
-
     @Test("a Python subscriber (pyzmq + msgpack, as the protocol docs show) reads goal.changed")
     func pythonSubscriber() async throws {
-        let system = try GoalsSystem("python", withHealth: false)
+        let system = try await GoalsSystem("python", withHealth: false)
         let script = #"""
             import sys, time, uuid, zmq, msgpack
             rpc, pub = sys.argv[1], sys.argv[2]

@@ -13,25 +13,25 @@ import Testing
 struct HealthConsumersEndToEndTests {
     @Test("a weight recorded in health-ingest reaches goals: the auto goal follows it")
     func weightReachesGoals() async throws {
-        let fixture = try HealthFixture("weight-goals")
+        let fixture = try await HealthFixture("weight-goals")
         let (goals, goalsClient) = try fixture.follower("goals", clientTimeZone: "Europe/Berlin")
 
         try await fixture.grant(.bodyMass)
-        let weight: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 80, unit: "kg"))
+        let weight: WeightReply = try await fixture.command(MessageDescriptor.weightAdd.name, AddWeightRequest(value: 80, unit: "kg"))
         let followed = try await eventually {
-            let goal = try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self)
+            let goal = try await goalsClient.call(MessageDescriptor.goalGet.name, GetGoalRequest(), as: GoalReply.self)
             return goal.source == "auto" && goal.weightKg == weight.weightKg
         }
-        let goal = try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self)
+        let goal = try await goalsClient.call(MessageDescriptor.goalGet.name, GetGoalRequest(), as: GoalReply.self)
         #expect(followed, "goal: \(goal)\n\(goals.logTail())")
 
         // A newer weight moves it; an older one (measured before) does not.
-        let _: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 60, unit: "kg"))
-        #expect(try await eventually { try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self).weightKg == 60 })
+        let _: WeightReply = try await fixture.command(MessageDescriptor.weightAdd.name, AddWeightRequest(value: 60, unit: "kg"))
+        #expect(try await eventually { try await goalsClient.call(MessageDescriptor.goalGet.name, GetGoalRequest(), as: GoalReply.self).weightKg == 60 })
         let _: WeightReply = try await fixture.command(
-            HealthMessage.weightAdd, AddWeightRequest(value: 100, unit: "kg", at: Date().addingTimeInterval(-86_400)))
+            MessageDescriptor.weightAdd.name, AddWeightRequest(value: 100, unit: "kg", at: Date().addingTimeInterval(-86_400)))
         try await Task.sleep(for: .milliseconds(500))
-        #expect(try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self).weightKg == 60)
+        #expect(try await goalsClient.call(MessageDescriptor.goalGet.name, GetGoalRequest(), as: GoalReply.self).weightKg == 60)
 
         // Forty weights goals missed while it was down come back in one catch-up page, which
         // goals applies as one run: the goal follows the newest, in one goal.changed.
@@ -44,10 +44,10 @@ struct HealthConsumersEndToEndTests {
             SampleInput(type: "body-mass", value: index == 39 ? 70 : 61 + Double(index % 20), unit: "kg",
                         start: Date(timeIntervalSince1970: first + Double(index) * 0.01))
         }
-        let added: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: weights))
+        let added: AddSamplesReply = try await fixture.command(MessageDescriptor.samplesAdd.name, AddSamplesRequest(samples: weights))
         #expect(added.samples.count == 40 && added.duplicates == 0)
         try goals.start()
-        #expect(try await eventually { try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self).weightKg == 70 })
+        #expect(try await eventually { try await goalsClient.call(MessageDescriptor.goalGet.name, GetGoalRequest(), as: GoalReply.self).weightKg == 70 })
         let changes = try await goalChanges(goalsClient)
         #expect(changes.count == changesBefore.count + 1, "\(changes)")
         #expect(changes.last?.oldGoalMl == changesBefore.last?.newGoalMl && changes.last?.weightKg == 70)
@@ -58,55 +58,25 @@ struct HealthConsumersEndToEndTests {
     }
 
     /// goals' `goal.changed` events so far, through `events.since`.
-    private func goalChanges(_ client: RPCClient) async throws -> [GoalChangedBody] {
-        let page = try await client.call(MessageType.eventsSince, EventsSinceRequest(after: 0, limit: 1000), as: EventsSinceReply.self)
+    private func goalChanges(_ client: TestClient) async throws -> [GoalChangedBody] {
+        let page = try await client.call(MessageDescriptor.eventsSince.name, EventsSinceRequest(after: 0, limit: 1000), as: EventsSinceReply.self)
         return try page.events.map { try $0.decode(Envelope.self) }
-            .filter { $0.type == GoalEvent.changed }
+            .filter { $0.type == EventDescriptor.goalChanged.name }
             .map { try $0.decodeBody(GoalChangedBody.self) }
-    }
-
-    @Test("dietary water: one health.water.recorded per new sample, with its identity; duplicates emit nothing")
-    func waterOncePerSample() async throws {
-        let fixture = try HealthFixture("water-once")
-        await expectHealthError(.failedPrecondition, field: "samples[0].type") {
-            let _: AddSamplesReply = try await fixture.command(
-                HealthMessage.samplesAdd, AddSamplesRequest(samples: [SampleInput(type: "dietary-water", value: 250, unit: "mL")]))
-        }
-        try await fixture.grant(.dietaryWater)
-        let at = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 3600).rounded())
-        let glass = SampleInput(type: "dietary-water", value: 250, unit: "mL", start: at, source: "Waterllama")
-        let bottle = SampleInput(type: "dietary-water", value: 0.5, unit: "L", start: at.addingTimeInterval(60), source: "Waterllama")
-        let first: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: [glass, bottle]))
-        #expect(first.duplicates == 0 && first.samples.map(\.normalizedValue) == [250, 500])
-        let second: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: [glass]))
-        #expect(second.duplicates == 1 && second.samples.first?.sampleId == first.samples.first?.sampleId)
-        await expectHealthError(.invalidArgument, field: "samples[1].value") {
-            let _: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: [
-                SampleInput(type: "dietary-water", value: 100, unit: "mL", start: at.addingTimeInterval(120)),
-                SampleInput(type: "dietary-water", value: 11, unit: "L", start: at),
-            ]))
-        }
-
-        let events = try await fixture.events(HealthEvent.waterRecorded, as: WaterRecordedBody.self)
-        #expect(events.map(\.sampleId) == first.samples.map(\.sampleId))
-        #expect(events.map(\.volumeMl) == [250, 500])
-        #expect(events.first?.at == at && events.first?.timeZone == "Europe/Berlin" && events.first?.source == "Waterllama")
-        #expect(events.first?.day == LocalDay(instant: at, timeZone: TimeZone(identifier: "Europe/Berlin")!).description)
-        await fixture.close()
     }
 
     @Test("an import announces its weights in one batch event per request; goals follows the newest by measuring time, with one goal.changed")
     func importedWeightsReachGoals() async throws {
-        let fixture = try HealthFixture("import-weights-goals", timeZone: "America/Los_Angeles")
+        let fixture = try await HealthFixture("import-weights-goals", timeZone: "America/Los_Angeles")
         let (goals, goalsClient) = try fixture.follower("goals", clientTimeZone: "America/Los_Angeles")
         try await fixture.grant(.bodyMass)
         let xml = HealthFixture.sampleData.appendingPathComponent("export.xml").path
         #expect(try fixture.quench(["import", "apple-health", xml]).status == 74)  // the sample export's 3 unreadable records: imported the rest, exit 74
-        let batches = try await fixture.events(HealthEvent.weightBatchRecorded, as: WeightBatchRecordedBody.self)
+        let batches = try await fixture.events(EventDescriptor.healthWeightBatchRecorded.name, as: WeightBatchRecordedBody.self)
         #expect(batches.count == 1 && batches.first?.samples.count == 3, "\(batches)")
         // The newest of the export's three weights: 72.1 kg, measured 2025-10-13.
         let followed = try await eventually {
-            try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self).weightKg == 72.1
+            try await goalsClient.call(MessageDescriptor.goalGet.name, GetGoalRequest(), as: GoalReply.self).weightKg == 72.1
         }
         #expect(followed, "\(goals.logTail())")
         #expect(try await goalChanges(goalsClient).map(\.weightKg) == [72.1])
@@ -117,7 +87,7 @@ struct HealthConsumersEndToEndTests {
 
     @Test("an import's water: batch events of at most 500 samples, one intake per sample, one intake.batch-logged per batch and none again on a re-import")
     func importedWaterInBatches() async throws {
-        let fixture = try HealthFixture("water-batches", timeZone: "UTC")
+        let fixture = try await HealthFixture("water-batches", timeZone: "UTC")
         let (intake, intakeClient) = try fixture.follower("intake", clientTimeZone: "UTC")
         try await fixture.grant(.dietaryWater)
         // 1,100 glasses of 100 mL, ten minutes apart from 2025-10-01 00:00 UTC: one import.batch.
@@ -138,14 +108,14 @@ struct HealthConsumersEndToEndTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try run.json()["imported"] as? Int == 1_100)
 
-        let batches = try await fixture.events(HealthEvent.waterBatchRecorded, as: WaterBatchRecordedBody.self)
+        let batches = try await fixture.events(EventDescriptor.healthWaterBatchRecorded.name, as: WaterBatchRecordedBody.self)
         #expect(batches.map(\.samples.count) == [500, 500, 100])
         #expect(Set(batches.flatMap(\.samples).map(\.sampleId)).count == 1_100)
-        #expect(try await fixture.events(HealthEvent.waterRecorded, as: WaterRecordedBody.self).isEmpty)
+        #expect(try await fixture.events(EventDescriptor.healthWaterRecorded.name, as: WaterRecordedBody.self).isEmpty)
 
         // 144 glasses a day: 2025-10-01 … 2025-10-07 full, 92 on 2025-10-08.
         let totals = { () async throws -> [Int64] in
-            try await intakeClient.call(IntakeMessage.totals, TotalsRequest(from: "2025-10-01", to: "2025-10-08"), as: TotalsReply.self)
+            try await intakeClient.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: LocalDay("2025-10-01")!, to: LocalDay("2025-10-08")!), as: TotalsReply.self)
                 .days.map(\.totalWaterMicrolitres)
         }
         let expected = Array(repeating: Int64(14_400_000), count: 7) + [9_200_000]
@@ -159,11 +129,11 @@ struct HealthConsumersEndToEndTests {
         #expect(threads.contains { $0.name == "quench-writer" && $0.nice == base }, "\(threads)")
         #expect(threads.contains { $0.name.hasPrefix("quench-apply-") && $0.nice == min(19, base + 10) }, "\(threads)")
         let intakeEvents = { () async throws -> [Envelope] in
-            let page = try await intakeClient.call(MessageType.eventsSince, EventsSinceRequest(after: 0, limit: 1000), as: EventsSinceReply.self)
+            let page = try await intakeClient.call(MessageDescriptor.eventsSince.name, EventsSinceRequest(after: 0, limit: 1000), as: EventsSinceReply.self)
             return try page.events.map { try $0.decode(Envelope.self) }
         }
         let logged = try await intakeEvents()
-        #expect(logged.map(\.type) == Array(repeating: IntakeEvent.batchLogged, count: 3))
+        #expect(logged.map(\.type) == Array(repeating: EventDescriptor.intakeBatchLogged.name, count: 3))
         let made = try logged.map { try $0.decodeBody(IntakeBatchBody.self) }
         #expect(made.map(\.intakes.count) == [500, 500, 100])
         #expect(made.allSatisfy { $0.user == "ana" && $0.intakes.allSatisfy { $0.user == "ana" && $0.source == "apple-health" && $0.waterMl == 100 } })
@@ -172,7 +142,7 @@ struct HealthConsumersEndToEndTests {
         let again = try fixture.quench(["import", "apple-health", file.path, "--json"], timeZone: "UTC")
         #expect(try again.json()["duplicates"] as? Int == 1_100)
         try await Task.sleep(for: .milliseconds(500))
-        #expect(try await fixture.events(HealthEvent.waterBatchRecorded, as: WaterBatchRecordedBody.self).count == 3)
+        #expect(try await fixture.events(EventDescriptor.healthWaterBatchRecorded.name, as: WaterBatchRecordedBody.self).count == 3)
         #expect(try await intakeEvents().count == 3)
         #expect(try await totals() == expected)
 
@@ -183,10 +153,10 @@ struct HealthConsumersEndToEndTests {
 
     @Test("imported water reaches a real intake following health-ingest: once, also after a re-import; gone after revoke with delete")
     func waterReachesIntake() async throws {
-        let fixture = try HealthFixture("water-intake", timeZone: "America/Los_Angeles")
+        let fixture = try await HealthFixture("water-intake", timeZone: "America/Los_Angeles")
         let (intake, intakeClient) = try fixture.follower("intake", clientTimeZone: "America/Los_Angeles")
         let totals = { () async throws -> [Int64] in
-            try await intakeClient.call(IntakeMessage.totals, TotalsRequest(from: "2025-10-11", to: "2025-10-12"), as: TotalsReply.self)
+            try await intakeClient.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: LocalDay("2025-10-11")!, to: LocalDay("2025-10-12")!), as: TotalsReply.self)
                 .days.map(\.totalWaterMicrolitres)
         }
 

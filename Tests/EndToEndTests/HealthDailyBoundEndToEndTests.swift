@@ -10,7 +10,7 @@ import Testing
 struct HealthDailyBoundEndToEndTests {
     @Test("an import past 1,000,000 steps in a day: five stored, one counted as day-total-out-of-range; samples.add refused on samples[0].value")
     func importPastBound() async throws {
-        let fixture = try HealthFixture("daily-bound", timeZone: "UTC")
+        let fixture = try await HealthFixture("daily-bound", timeZone: "UTC")
         try await fixture.grant(.steps)
         let records = (0..<6).map { hour in
             #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" startDate="2025-03-10 0\#(hour):00:00 +0000" endDate="2025-03-10 0\#(hour):30:00 +0000" value="200000"/>"#
@@ -22,11 +22,11 @@ struct HealthDailyBoundEndToEndTests {
         #expect(report["imported"] as? Int == 5, "\(run.stdout) \(run.stderr)")
         #expect((report["skippedByReason"] as? [String: Any])?["day-total-out-of-range"] as? Int == 1, "\(run.stdout)")
         #expect(try await fixture.daily(.steps, from: "2025-03-10", to: "2025-03-10") == ["2025-03-10": 1_000_000])
-        #expect(try await fixture.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self).last?.steps == ValueRules.stepsPerDay)
+        #expect(try await fixture.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self).last?.steps == ValueRules.stepsPerDay)
 
         let start = ISO8601DateFormatter().date(from: "2025-03-10T07:00:00Z")!
         do {
-            let _: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: [
+            let _: AddSamplesReply = try await fixture.command(MessageDescriptor.samplesAdd.name, AddSamplesRequest(samples: [
                 SampleInput(type: "steps", value: 1, unit: "count", start: start, end: start.addingTimeInterval(60), source: "Watch"),
             ]))
             Issue.record("a step past the daily bound was accepted")

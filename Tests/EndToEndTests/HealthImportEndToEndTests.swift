@@ -28,7 +28,7 @@ struct HealthImportEndToEndTests {
 
     @Test("the zip with every quirk imports; the same data again as xml is all duplicates; events once per new sample")
     func importTwice() async throws {
-        let fixture = try HealthFixture("import-twice", timeZone: Self.zone)
+        let fixture = try await HealthFixture("import-twice", timeZone: Self.zone)
         try await fixture.grant(.steps, .bodyMass, .distance, .dietaryWater)
 
         let first = try fixture.quench(["import", "apple-health", Self.zip, "--json"])
@@ -76,9 +76,9 @@ struct HealthImportEndToEndTests {
         // re-import (an import announces no sample alone); day totals merged in time, the
         // watch first: on 10-12 the iPhone's 6000 lies under the watch's 5500; on 10-11 the
         // watch's 0.5 mi covers the iPhone's 1.25 km.
-        #expect(try await fixture.events(HealthEvent.weightRecorded, as: WeightRecordedBody.self).isEmpty)
-        #expect(try await fixture.events(HealthEvent.waterRecorded, as: WaterRecordedBody.self).isEmpty)
-        let weightBatches = try await fixture.events(HealthEvent.weightBatchRecorded, as: WeightBatchRecordedBody.self)
+        #expect(try await fixture.events(EventDescriptor.healthWeightRecorded.name, as: WeightRecordedBody.self).isEmpty)
+        #expect(try await fixture.events(EventDescriptor.healthWaterRecorded.name, as: WaterRecordedBody.self).isEmpty)
+        let weightBatches = try await fixture.events(EventDescriptor.healthWeightBatchRecorded.name, as: WeightBatchRecordedBody.self)
         #expect(weightBatches.allSatisfy { $0.user == "ana" && $0.samples.allSatisfy { $0.user == "ana" } })
         let weightEvents = weightBatches.flatMap(\.samples)
         #expect(weightEvents.count == 3)
@@ -88,19 +88,19 @@ struct HealthImportEndToEndTests {
         #expect(waterEvents.count == 3 && Set(waterEvents.map(\.sampleId)).count == 3)
         #expect(Set(waterEvents.map(\.sampleId)) == Set(samples.filter { $0.type == "dietary-water" }.map(\.sampleId)))
         #expect(waterEvents.allSatisfy { $0.timeZone == Self.zone && $0.day.hasPrefix("2025-10-1") })
-        let steps = try await fixture.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self)
+        let steps = try await fixture.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self)
         #expect(steps.map { "\($0.day)=\($0.steps)" } == ["2025-10-11=5000", "2025-10-12=5500", "2025-10-13=2000"])
-        let metres = try await fixture.events(HealthEvent.distanceDayChanged, as: DistanceDayChangedBody.self)
+        let metres = try await fixture.events(EventDescriptor.healthDistanceDayChanged.name, as: DistanceDayChangedBody.self)
         #expect(metres.map { "\($0.day)=\($0.meters)" } == ["2025-10-11=804.672", "2025-10-12=800.0"])
 
-        let status: ImportStatusReply = try await fixture.query(HealthMessage.importStatus, ImportStatusRequest())
+        let status: ImportStatusReply = try await fixture.query(MessageDescriptor.importStatus.name, ImportStatusRequest())
         #expect(status.jobs.count == 2 && status.jobs.allSatisfy { $0.status == "completed" })
         await fixture.close()
     }
 
     @Test("steps from two sources merged in time, the watch first; then a priority list; events only for changed days")
     func stepsRule() async throws {
-        let fixture = try HealthFixture("steps-rule", timeZone: Self.zone)
+        let fixture = try await HealthFixture("steps-rule", timeZone: Self.zone)
         try await fixture.grant(.steps)
         let run = try fixture.quench(["import", "apple-health", Self.xml, "--json"])
         #expect(run.status == 74, "\(run.stderr)")  // the sample export's 3 unreadable records: imported the rest, exit 74
@@ -108,7 +108,7 @@ struct HealthImportEndToEndTests {
             == ["2025-10-11": 5000, "2025-10-12": 5500, "2025-10-13": 2000])
 
         let phoneFirst: StepsPriorityReply = try await fixture.command(
-            HealthMessage.stepsPrioritySet, StepsPriorityRequest(sources: ["Anna's iPhone"]))
+            MessageDescriptor.stepsPrioritySet.name, StepsPriorityRequest(sources: ["Anna's iPhone"]))
         #expect(phoneFirst.rule == "merge")
         // 10-11: the iPhone's 4200, the 2 of the watch's 7 minutes 07:59-08:06 the iPhone leaves
         // uncovered (1300 × 2/7), the watch's 800 at 18:00 when the iPhone has nothing; 10-12:
@@ -117,28 +117,28 @@ struct HealthImportEndToEndTests {
         #expect(phoneDays.count == 3 && phoneDays["2025-10-12"] == 6000 && phoneDays["2025-10-13"] == 2000)
         #expect(abs((phoneDays["2025-10-11"] ?? 0) - (4200 + 1300.0 * 2 / 7 + 800)) < 1e-9)
         let watchFirst: StepsPriorityReply = try await fixture.command(
-            HealthMessage.stepsPrioritySet, StepsPriorityRequest(sources: ["Anna's Apple Watch", "Anna's iPhone"]))
+            MessageDescriptor.stepsPrioritySet.name, StepsPriorityRequest(sources: ["Anna's Apple Watch", "Anna's iPhone"]))
         #expect(watchFirst.sources == ["Anna's Apple Watch", "Anna's iPhone"])
         #expect(try await fixture.daily(.steps, from: "2025-10-11", to: "2025-10-13")
             == ["2025-10-11": 5000, "2025-10-12": 5500, "2025-10-13": 2000])
-        let cleared: StepsPriorityReply = try await fixture.command(HealthMessage.stepsPrioritySet, StepsPriorityRequest(sources: []))
+        let cleared: StepsPriorityReply = try await fixture.command(MessageDescriptor.stepsPrioritySet.name, StepsPriorityRequest(sources: []))
         #expect(cleared.sources.isEmpty && cleared.seen?.map(\.kind) == ["watch", "phone"])
 
-        let events = try await fixture.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self)
+        let events = try await fixture.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self)
         #expect(events.map { "\($0.day)=\($0.steps)" } == [
             "2025-10-11=5000", "2025-10-12=5500", "2025-10-13=2000",  // import
             "2025-10-11=5371", "2025-10-12=6000",  // iPhone first
             "2025-10-11=5000", "2025-10-12=5500",  // Watch first: the default order, which clearing keeps
         ])
         await expectHealthError(.invalidArgument, field: "sources[1]") {
-            let _: StepsPriorityReply = try await fixture.command(HealthMessage.stepsPrioritySet, StepsPriorityRequest(sources: ["a", "a"]))
+            let _: StepsPriorityReply = try await fixture.command(MessageDescriptor.stepsPrioritySet.name, StepsPriorityRequest(sources: ["a", "a"]))
         }
         await fixture.close()
     }
 
     @Test("types without consent are skipped and counted; granted later, a re-import adds just them")
     func consentSkip() async throws {
-        let fixture = try HealthFixture("consent-skip", timeZone: Self.zone)
+        let fixture = try await HealthFixture("consent-skip", timeZone: Self.zone)
         try await fixture.grant(.steps)
         let first = try fixture.quench(["import", "apple-health", Self.xml, "--json"]).json()
         #expect(first["imported"] as? Int == 8)
@@ -158,7 +158,7 @@ struct HealthImportEndToEndTests {
 
     @Test("revoke stops use (queries refuse, events say so); re-grant republishes; revoke with delete deletes and zeroes the days")
     func revoke() async throws {
-        let fixture = try HealthFixture("revoke", timeZone: Self.zone)
+        let fixture = try await HealthFixture("revoke", timeZone: Self.zone)
         try await fixture.grant(.steps, .dietaryWater)
         #expect(try fixture.quench(["import", "apple-health", Self.xml]).status == 74)  // the sample export's 3 unreadable records: imported the rest, exit 74
 
@@ -178,12 +178,12 @@ struct HealthImportEndToEndTests {
         try await fixture.grant(.steps)
         #expect(try await fixture.daily(.steps, from: "2025-10-11", to: "2025-10-13").isEmpty)
 
-        let consents = try await fixture.events(HealthEvent.consentChanged, as: ConsentChangedBody.self).filter { $0.type == "steps" }
+        let consents = try await fixture.events(EventDescriptor.healthConsentChanged.name, as: ConsentChangedBody.self).filter { $0.type == "steps" }
         #expect(consents.map { "\($0.granted):\($0.deleted.map(String.init) ?? "-")" } == ["true:-", "false:false", "true:-", "false:true", "true:-"])
-        #expect(try await fixture.events(HealthEvent.samplesDeleted, as: SamplesDeletedBody.self) == [
+        #expect(try await fixture.events(EventDescriptor.healthSamplesDeleted.name, as: SamplesDeletedBody.self) == [
             SamplesDeletedBody(user: "ana", type: "steps", count: 8),
         ])
-        let days = try await fixture.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self)
+        let days = try await fixture.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self)
         #expect(days.map { "\($0.day)=\($0.steps)" } == [
             "2025-10-11=5000", "2025-10-12=5500", "2025-10-13=2000",  // import
             "2025-10-11=5000", "2025-10-12=5500", "2025-10-13=2000",  // granted again: republished
@@ -196,7 +196,7 @@ struct HealthImportEndToEndTests {
 
     @Test("not an export, a truncated export: the fault is reported with where; what was read stays; a re-run completes without duplicates")
     func badFiles() async throws {
-        let fixture = try HealthFixture("bad-files", timeZone: Self.zone)
+        let fixture = try await HealthFixture("bad-files", timeZone: Self.zone)
         try await fixture.grant(.steps, .bodyMass, .distance, .dietaryWater)
         let notExport = try fixture.quench(["import", "apple-health", HealthFixture.sampleData.appendingPathComponent("workouts.csv").path])
         #expect(notExport.status != 0 && notExport.stderr.contains("not an Apple Health export"), "\(notExport.stderr)")
@@ -229,54 +229,9 @@ struct HealthImportEndToEndTests {
         let rerun = try fixture.quench(["import", "apple-health", Self.zip, "--json"]).json()
         #expect(rerun["duplicates"] as? Int == before && rerun["imported"] as? Int == 17 - before)
         #expect(try await fixture.allSamples().count == 17)
-        let jobs: ImportStatusReply = try await fixture.query(HealthMessage.importStatus, ImportStatusRequest())
+        let jobs: ImportStatusReply = try await fixture.query(MessageDescriptor.importStatus.name, ImportStatusRequest())
         #expect(jobs.jobs.filter { $0.status == "failed" }.count >= 1)
         #expect(jobs.jobs.first?.status == "completed")
-        await fixture.close()
-    }
-
-    @Test("import.batch refuses more than 2000 samples, an unknown job, a finished job; a retried batch is stored once")
-    func batchRules() async throws {
-        let fixture = try HealthFixture("batch-rules", timeZone: Self.zone)
-        try await fixture.grant(.steps)
-        let job: ImportJob = try await fixture.command(HealthMessage.importBegin, ImportBeginRequest(kind: "apple-health", fileName: "x.xml"))
-        let start = Date(timeIntervalSince1970: 1_760_000_000)
-        let sample = { (i: Int) in
-            SampleInput(type: "steps", value: 10, unit: "count", start: start.addingTimeInterval(Double(i) * 60),
-                        end: start.addingTimeInterval(Double(i) * 60 + 30), sourceIndex: 0)
-        }
-        let tooMany = ImportBatchRequest(jobId: job.jobId, sources: [SampleSource(name: "Phone")], samples: (0...2000).map(sample))
-        let error = await expectHealthError(.invalidArgument, field: "samples") {
-            let _: ImportBatchReply = try await fixture.command(HealthMessage.importBatch, tooMany)
-        }
-        #expect(error?.message.contains("at most 2000") == true)
-        let full = ImportBatchRequest(jobId: job.jobId, sources: [SampleSource(name: "Phone")], samples: (0..<2000).map(sample))
-        let key = UUID().uuidString
-        let once: ImportBatchReply = try await fixture.client.call(HealthMessage.importBatch, full, idempotencyKey: key)
-        let retried: ImportBatchReply = try await fixture.client.call(HealthMessage.importBatch, full, idempotencyKey: key)
-        #expect(once.imported == 2000 && retried == once)
-        let resent: ImportBatchReply = try await fixture.command(HealthMessage.importBatch, full)
-        #expect(resent.imported == 0 && resent.duplicates == 2000)
-        var bad = full
-        bad.samples = [SampleInput(type: "steps", value: 1, unit: "count", start: start, sourceIndex: 7),
-                       SampleInput(type: "heart-rate", value: 1, unit: "count", start: start),
-                       SampleInput(type: "steps", value: 1, unit: "furlongs", start: start)]
-        let counted: ImportBatchReply = try await fixture.command(HealthMessage.importBatch, bad)
-        #expect(counted.skipped == ["invalid": 1, "unknown-type": 1, "unknown-unit": 1])
-
-        let finished: ImportJob = try await fixture.command(HealthMessage.importFinish, ImportFinishRequest(jobId: job.jobId, recordsSeen: 2003))
-        #expect(finished.status == "completed" && finished.imported == 2000 && finished.duplicates == 2000 && finished.batches == 3)
-        await expectHealthError(.failedPrecondition, field: "jobId") {
-            let _: ImportBatchReply = try await fixture.command(HealthMessage.importBatch, full)
-        }
-        await expectHealthError(.notFound, field: "jobId") {
-            let _: ImportBatchReply = try await fixture.command(HealthMessage.importBatch, ImportBatchRequest(jobId: "nope", samples: []))
-        }
-        let bob = try RPCClient(endpoint: fixture.service.rpcEndpoint, options: RPCClientOptions(user: "bob"))
-        await expectHealthError(.notFound, field: "jobId") {
-            let _: ImportStatusReply = try await bob.call(HealthMessage.importStatus, ImportStatusRequest(jobId: job.jobId))
-        }
-        await bob.close()
         await fixture.close()
     }
 }

@@ -16,7 +16,7 @@ struct HealthMidnightSplitEndToEndTests {
 
     @Test("quench steps --json: 300 on each side of midnight, then 250 each with a watch over part of it")
     func stepsMonth() async throws {
-        let system = try AnalyticsSystem("midnight", timeZone: "UTC")
+        let system = try await AnalyticsSystem("midnight", timeZone: "UTC")
         try await system.grant([.steps])
         let start = ISO8601DateFormatter().date(from: "2026-10-31T23:30:00Z")!
         try await system.addSamples([

@@ -39,7 +39,7 @@ struct HealthRealDataMergeTests {
             }
             return
         }
-        let fixture = try HealthFixture("real-merge", timeZone: "America/New_York")
+        let fixture = try await HealthFixture("real-merge", timeZone: "America/New_York")
         let derived = fixture.service.dataDirectory.appendingPathComponent("rgosdin-two-sources.xml").path
         let script = Binaries.repositoryRoot.appendingPathComponent("Tests/python/health_merge.py").path
         let derive = try runPython([script, "derive", folder.appendingPathComponent("rgosdin_export.xml").path, derived])
@@ -62,7 +62,7 @@ struct HealthRealDataMergeTests {
         }
         // The day events analytics consumes carry the same merged numbers (rounded).
         var published: [String: Int64] = [:]
-        for event in try await fixture.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self) {
+        for event in try await fixture.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self) {
             published[event.day] = event.steps
         }
         #expect(published == expected.mapValues { Int64($0.rounded()) })

@@ -44,7 +44,7 @@ struct HealthRealExportEndToEndTests {
     func realExport(file: String) async throws {
         let path = try Self.export(file)
         let expected = try RealData.python("apple_health_expect.py", [path])
-        let fixture = try HealthFixture("real-\(file)", timeZone: Self.machineZone)
+        let fixture = try await HealthFixture("real-\(file)", timeZone: Self.machineZone)
         try await fixture.grant(.steps, .bodyMass, .distance, .dietaryWater)
         let run = try fixture.quench(["import", "apple-health", path, "--json"], timeZone: Self.machineZone)
         let malformed = expected["malformed"] as? Int ?? 0
@@ -94,7 +94,7 @@ struct HealthRealExportEndToEndTests {
             </HealthData>
             """
         for zone in ["UTC", Self.machineZone] {
-            let fixture = try HealthFixture("travel-\(zone.count)", timeZone: zone)
+            let fixture = try await HealthFixture("travel-\(zone.count)", timeZone: zone)
             try await fixture.grant(.steps, .bodyMass)
             let file = fixture.service.dataDirectory.appendingPathComponent("travel.xml")
             try Data(xml.utf8).write(to: file)
@@ -110,7 +110,7 @@ struct HealthRealExportEndToEndTests {
 
     @Test("refused before a job begins, with what to pass: the CDA document, a .gz, a folder without export.xml; a folder with one is read")
     func refusals() async throws {
-        let fixture = try HealthFixture("real-refusals", timeZone: "UTC")
+        let fixture = try await HealthFixture("real-refusals", timeZone: "UTC")
         try await fixture.grant(.steps, .bodyMass, .distance, .dietaryWater)
         let cda = try fixture.quench(["import", "apple-health", try Self.export("rgosdin_export_cda.xml")])
         #expect(cda.status == 64 && cda.stderr.contains("export.xml beside it"), "\(cda.stderr)")
@@ -132,7 +132,7 @@ struct HealthRealExportEndToEndTests {
             atPath: folder.appendingPathComponent("export_cda.xml").path, withDestinationPath: try Self.export("rgosdin_export_cda.xml"))
         let noExport = try fixture.quench(["import", "apple-health", folder.path])
         #expect(noExport.status == 64 && noExport.stderr.contains("folder without an Apple Health export.xml"), "\(noExport.stderr)")
-        let jobs: ImportStatusReply = try await fixture.query(HealthMessage.importStatus, ImportStatusRequest())
+        let jobs: ImportStatusReply = try await fixture.query(MessageDescriptor.importStatus.name, ImportStatusRequest())
         #expect(jobs.jobs.isEmpty, "no job left behind by a refusal: \(jobs.jobs)")
 
         try FileManager.default.createSymbolicLink(

@@ -32,10 +32,10 @@ struct HealthSourceMergeEndToEndTests {
 
     @Test("merged steps and distance in the daily totals and the day events; priority re-publishes both; quench sources lists and sets")
     func merge() async throws {
-        let fixture = try HealthFixture("source-merge", timeZone: "UTC")
+        let fixture = try await HealthFixture("source-merge", timeZone: "UTC")
         try await fixture.grant(.steps, .distance)
-        let _: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: Self.samples(.steps, unit: "count")))
-        let _: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: Self.samples(.distance, unit: "m")))
+        let _: AddSamplesReply = try await fixture.command(MessageDescriptor.samplesAdd.name, AddSamplesRequest(samples: Self.samples(.steps, unit: "count")))
+        let _: AddSamplesReply = try await fixture.command(MessageDescriptor.samplesAdd.name, AddSamplesRequest(samples: Self.samples(.distance, unit: "m")))
 
         let samples = try await fixture.allSamples()
         #expect(samples.count == 12)
@@ -46,8 +46,8 @@ struct HealthSourceMergeEndToEndTests {
 
         #expect(try await fixture.daily(.steps, from: Self.day, to: Self.day) == [Self.day: 1505])
         #expect(try await fixture.daily(.distance, from: Self.day, to: Self.day) == [Self.day: 1505])
-        #expect(try await fixture.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self).last?.steps == 1505)
-        #expect(try await fixture.events(HealthEvent.distanceDayChanged, as: DistanceDayChangedBody.self).last?.meters == 1505)
+        #expect(try await fixture.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self).last?.steps == 1505)
+        #expect(try await fixture.events(EventDescriptor.healthDistanceDayChanged.name, as: DistanceDayChangedBody.self).last?.meters == 1505)
 
         let listed = try fixture.quench(["sources", "--json"], timeZone: "UTC")
         #expect(listed.status == 0, "\(listed.stderr)")
@@ -61,12 +61,12 @@ struct HealthSourceMergeEndToEndTests {
         #expect(set.status == 0, "\(set.stderr)")
         #expect(set.stdout.contains("1. Ann") && set.stdout.contains("iPhone") && set.stdout.contains("your priority"), "\(set.stdout)")
         #expect(try await fixture.daily(.steps, from: Self.day, to: Self.day) == [Self.day: 1655])
-        #expect(try await fixture.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self).map(\.steps) == [1505, 1655])
-        #expect(try await fixture.events(HealthEvent.distanceDayChanged, as: DistanceDayChangedBody.self).map(\.meters) == [1505, 1655])
+        #expect(try await fixture.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self).map(\.steps) == [1505, 1655])
+        #expect(try await fixture.events(EventDescriptor.healthDistanceDayChanged.name, as: DistanceDayChangedBody.self).map(\.meters) == [1505, 1655])
 
         let cleared = try fixture.quench(["sources", "priority", "--clear"], timeZone: "UTC")
         #expect(cleared.status == 0, "\(cleared.stderr)")
-        #expect(try await fixture.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self).map(\.steps) == [1505, 1655, 1505])
+        #expect(try await fixture.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self).map(\.steps) == [1505, 1655, 1505])
         let twice = try fixture.quench(["sources", "priority", "Bar", "bar"], timeZone: "UTC")
         #expect(twice.status != 0 && twice.stderr.contains("sources[1]"), "\(twice.stderr)")
         await fixture.close()

@@ -25,7 +25,7 @@ struct HealthValueRulesEndToEndTests {
 
     @Test("CLI, weight.add, samples.add and an import refuse what goals or intake would drop; all they accept arrives")
     func everyPath() async throws {
-        let fixture = try HealthFixture("value-rules", timeZone: Self.zone)
+        let fixture = try await HealthFixture("value-rules", timeZone: Self.zone)
         let (goals, goalsClient) = try fixture.follower("goals", clientTimeZone: Self.zone)
         let (intake, intakeClient) = try fixture.follower("intake", clientTimeZone: Self.zone)
         try await fixture.grant(.bodyMass, .dietaryWater)
@@ -35,30 +35,30 @@ struct HealthValueRulesEndToEndTests {
         #expect(tiny.status == 65 && tiny.stderr.contains("value") && tiny.stderr.contains("0.5 to 500 kg"), "\(tiny.stdout) \(tiny.stderr)")
         // weight.add and samples.add: the same rule.
         await expectHealthError(.invalidArgument, field: "value") {
-            let _: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 0.49, unit: "kg"))
+            let _: WeightReply = try await fixture.command(MessageDescriptor.weightAdd.name, AddWeightRequest(value: 0.49, unit: "kg"))
         }
         let hourAgo = Date().addingTimeInterval(-3600)
         await expectHealthError(.invalidArgument, field: "samples[0].value") {
-            let _: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: [
+            let _: AddSamplesReply = try await fixture.command(MessageDescriptor.samplesAdd.name, AddSamplesRequest(samples: [
                 SampleInput(type: "dietary-water", value: 6000.5, unit: "mL", start: hourAgo),
             ]))
         }
         #expect(try await fixture.allSamples().isEmpty)
 
         // The edges are accepted, and arrive.
-        let edgeWeight: WeightReply = try await fixture.command(HealthMessage.weightAdd, AddWeightRequest(value: 0.5, unit: "kg", at: hourAgo))
+        let edgeWeight: WeightReply = try await fixture.command(MessageDescriptor.weightAdd.name, AddWeightRequest(value: 0.5, unit: "kg", at: hourAgo))
         #expect(edgeWeight.weightKg == 0.5)
-        let _: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: [
+        let _: AddSamplesReply = try await fixture.command(MessageDescriptor.samplesAdd.name, AddSamplesRequest(samples: [
             SampleInput(type: "dietary-water", value: 6000, unit: "mL", start: hourAgo),
         ]))
         let today = LocalDay(instant: hourAgo, timeZone: TimeZone(identifier: Self.zone)!).description
         let waterToday = try await eventually {
-            try await intakeClient.call(IntakeMessage.totals, TotalsRequest(from: today, to: today), as: TotalsReply.self)
+            try await intakeClient.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: LocalDay(today)!, to: LocalDay(today)!), as: TotalsReply.self)
                 .days.first?.totalWaterMicrolitres == 6_000_000
         }
         #expect(waterToday, "\(intake.logTail())")
         let weighed = try await eventually {
-            try await goalsClient.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self).weightKg == 0.5
+            try await goalsClient.call(MessageDescriptor.goalGet.name, GetGoalRequest(), as: GoalReply.self).weightKg == 0.5
         }
         #expect(weighed, "\(goals.logTail())")
 
@@ -71,17 +71,17 @@ struct HealthValueRulesEndToEndTests {
         #expect(report["imported"] as? Int == 2 && report["skipped"] as? Int == 2, "\(report)")
         #expect((report["skippedByReason"] as? [String: Int])?["value-out-of-range"] == 2, "\(report)")
         let imported = try await eventually {
-            try await intakeClient.call(IntakeMessage.totals, TotalsRequest(from: "2025-10-11", to: "2025-10-11"), as: TotalsReply.self)
+            try await intakeClient.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: LocalDay("2025-10-11")!, to: LocalDay("2025-10-11")!), as: TotalsReply.self)
                 .days.first?.totalWaterMicrolitres == 5_500_000
         }
         #expect(imported, "\(intake.logTail())")
         // Goals and intake skipped no event of health-ingest's: nothing accepted was dropped.
         for client in [goalsClient, intakeClient] {
             let caughtUp = try await eventually {
-                let health = try await client.call(MessageType.health, HealthRequest(), as: HealthReply.self)
+                let health = try await client.call(MessageDescriptor.systemHealth.name, HealthRequest(), as: HealthReply.self)
                 return health.subscriptions.first { $0.publisher == ServiceName.healthIngest }.map { $0.lag == 0 } ?? false
             }
-            let health = try await client.call(MessageType.health, HealthRequest(), as: HealthReply.self)
+            let health = try await client.call(MessageDescriptor.systemHealth.name, HealthRequest(), as: HealthReply.self)
             let subscription = health.subscriptions.first { $0.publisher == ServiceName.healthIngest }
             #expect(caughtUp && subscription?.skipped == 0, "\(health.service): \(String(describing: subscription))")
         }

@@ -10,49 +10,48 @@ import Testing
 struct IdempotencyScopeEndToEndTests {
     /// Logs 250 mL for carol and 100 mL for dave under one key, then a 999 mL coffee for carol
     /// under it again; returns what each list shows.
-    static func scenario(_ client: RPCClient) async throws {
+    static func scenario(_ client: TestClient) async throws {
         let carol = try await client.call(
-            IntakeMessage.log, LogIntakeRequest(fluid: "water", volume: 250), as: IntakeRecord.self, user: "carol", idempotencyKey: "K")
+            MessageDescriptor.intakeLog.name, LogIntakeRequest(fluid: "water", volume: 250), as: IntakeRecord.self, user: "carol", idempotencyKey: "K")
         let dave = try await client.call(
-            IntakeMessage.log, LogIntakeRequest(fluid: "water", volume: 100), as: IntakeRecord.self, user: "dave", idempotencyKey: "K")
+            MessageDescriptor.intakeLog.name, LogIntakeRequest(fluid: "water", volume: 100), as: IntakeRecord.self, user: "dave", idempotencyKey: "K")
         #expect(carol.user == "carol" && carol.volumeMl == 250)
         #expect(dave.user == "dave" && dave.volumeMl == 100, "dave got \(dave)")
         let conflict = await expectRefusal(.conflict) {
             _ = try await client.call(
-                IntakeMessage.log, LogIntakeRequest(fluid: "coffee", volume: 999), as: IntakeRecord.self, user: "carol", idempotencyKey: "K")
+                MessageDescriptor.intakeLog.name, LogIntakeRequest(fluid: "coffee", volume: 999), as: IntakeRecord.self, user: "carol", idempotencyKey: "K")
         }
         #expect(conflict?.field == "idempotencyKey" && conflict?.message.contains("'K'") == true, "\(String(describing: conflict))")
         // The retry of dave's own request still answers his record.
         let retry = try await client.call(
-            IntakeMessage.log, LogIntakeRequest(fluid: "water", volume: 100), as: IntakeRecord.self, user: "dave", idempotencyKey: "K")
+            MessageDescriptor.intakeLog.name, LogIntakeRequest(fluid: "water", volume: 100), as: IntakeRecord.self, user: "dave", idempotencyKey: "K")
         #expect(retry.id == dave.id)
         let day = carol.day
-        let carolList = try await client.call(IntakeMessage.list, ListIntakesRequest(day: day), as: ListIntakesReply.self, user: "carol")
-        let daveList = try await client.call(IntakeMessage.list, ListIntakesRequest(day: day), as: ListIntakesReply.self, user: "dave")
+        let carolList = try await client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: LocalDay(day)!), as: ListIntakesReply.self, user: "carol")
+        let daveList = try await client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(day: LocalDay(day)!), as: ListIntakesReply.self, user: "dave")
         #expect(carolList.intakes.map(\.volumeMl) == [250])
         #expect(daveList.intakes.map(\.volumeMl) == [100])
         // An id the key rule refuses, before anything is stored.
         let evil = await expectRefusal(.invalidArgument) {
             _ = try await client.call(
-                IntakeMessage.log, LogIntakeRequest(volume: 100), as: IntakeRecord.self, user: "bob/evil", idempotencyKey: "E")
+                MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 100), as: IntakeRecord.self, user: "bob/evil", idempotencyKey: "E")
         }
         #expect(evil?.field == "user")
     }
 
-    @Test("insecure: one key for two users runs both; another body under it is a conflict")
-    func insecure() async throws {
-        let service = try ServiceProcess("intake", dataDirectory: temporaryDirectory("idem-insecure"))
-        defer { service.stop() }
-        let client = try RPCClient(endpoint: service.rpcEndpoint, options: RPCClientOptions(timeZone: "UTC"))
-        try await Self.scenario(client)
-        await client.close()
+    @Test("insecure: one key for two users runs both; another body under it is a conflict", arguments: TestMode.selected)
+    func insecure(mode: TestMode) async throws {
+        // The scope is the dispatcher's: in process by default (live too with QUENCH_TEST_LIVE=1).
+        let system = try await TestSystem(mode, [ServiceName.intake], label: "idem-insecure")
+        try await Self.scenario(system.client(ServiceName.intake, timeZone: "UTC"))
+        await system.close()
     }
 
     @Test("CURVE, operator key: the same")
     func curve() async throws {
         let intake = try SecureIntake("idem-curve")
         let admin = try intake.client("admin")
-        try await Self.scenario(admin)
+        try await Self.scenario(TestClient(admin, service: ServiceName.intake))
         await intake.close()
     }
 
@@ -62,7 +61,7 @@ struct IdempotencyScopeEndToEndTests {
         defer { service.stop() }
         let raw = try RawDealer(endpoint: service.rpcEndpoint)
         defer { raw.close() }
-        let ping = try Envelope(type: MessageType.ping).encoded()
+        let ping = try Envelope(type: MessageDescriptor.systemPing.name).encoded()
         let frames = [[], ping] + Array(repeating: [UInt8](repeating: 0x61, count: 3), count: count - 2)
         let reply = try raw.request(frames)
         #expect(reply.count == 2 && reply.first == [])

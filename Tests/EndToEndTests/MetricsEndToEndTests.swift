@@ -14,17 +14,17 @@ struct MetricsEndToEndTests {
         defer { service.stop() }
         let client = try RPCClient(endpoint: service.rpcEndpoint, options: RPCClientOptions(user: "ana"))
         for volume in [250.0, 330] {
-            let _: IntakeRecord = try await client.call(IntakeMessage.log, LogIntakeRequest(volume: volume), idempotencyKey: UUID().uuidString)
+            let _: IntakeRecord = try await client.call(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: volume), idempotencyKey: UUID().uuidString)
         }
         await #expect(throws: QuenchError.self) {
-            let _: IntakeRecord = try await client.call(IntakeMessage.log, LogIntakeRequest(volume: -5), idempotencyKey: UUID().uuidString)
+            let _: IntakeRecord = try await client.call(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: -5), idempotencyKey: UUID().uuidString)
         }
         // A type nobody serves is counted as `other`: a client cannot mint labels.
         await #expect(throws: QuenchError.self) {
             let _: PingReply = try await client.call("zz.made-up-type", PingRequest())
         }
 
-        let reply = try await client.call(MessageType.metrics, MetricsRequest(), as: MetricsReply.self)
+        let reply = try await client.call(MessageDescriptor.systemMetrics.name, MetricsRequest(), as: MetricsReply.self)
         await client.close()
         #expect(reply.service == "intake")
         let samples = Self.samples(reply.text)
@@ -50,7 +50,7 @@ struct MetricsEndToEndTests {
 
     @Test("a subscriber's metrics count the events it applied and its transactions")
     func subscriberMetrics() async throws {
-        let fixture = try HealthFixture("metrics-subscriber")
+        let fixture = try await HealthFixture("metrics-subscriber")
         let intake = try fixture.follower("intake")
         defer { intake.stop() }
         let client = try RPCClient(endpoint: intake.rpcEndpoint, options: RPCClientOptions(timeZone: "Europe/Berlin", user: fixture.user))
@@ -58,12 +58,12 @@ struct MetricsEndToEndTests {
         try await fixture.grant(.dietaryWater)
         let at = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 3600).rounded())
         let glasses = (0..<3).map { SampleInput(type: "dietary-water", value: 250, unit: "mL", start: at.addingTimeInterval(Double($0) * 60)) }
-        let _: AddSamplesReply = try await fixture.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: glasses))
+        let _: AddSamplesReply = try await fixture.command(MessageDescriptor.samplesAdd.name, AddSamplesRequest(samples: glasses))
         let head = try await fixture.events().last?.seq ?? 0
         #expect(head >= 4)
         var samples: [String: Double] = [:]
         let caughtUp = try await eventually {
-            samples = Self.samples(try await client.call(MessageType.metrics, MetricsRequest(), as: MetricsReply.self).text)
+            samples = Self.samples(try await client.call(MessageDescriptor.systemMetrics.name, MetricsRequest(), as: MetricsReply.self).text)
             return samples[#"quench_subscription_applied_seq{service="intake",publisher="health-ingest"}"#] == Double(head)
         }
         #expect(caughtUp, "\(samples.filter { $0.key.contains("subscription") })")
@@ -84,10 +84,10 @@ struct MetricsEndToEndTests {
         defer { Task { await system.close() } }
         let ana = try system.client("ana")
         await expectRefusal(.permissionDenied) {
-            _ = try await ana.call(MessageType.metrics, MetricsRequest(), as: MetricsReply.self)
+            _ = try await ana.call(MessageDescriptor.systemMetrics.name, MetricsRequest(), as: MetricsReply.self)
         }
         let admin = try system.client("admin")
-        let reply = try await admin.call(MessageType.metrics, MetricsRequest(), as: MetricsReply.self)
+        let reply = try await admin.call(MessageDescriptor.systemMetrics.name, MetricsRequest(), as: MetricsReply.self)
         #expect(Self.samples(reply.text)[#"quench_request_errors_total{service="intake",code="permission_denied"}"#] == 1)
     }
 

@@ -150,7 +150,7 @@ struct PrivacyEraseEndToEndTests {
             for service in running {
                 let client = try RPCClient(endpoint: service.rpcEndpoint, options: RPCClientOptions(attemptTimeout: .seconds(2), attempts: 1))
                 defer { Task { await client.close() } }
-                let reply = try await client.call(MessageType.health, HealthRequest(), as: HealthReply.self)
+                let reply = try await client.call(MessageDescriptor.systemHealth.name, HealthRequest(), as: HealthReply.self)
                 for subscription in reply.subscriptions {
                     guard let publisher = heads[subscription.publisher] else { continue }
                     let head = try await Self.head(publisher)
@@ -165,7 +165,7 @@ struct PrivacyEraseEndToEndTests {
     static func head(_ service: ServiceProcess) async throws -> UInt64 {
         let client = try RPCClient(endpoint: service.rpcEndpoint, options: RPCClientOptions(attemptTimeout: .seconds(2), attempts: 1))
         defer { Task { await client.close() } }
-        return try await client.call(MessageType.ping, PingRequest(), as: PingReply.self).headSeq
+        return try await client.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self).headSeq
     }
 
     // MARK: Scanning

@@ -17,7 +17,7 @@ struct RPCClientConnectTimeoutTests {
             options: RPCClientOptions(attemptTimeout: .seconds(5), attempts: 3, connectTimeout: .milliseconds(300)))
         let started = ContinuousClock.now
         do {
-            _ = try await client.call(MessageType.ping, PingRequest(), as: PingReply.self)
+            _ = try await client.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)
             Issue.record("a call to nothing succeeded")
         } catch let error as QuenchError {
             #expect(error.code == .unavailable)
@@ -47,7 +47,7 @@ struct RPCClientConnectTimeoutTests {
             options: RPCClientOptions(attemptTimeout: .milliseconds(1200), attempts: 1, connectTimeout: .milliseconds(200)))
         let started = ContinuousClock.now
         do {
-            _ = try await client.call(MessageType.ping, PingRequest(), as: PingReply.self)
+            _ = try await client.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)
             Issue.record("a silent peer answered")
         } catch let error as QuenchError {
             #expect(error.code == .unavailable)

@@ -13,12 +13,12 @@ struct SecurityAuthenticationEndToEndTests {
         let system = try SecureIntake("sec-admitted")
         defer { Task { await system.close() } }
         let ana = try system.client("ana")
-        let pong = try await ana.call(MessageType.ping, PingRequest(), as: PingReply.self)
+        let pong = try await ana.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)
         #expect(pong.service == "intake")
-        let logged: IntakeRecord = try await ana.command(IntakeMessage.log, LogIntakeRequest(volume: 250))
+        let logged: IntakeRecord = try await ana.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 250))
         #expect(logged.user == "ana")
         let admin = try system.client("admin")
-        let listed: ListIntakesReply = try await admin.call(IntakeMessage.list, ListIntakesRequest(), user: "ana")
+        let listed: ListIntakesReply = try await admin.call(MessageDescriptor.intakeList.name, ListIntakesRequest(), user: "ana")
         #expect(listed.intakes.map(\.id) == [logged.id])
     }
 
@@ -31,7 +31,7 @@ struct SecurityAuthenticationEndToEndTests {
         defer { Task { await plain.close() } }
         let started = ContinuousClock.now
         let error = await expectRefusal(.unauthenticated) {
-            _ = try await plain.call(IntakeMessage.list, ListIntakesRequest(), as: ListIntakesReply.self)
+            _ = try await plain.call(MessageDescriptor.intakeList.name, ListIntakesRequest(), as: ListIntakesReply.self)
         }
         // Refused, not timed out: well inside the 10 s attempt timeout. (The service may hang
         // up before its greeting reaches the client; three such handshakes count as the
@@ -50,7 +50,7 @@ struct SecurityAuthenticationEndToEndTests {
         defer { Task { await client.close() } }
         let started = ContinuousClock.now
         let error = await expectRefusal(.unauthenticated) {
-            _ = try await client.call(MessageType.ping, PingRequest(), as: PingReply.self)
+            _ = try await client.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)
         }
         // The service cannot open the client's first message and hangs up; three such
         // handshakes in a row are a refusal (≈ 0.7 s), well inside the 10 s attempt timeout.
@@ -58,7 +58,7 @@ struct SecurityAuthenticationEndToEndTests {
         #expect(error?.message.contains("publicKey") == true, "\(error?.message ?? "")")
         // The right key still works.
         let ana = try system.client("ana")
-        _ = try await ana.call(MessageType.ping, PingRequest(), as: PingReply.self)
+        _ = try await ana.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)
         await ana.close()
     }
 
@@ -69,17 +69,17 @@ struct SecurityAuthenticationEndToEndTests {
         let stranger = try system.client("stranger", user: "ana", attemptTimeout: .seconds(10))
         let started = ContinuousClock.now
         let error = await expectRefusal(.unauthenticated) {
-            _ = try await stranger.call(MessageType.ping, PingRequest(), as: PingReply.self)
+            _ = try await stranger.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)
         }
         // Refused, not timed out: well inside the 10 s attempt timeout.
         #expect(ContinuousClock.now - started < .seconds(8))
         #expect(error?.message == "the service refused this key (not on its allow-list)")
         // Refused again on a second attempt, and nothing it sent was ever applied.
         await expectRefusal(.unauthenticated) {
-            let _: IntakeRecord = try await stranger.command(IntakeMessage.log, LogIntakeRequest(volume: 999))
+            let _: IntakeRecord = try await stranger.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 999))
         }
         let admin = try system.client("admin")
-        let listed: ListIntakesReply = try await admin.call(IntakeMessage.list, ListIntakesRequest(), user: "ana")
+        let listed: ListIntakesReply = try await admin.call(MessageDescriptor.intakeList.name, ListIntakesRequest(), user: "ana")
         #expect(listed.intakes.isEmpty)
         #expect(system.service.logTail(200).contains("refused an unknown client key"))
     }
@@ -90,14 +90,14 @@ struct SecurityAuthenticationEndToEndTests {
         defer { Task { await system.close() } }
         let ana = try system.client("ana")
         let error = await expectRefusal(.permissionDenied) {
-            let _: IntakeRecord = try await ana.command(IntakeMessage.log, LogIntakeRequest(volume: 500), user: "bob")
+            let _: IntakeRecord = try await ana.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 500), user: "bob")
         }
         #expect(error?.message.contains("'ana' may not act for user 'bob'") == true)
         await expectRefusal(.permissionDenied) {
-            let _: ListIntakesReply = try await ana.call(IntakeMessage.list, ListIntakesRequest(), user: "bob")
+            let _: ListIntakesReply = try await ana.call(MessageDescriptor.intakeList.name, ListIntakesRequest(), user: "bob")
         }
         let admin = try system.client("admin")
-        let bobs: ListIntakesReply = try await admin.call(IntakeMessage.list, ListIntakesRequest(), user: "bob")
+        let bobs: ListIntakesReply = try await admin.call(MessageDescriptor.intakeList.name, ListIntakesRequest(), user: "bob")
         #expect(bobs.intakes.isEmpty)
     }
 
@@ -187,13 +187,13 @@ struct SecurityAuthenticationEndToEndTests {
         let admin = try RPCClient(endpoint: health.rpcEndpoint, options: try healthKeys.options("admin", user: "ana"))
         defer { Task { await admin.close() } }
         let _: ConsentListReply = try await admin.call(
-            HealthMessage.consentGrant, ConsentChangeRequest(types: ["dietary-water"]), idempotencyKey: UUID().uuidString)
-        let head = try await admin.call(MessageType.ping, PingRequest(), as: PingReply.self).headSeq
+            MessageDescriptor.consentGrant.name, ConsentChangeRequest(types: ["dietary-water"]), idempotencyKey: UUID().uuidString)
+        let head = try await admin.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self).headSeq
         #expect(head >= 1)
         let intakeAdmin = try RPCClient(endpoint: intake.rpcEndpoint, options: try intakeKeys.options("admin"))
         defer { Task { await intakeAdmin.close() } }
         #expect(await eventually(timeout: .seconds(15)) {
-            let health = try? await intakeAdmin.call(MessageType.health, HealthRequest(), as: HealthReply.self)
+            let health = try? await intakeAdmin.call(MessageDescriptor.systemHealth.name, HealthRequest(), as: HealthReply.self)
             return health?.subscriptions.first?.appliedSeq == head
         }, "\(intake.logTail(60))")
         #expect(intake.logTail(400).contains("the publisher admits this service's key again"))

@@ -28,9 +28,9 @@ struct SecurityEventsEndToEndTests {
         let admin = try system.client("admin")
         let ana = try system.client("ana")
         let bob = try system.client("bob")
-        let _: IntakeRecord = try await admin.command(IntakeMessage.log, LogIntakeRequest(volume: 101), user: "ana")
-        let _: IntakeRecord = try await ana.command(IntakeMessage.log, LogIntakeRequest(volume: 102))
-        let _: IntakeRecord = try await bob.command(IntakeMessage.log, LogIntakeRequest(volume: 201))
+        let _: IntakeRecord = try await admin.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 101), user: "ana")
+        let _: IntakeRecord = try await ana.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 102))
+        let _: IntakeRecord = try await bob.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 201))
 
         #expect(await eventually(timeout: .seconds(10)) {
             adminFull.domainEvents.count >= 3 && anaStream.domainEvents.count >= 2 && !bobStream.domainEvents.isEmpty
@@ -55,7 +55,7 @@ struct SecurityEventsEndToEndTests {
         #expect(await eventually(timeout: .seconds(10)) { !adminFull.events.isEmpty })
         try await Task.sleep(for: .milliseconds(500))
         let admin = try system.client("admin")
-        let _: IntakeRecord = try await admin.command(IntakeMessage.log, LogIntakeRequest(volume: 101), user: "ana")
+        let _: IntakeRecord = try await admin.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 101), user: "ana")
         #expect(await eventually(timeout: .seconds(10)) { anaStream.domainEvents.count == 1 })
 
         // ana's key leaves the allow-list while her subscription is live.
@@ -69,13 +69,13 @@ struct SecurityEventsEndToEndTests {
         var sent = 0
         let bobHears = await eventually(timeout: .seconds(10)) {
             sent += 1
-            _ = try? await admin.command(IntakeMessage.log, LogIntakeRequest(volume: 200 + Double(sent)), user: "bob") as IntakeRecord
+            _ = try? await admin.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 200 + Double(sent)), user: "bob") as IntakeRecord
             try? await Task.sleep(for: .milliseconds(100))
             return !bobStream.domainEvents.isEmpty
         }
         #expect(bobHears)
         // …and ana's events no longer reach her: the admin sees her next one, she does not.
-        let _: IntakeRecord = try await admin.command(IntakeMessage.log, LogIntakeRequest(volume: 102), user: "ana")
+        let _: IntakeRecord = try await admin.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 102), user: "ana")
         #expect(await eventually(timeout: .seconds(5)) {
             adminFull.domainEvents.filter { $0.envelope.user == "ana" && $0.topic == "intake.logged" }.count == 2
         })

@@ -14,39 +14,39 @@ struct SecurityIsolationEndToEndTests {
         let ana = try system.client("ana")
         let bob = try system.client("bob")
         let admin = try system.client("admin")
-        let bobs: IntakeRecord = try await bob.command(IntakeMessage.log, LogIntakeRequest(volume: 400))
+        let bobs: IntakeRecord = try await bob.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 400))
         #expect(bobs.user == "bob")
 
         await expectRefusal(.permissionDenied) {
-            let _: ListIntakesReply = try await ana.call(IntakeMessage.list, ListIntakesRequest(), user: "bob")
+            let _: ListIntakesReply = try await ana.call(MessageDescriptor.intakeList.name, ListIntakesRequest(), user: "bob")
         }
         await expectRefusal(.permissionDenied) {
-            let _: DayTotal = try await ana.call(IntakeMessage.dayTotal, DayTotalRequest(), user: "bob")
+            let _: DayTotal = try await ana.call(MessageDescriptor.intakeDayTotal.name, DayTotalRequest(), user: "bob")
         }
         // Acting for herself, ana does not find bob's intake: ids do not cross users.
         await expectRefusal(.notFound) {
-            let _: IntakeRecord = try await ana.command(IntakeMessage.edit, EditIntakeRequest(id: bobs.id, volume: 1))
+            let _: IntakeRecord = try await ana.command(MessageDescriptor.intakeEdit.name, EditIntakeRequest(id: bobs.id, volume: 1))
         }
         await expectRefusal(.notFound) {
-            let _: DeleteIntakeReply = try await ana.command(IntakeMessage.delete, DeleteIntakeRequest(id: bobs.id))
+            let _: DeleteIntakeReply = try await ana.command(MessageDescriptor.intakeDelete.name, DeleteIntakeRequest(id: bobs.id))
         }
         await expectRefusal(.permissionDenied) {
-            let _: IntakeRecord = try await ana.command(IntakeMessage.edit, EditIntakeRequest(id: bobs.id, volume: 1), user: "bob")
+            let _: IntakeRecord = try await ana.command(MessageDescriptor.intakeEdit.name, EditIntakeRequest(id: bobs.id, volume: 1), user: "bob")
         }
         await expectRefusal(.permissionDenied) {
-            let _: DeleteIntakeReply = try await ana.command(IntakeMessage.delete, DeleteIntakeRequest(id: bobs.id), user: "bob")
+            let _: DeleteIntakeReply = try await ana.command(MessageDescriptor.intakeDelete.name, DeleteIntakeRequest(id: bobs.id), user: "bob")
         }
         await expectRefusal(.permissionDenied) {
-            let _: IntakeExport = try await ana.call(IntakeMessage.export, UserDataRequest(), user: "bob")
+            let _: IntakeExport = try await ana.call(MessageDescriptor.intakeExport.name, UserDataRequest(), user: "bob")
         }
         await expectRefusal(.permissionDenied) {
-            let _: EraseReply = try await ana.command(IntakeMessage.erase, UserDataRequest(), user: "bob")
+            let _: EraseReply = try await ana.command(MessageDescriptor.intakeErase.name, UserDataRequest(), user: "bob")
         }
         // Her own export holds none of bob's data.
-        let own: IntakeExport = try await ana.call(IntakeMessage.export, UserDataRequest())
+        let own: IntakeExport = try await ana.call(MessageDescriptor.intakeExport.name, UserDataRequest())
         #expect(own.intakes.isEmpty)
 
-        let after: ListIntakesReply = try await admin.call(IntakeMessage.list, ListIntakesRequest(), user: "bob")
+        let after: ListIntakesReply = try await admin.call(MessageDescriptor.intakeList.name, ListIntakesRequest(), user: "bob")
         #expect(after.intakes.count == 1 && after.intakes.first?.volumeMl == 400)
     }
 
@@ -57,14 +57,14 @@ struct SecurityIsolationEndToEndTests {
         let ana = try system.client("ana")
         let admin = try system.client("admin")
         await expectRefusal(.permissionDenied) {
-            let _: EventsSinceReply = try await ana.call(MessageType.eventsSince, EventsSinceRequest(after: 0, limit: 10))
+            let _: EventsSinceReply = try await ana.call(MessageDescriptor.eventsSince.name, EventsSinceRequest(after: 0, limit: 10))
         }
         await expectRefusal(.permissionDenied) {
-            let _: Fluid = try await ana.command(IntakeMessage.fluidsEdit, EditFluidRequest(name: "coffee", waterPercent: 50, catalog: true))
+            let _: Fluid = try await ana.command(MessageDescriptor.fluidsEdit.name, EditFluidRequest(name: "coffee", waterPercent: 50, catalog: true))
         }
-        let events: EventsSinceReply = try await admin.call(MessageType.eventsSince, EventsSinceRequest(after: 0, limit: 10))
+        let events: EventsSinceReply = try await admin.call(MessageDescriptor.eventsSince.name, EventsSinceRequest(after: 0, limit: 10))
         #expect(events.headSeq == 0)
-        let edited: Fluid = try await admin.command(IntakeMessage.fluidsEdit, EditFluidRequest(name: "coffee", waterPercent: 98, catalog: true))
+        let edited: Fluid = try await admin.command(MessageDescriptor.fluidsEdit.name, EditFluidRequest(name: "coffee", waterPercent: 98, catalog: true))
         #expect(edited.waterPercent == 98)
     }
 
@@ -85,9 +85,9 @@ struct SecurityIsolationEndToEndTests {
             id: "steps-5k", title: "Easy walk", description: "Walk 5,000 steps in a day.", type: "step", goal: 5000,
             reward: Challenge.Reward(trophy: "bronze", points: 5))])
         await expectRefusal(.permissionDenied) {
-            let _: LoadChallengesReply = try await ana.command(GoalMessage.challengesLoad, catalog)
+            let _: LoadChallengesReply = try await ana.command(MessageDescriptor.challengesLoad.name, catalog)
         }
-        let loaded: LoadChallengesReply = try await admin.command(GoalMessage.challengesLoad, catalog)
+        let loaded: LoadChallengesReply = try await admin.command(MessageDescriptor.challengesLoad.name, catalog)
         #expect(loaded.received == 1 && loaded.created == 1)
     }
 }

@@ -22,11 +22,11 @@ struct SecurityLimitsEndToEndTests {
         }
         let batch = await expectRefusal(.invalidArgument) {
             let _: MessagePackRawReply = try await client.command(
-                HealthMessage.importBatch, ImportBatchRequest(jobId: "job", samples: samples(ImportBatchRequest.maxSamples + 1)))
+                MessageDescriptor.importBatch.name, ImportBatchRequest(jobId: "job", samples: samples(ImportBatchRequest.maxSamples + 1)))
         }
         #expect(batch?.field == "samples" && batch?.message.contains("2000") == true, "\(String(describing: batch))")
         let added = await expectRefusal(.invalidArgument) {
-            let _: MessagePackRawReply = try await client.command(HealthMessage.samplesAdd, AddSamplesRequest(samples: samples(AddSamplesRequest.maxSamples + 1)))
+            let _: MessagePackRawReply = try await client.command(MessageDescriptor.samplesAdd.name, AddSamplesRequest(samples: samples(AddSamplesRequest.maxSamples + 1)))
         }
         #expect(added?.field == "samples", "\(String(describing: added))")
         #expect(ImportBatchRequest.maxSamples == 2000 && LoadChallengesRequest.maxItems == 1000)

@@ -15,25 +15,25 @@ struct SecurityTransportEndToEndTests {
         let pid = system.service.pid
         let carl = try system.client("carl")
         await expectRefusal(.unauthenticated) {
-            _ = try await carl.call(MessageType.ping, PingRequest(), as: PingReply.self)
+            _ = try await carl.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)
         }
 
         try system.keys.writeAllowList(["admin": "admin", "carl": "user:carl"])
         let added = ContinuousClock.now
         let admitted = await eventually(timeout: .seconds(20)) {
-            (try? await carl.call(MessageType.ping, PingRequest(), as: PingReply.self)) != nil
+            (try? await carl.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)) != nil
         }
         #expect(admitted)
         print("allow-list reload admitted the new key after \(ContinuousClock.now - added)")
         #expect(system.service.logTail(300).contains("allow-list reloaded"))
-        let logged: IntakeRecord = try await carl.command(IntakeMessage.log, LogIntakeRequest(volume: 300))
+        let logged: IntakeRecord = try await carl.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 300))
         #expect(logged.user == "carl")
 
         try system.keys.writeAllowList(["admin": "admin"])
         let revoked = ContinuousClock.now
         let refused = await eventually(timeout: .seconds(20)) {
             do {
-                _ = try await carl.call(MessageType.ping, PingRequest(), as: PingReply.self)
+                _ = try await carl.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)
                 return false
             } catch let error as QuenchError {
                 return error.code == .unauthenticated
@@ -48,7 +48,7 @@ struct SecurityTransportEndToEndTests {
         #expect(ContinuousClock.now - revoked < .seconds(20), "took \(ContinuousClock.now - revoked)")
         let fresh = try system.client("carl")
         await expectRefusal(.unauthenticated) {
-            _ = try await fresh.call(MessageType.ping, PingRequest(), as: PingReply.self)
+            _ = try await fresh.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)
         }
 
         // SIGHUP re-reads the list at once and the service keeps running.
@@ -56,7 +56,7 @@ struct SecurityTransportEndToEndTests {
         kill(pid, SIGHUP)
         let dave = try system.client("dave")
         #expect(await eventually(timeout: .seconds(3)) {
-            (try? await dave.call(MessageType.ping, PingRequest(), as: PingReply.self)) != nil
+            (try? await dave.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)) != nil
         })
         #expect(system.service.isRunning)
         #expect(system.service.logTail(300).contains("SIGHUP"))
@@ -68,16 +68,16 @@ struct SecurityTransportEndToEndTests {
         defer { Task { await system.close() } }
         let old = try system.client("erin-old")
         let new = try system.client("erin-new")
-        let first: IntakeRecord = try await old.command(IntakeMessage.log, LogIntakeRequest(volume: 200))
+        let first: IntakeRecord = try await old.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 200))
         #expect(first.user == "erin")
-        _ = try await new.call(MessageType.ping, PingRequest(), as: PingReply.self)
+        _ = try await new.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)
 
         // The old key leaves the list; its connection stays open (no reconnect) and is
         // refused at its next request, while the principal's new key still works.
         try system.keys.writeAllowList(["admin": "admin", "erin-new": "user:erin"])
         let refused = await eventually(timeout: .seconds(20)) {
             do {
-                _ = try await old.call(MessageType.ping, PingRequest(), as: PingReply.self)
+                _ = try await old.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)
                 return false
             } catch let error as QuenchError {
                 return error.code == .unauthenticated && error.message.contains("removed from the allow-list")
@@ -87,11 +87,11 @@ struct SecurityTransportEndToEndTests {
         }
         #expect(refused)
         await expectRefusal(.unauthenticated) {
-            let _: IntakeRecord = try await old.command(IntakeMessage.log, LogIntakeRequest(volume: 300))
+            let _: IntakeRecord = try await old.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 300))
         }
-        let second: IntakeRecord = try await new.command(IntakeMessage.log, LogIntakeRequest(volume: 250))
+        let second: IntakeRecord = try await new.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 250))
         #expect(second.user == "erin")
-        let list = try await new.call(IntakeMessage.list, ListIntakesRequest(), as: ListIntakesReply.self)
+        let list = try await new.call(MessageDescriptor.intakeList.name, ListIntakesRequest(), as: ListIntakesReply.self)
         #expect(list.intakes.map(\.volumeMl).sorted() == [200, 250], "the refused log stored nothing")
         await old.close()
         await new.close()
@@ -103,9 +103,9 @@ struct SecurityTransportEndToEndTests {
         defer { recorder.stop() }
         let client = try RPCClient(endpoint: recorder.endpoint, options: options)
         defer { Task { await client.close() } }
-        let fluid: Fluid = try await client.command(IntakeMessage.fluidsAdd, AddFluidRequest(name: "zzplaintextzz", waterPercent: 90))
+        let fluid: Fluid = try await client.command(MessageDescriptor.fluidsAdd.name, AddFluidRequest(name: "zzplaintextzz", waterPercent: 90))
         #expect(fluid.name == "zzplaintextzz")
-        let logged: IntakeRecord = try await client.command(IntakeMessage.log, LogIntakeRequest(fluid: "zzplaintextzz", volume: 1234.567))
+        let logged: IntakeRecord = try await client.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(fluid: "zzplaintextzz", volume: 1234.567))
         #expect(logged.volumeMl == 1234.567)
         return recorder.bytes
     }

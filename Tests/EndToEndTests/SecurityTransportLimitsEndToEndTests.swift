@@ -21,7 +21,7 @@ struct SecurityTransportLimitsEndToEndTests {
         let anaStream = EventCollector(endpoint: system.service.userPubEndpoint, prefixes: ["ana/"], curve: try system.keys.options("ana").curve)
         defer { anaStream.stop() }
         let admin = try system.client("admin")
-        _ = try await admin.call(MessageType.ping, PingRequest(), as: PingReply.self)
+        _ = try await admin.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)
         try await Task.sleep(for: .milliseconds(500))
         let rssBefore = try residentKilobytes(system.service.pid)
         let baseline = try await medianPing(admin, count: 10)
@@ -61,7 +61,7 @@ struct SecurityTransportLimitsEndToEndTests {
         var sent = 0
         let anaHears = await eventually(timeout: .seconds(10)) {
             sent += 1
-            _ = try? await admin.command(IntakeMessage.log, LogIntakeRequest(volume: 100 + Double(sent)), user: "ana") as IntakeRecord
+            _ = try? await admin.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 100 + Double(sent)), user: "ana") as IntakeRecord
             try? await Task.sleep(for: .milliseconds(100))
             return !anaStream.domainEvents.isEmpty
         }
@@ -69,7 +69,7 @@ struct SecurityTransportLimitsEndToEndTests {
 
         let rssAfter = try residentKilobytes(system.service.pid)
         #expect(rssAfter - rssBefore < 30_000, "RSS grew from \(rssBefore) kB to \(rssAfter) kB")
-        let metrics = try await admin.call(MessageType.metrics, MetricsRequest(), as: MetricsReply.self)
+        let metrics = try await admin.call(MessageDescriptor.systemMetrics.name, MetricsRequest(), as: MetricsReply.self)
         let samples = MetricsEndToEndTests.samples(metrics.text)
         #expect(samples[#"quench_refusals_total{service="intake",kind="subscription_flood"}"#] == 1, "\(metrics.text)")
         #expect((samples[#"quench_refusals_total{service="intake",kind="handshake"}"#] ?? 0) >= 1)
@@ -89,7 +89,7 @@ struct SecurityTransportLimitsEndToEndTests {
         defer { anaStream.stop() }
         let admin = try system.client("admin")
         let counted = await eventually(timeout: .seconds(10)) {
-            let metrics = try? await admin.call(MessageType.metrics, MetricsRequest(), as: MetricsReply.self)
+            let metrics = try? await admin.call(MessageDescriptor.systemMetrics.name, MetricsRequest(), as: MetricsReply.self)
             return MetricsEndToEndTests.samples(metrics?.text ?? "")[#"quench_refusals_total{service="intake",kind="subscription"}"#] == 1
         }
         #expect(counted)
@@ -109,8 +109,8 @@ struct SecurityTransportLimitsEndToEndTests {
         }
         // A real client still gets through; each closed connection was counted.
         let admin = try system.client("admin")
-        _ = try await admin.call(MessageType.ping, PingRequest(), as: PingReply.self)
-        let metrics = try await admin.call(MessageType.metrics, MetricsRequest(), as: MetricsReply.self)
+        _ = try await admin.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)
+        let metrics = try await admin.call(MessageDescriptor.systemMetrics.name, MetricsRequest(), as: MetricsReply.self)
         let incomplete = MetricsEndToEndTests.samples(metrics.text)[#"quench_refusals_total{service="intake",kind="handshake_incomplete"}"#] ?? 0
         #expect(incomplete >= 3, "\(metrics.text)")
     }
@@ -134,7 +134,7 @@ struct SecurityTransportLimitsEndToEndTests {
         let admin = try system.client("admin")
         var samples: [String: Double] = [:]
         let counted = await eventually(timeout: .seconds(15)) {
-            let metrics = try? await admin.call(MessageType.metrics, MetricsRequest(), as: MetricsReply.self)
+            let metrics = try? await admin.call(MessageDescriptor.systemMetrics.name, MetricsRequest(), as: MetricsReply.self)
             samples = MetricsEndToEndTests.samples(metrics?.text ?? "")
             return (samples[#"quench_refusals_total{service="intake",kind="handshake"}"#] ?? 0) >= 60
         }
@@ -161,8 +161,10 @@ struct SecurityTransportLimitsEndToEndTests {
         _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &own)
         let expected = privileged ? wanted : Int(own.rlim_max)
         // The service inherits a low soft limit (as under many supervisors: 1024) while it starts.
+        // The headroom is for the tests running meanwhile in this process (in-process services
+        // open their SQLite files here): they must not run out, nor Process find an fd past it.
         let inUse = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 256
-        var low = rlimit(rlim_cur: rlim_t(min(Int(own.rlim_max), max(1024, inUse + 512))), rlim_max: own.rlim_max)
+        var low = rlimit(rlim_cur: rlim_t(min(Int(own.rlim_max), max(1024, inUse + 4096))), rlim_max: own.rlim_max)
         let saved = own
         _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &low)
         let system: SecureIntake
@@ -190,7 +192,7 @@ func medianPing(_ client: RPCClient, count: Int) async throws -> Duration {
     var times: [Duration] = []
     for _ in 0..<count {
         let start = ContinuousClock.now
-        _ = try await client.call(MessageType.ping, PingRequest(), as: PingReply.self)
+        _ = try await client.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)
         times.append(ContinuousClock.now - start)
         try await Task.sleep(for: .milliseconds(25))
     }

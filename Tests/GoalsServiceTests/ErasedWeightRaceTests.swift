@@ -43,23 +43,23 @@ struct ErasedWeightRaceTests {
     @Test("weights applied after ana's erase, then health.erased: no event or period keeps her weight, seq gapless, bob's intact")
     func weightAfterErase() throws {
         let store = try TestDatabase()
-        try store.deliver(HealthEvent.consentChanged, Self.consent("bob", latest: HealthEventApplierTests.weight(70.5, hoursAgo: 1, user: "bob")))
-        try store.deliver(HealthEvent.consentChanged, Self.consent("ana", latest: HealthEventApplierTests.weight(Self.markers[0], hoursAgo: 3)))
+        try store.deliver(EventDescriptor.healthConsentChanged.name, Self.consent("bob", latest: HealthEventApplierTests.weight(70.5, hoursAgo: 1, user: "bob")))
+        try store.deliver(EventDescriptor.healthConsentChanged.name, Self.consent("ana", latest: HealthEventApplierTests.weight(Self.markers[0], hoursAgo: 3)))
         // Ana's `quench erase`: goals' own erase, as its handler does it.
         try store.database.pool.write { db in
             _ = try GoalStore.erase(db, user: "ana")
             try UserErasure.forgetTraces(db, user: "ana", outbox: store.outbox)
-            try store.outbox.append(db, type: GoalEvent.erased, user: "ana", body: UserErasedBody(user: "ana"))
+            try store.outbox.append(db, .goalErased, user: "ana", body: UserErasedBody(user: "ana"))
         }
         // Goals lagged: ana's consent and weights arrive after the erase, over two days.
-        try store.deliver(HealthEvent.consentChanged, Self.consent("ana", latest: HealthEventApplierTests.weight(Self.markers[0], hoursAgo: 2)))
+        try store.deliver(EventDescriptor.healthConsentChanged.name, Self.consent("ana", latest: HealthEventApplierTests.weight(Self.markers[0], hoursAgo: 2)))
         store.advance(days: 2)
-        try store.deliver(HealthEvent.weightRecorded, HealthEventApplierTests.weight(Self.markers[1], hoursAgo: -48))
+        try store.deliver(EventDescriptor.healthWeightRecorded.name, HealthEventApplierTests.weight(Self.markers[1], hoursAgo: -48))
         #expect(try Self.periodWeights(store, "ana") == Self.markers, "the weights are in ana's periods before")
         let before = try Self.rows(store)
         #expect(before.filter { row in Self.markers.contains { Self.contains(row.1, Self.float64($0)) } }.count == 2, "findable before")
 
-        try store.deliver(HealthEvent.erased, UserErasedBody(user: "ana"))
+        try store.deliver(EventDescriptor.healthErased.name, UserErasedBody(user: "ana"))
 
         let after = try Self.rows(store)
         for (seq, bytes) in after {
@@ -72,8 +72,8 @@ struct ErasedWeightRaceTests {
         #expect(try store.state("ana")?.weight == nil)
         // Ana's erase stays; her goal is back to the default, announced without a weight.
         let events = try after.map { try Envelope.decode($0.1) }
-        #expect(events.contains { $0.type == GoalEvent.erased && $0.user == "ana" })
-        let last = try #require(events.last { $0.type == GoalEvent.changed && $0.user == "ana" })
+        #expect(events.contains { $0.type == EventDescriptor.goalErased.name && $0.user == "ana" })
+        let last = try #require(events.last { $0.type == EventDescriptor.goalChanged.name && $0.user == "ana" })
         #expect(try last.decodeBody(GoalChangedBody.self).source == "default")
         // Bob's: untouched.
         #expect(try Self.periodWeights(store, "bob") == [70.5])

@@ -1,4 +1,5 @@
 @testable import GoalsService
+import MessagePack
 import QuenchProtocol
 import Testing
 
@@ -35,13 +36,15 @@ struct GoalRulesTests {
         }
     }
 
-    @Test("bad day strings are refused naming the field", arguments: ["2026-02-30", "2026-13-01", "26-01-01", "2026-1-1", "today", "", "2026-01-01T00:00"])
-    func badDays(text: String) {
+    @Test("bad day strings are refused when the request is decoded, naming the field", arguments: ["2026-02-30", "2026-13-01", "26-01-01", "2026-1-1", "today", "", "2026-01-01T00:00"])
+    func badDays(text: String) throws {
+        let bytes = try MessagePackEncoder().encode(["from": text, "to": "2026-01-01"])
         do {
-            _ = try GoalRules.day(text, field: "from") { LocalDay(ordinal: 0) }
+            _ = try MessagePackDecoder().decode(GoalDaysRequest.self, from: bytes)
             Issue.record("accepted '\(text)'")
-        } catch let error as QuenchError {
-            #expect(error.field == "from" && error.code == .invalidArgument)
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.codingPath.map(\.stringValue) == ["from"])
+            #expect(context.debugDescription.hasPrefix("must be a date YYYY-MM-DD"))
         } catch {
             Issue.record("unexpected \(error)")
         }

@@ -45,11 +45,11 @@ struct GoalTimelineTests {
             Self.period("2026-01-10", "2026-01-10", 2366, .auto),
             Self.period("2026-01-11", nil, 2000),
         ]
-        #expect(GoalTimeline.goal(on: Self.day("2025-12-31"), periods: periods) == GoalOnDay(day: "2025-12-31", goalMl: 2500, source: "default"))
+        #expect(GoalTimeline.goal(on: Self.day("2025-12-31"), periods: periods) == GoalOnDay(day: LocalDay("2025-12-31")!, goalMl: 2500, source: "default"))
         #expect(GoalTimeline.goal(on: Self.day("2026-01-01"), periods: periods).goalMl == 3000)
         #expect(GoalTimeline.goal(on: Self.day("2026-01-09"), periods: periods).goalMl == 3000)
         let tenth = GoalTimeline.goal(on: Self.day("2026-01-10"), periods: periods)
-        #expect(tenth.goalMl == 2366 && tenth.source == "auto" && tenth.startDay == "2026-01-10" && tenth.endDay == "2026-01-10")
+        #expect(tenth.goalMl == 2366 && tenth.source == "auto" && tenth.startDay?.description == "2026-01-10" && tenth.endDay?.description == "2026-01-10")
         let later = GoalTimeline.goal(on: Self.day("2027-06-01"), periods: periods)
         #expect(later.goalMl == 2000 && later.endDay == nil)
     }
@@ -61,7 +61,7 @@ struct GoalTimelineTests {
             Self.period("2026-01-05", nil, 2000),
         ]
         let days = GoalTimeline.goals(from: Self.day("2026-01-01"), to: Self.day("2026-01-06"), periods: periods)
-        #expect(days.map(\.day) == ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04", "2026-01-05", "2026-01-06"])
+        #expect(days.map(\.day.description) == ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04", "2026-01-05", "2026-01-06"])
         #expect(days.map(\.goalMl) == [2500, 2500, 3000, 3000, 2000, 2000])
         #expect(days.map(\.source) == ["default", "default", "manual", "manual", "manual", "manual"])
     }

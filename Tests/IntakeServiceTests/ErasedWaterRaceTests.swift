@@ -41,30 +41,30 @@ struct ErasedWaterRaceTests {
     @Test("water applied after ana's erase, then health.erased: no event keeps her volume or zone, seq gapless, bob's intact")
     func waterAfterErase() throws {
         let fixture = try WithheldWaterTests.Fixture()
-        try fixture.deliver(HealthEvent.waterBatchRecorded, WaterBatchRecordedBody(user: "bob", samples: [
+        try fixture.deliver(EventDescriptor.healthWaterBatchRecorded.name, WaterBatchRecordedBody(user: "bob", samples: [
             Self.sample("b1", ml: 400, user: "bob", zone: "UTC"),
         ]))
-        try fixture.deliver(HealthEvent.waterBatchRecorded, WaterBatchRecordedBody(user: "ana", samples: [
+        try fixture.deliver(EventDescriptor.healthWaterBatchRecorded.name, WaterBatchRecordedBody(user: "ana", samples: [
             Self.sample("a0", ml: Self.markerMl, user: "ana", zone: Self.markerZone),
         ]))
         // Ana's `quench erase`: intake's own erase, as its handler does it.
         try fixture.database.pool.write { db in
             _ = try IntakeStore.deleteAll(db, user: "ana")
             try UserErasure.forgetTraces(db, user: "ana", outbox: fixture.outbox)
-            try fixture.outbox.append(db, type: IntakeEvent.erased, user: "ana", body: UserErasedBody(user: "ana"))
+            try fixture.outbox.append(db, .intakeErased, user: "ana", body: UserErasedBody(user: "ana"))
         }
         // Intake lagged: ana's water arrives after the erase.
-        try fixture.deliver(HealthEvent.waterBatchRecorded, WaterBatchRecordedBody(user: "ana", samples: [
+        try fixture.deliver(EventDescriptor.healthWaterBatchRecorded.name, WaterBatchRecordedBody(user: "ana", samples: [
             Self.sample("a1", ml: Self.markerMl, user: "ana", zone: Self.markerZone),
             Self.sample("a2", ml: 250, user: "ana", zone: Self.markerZone),
         ]))
-        try fixture.deliver(HealthEvent.waterRecorded, Self.sample("a3", ml: Self.markerMl, user: "ana", zone: Self.markerZone))
+        try fixture.deliver(EventDescriptor.healthWaterRecorded.name, Self.sample("a3", ml: Self.markerMl, user: "ana", zone: Self.markerZone))
         // Bob's own drinks keep coming in between.
-        try fixture.deliver(HealthEvent.waterRecorded, Self.sample("b2", ml: 300, user: "bob", zone: "UTC"))
+        try fixture.deliver(EventDescriptor.healthWaterRecorded.name, Self.sample("b2", ml: 300, user: "bob", zone: "UTC"))
         let before = try Self.rows(fixture)
         #expect(before.filter { row in Self.markers.contains { Self.contains(row.1, $0) } }.count == 2, "the marker is findable before")
 
-        try fixture.deliver(HealthEvent.erased, UserErasedBody(user: "ana"))
+        try fixture.deliver(EventDescriptor.healthErased.name, UserErasedBody(user: "ana"))
 
         let after = try Self.rows(fixture)
         for (seq, bytes) in after {
@@ -76,14 +76,14 @@ struct ErasedWaterRaceTests {
         #expect(try fixture.intakes().isEmpty)
         let events = try after.map { try Envelope.decode($0.1) }
         // Bob's: one batch and one intake, whole.
-        let bobBatch = try #require(events.first { $0.type == IntakeEvent.batchLogged && $0.body != nil })
+        let bobBatch = try #require(events.first { $0.type == EventDescriptor.intakeBatchLogged.name && $0.body != nil })
         #expect(try bobBatch.decodeBody(IntakeBatchBody.self).intakes.map(\.volumeMl) == [400])
-        let bobLogged = events.filter { $0.type == IntakeEvent.logged && $0.body != nil }
+        let bobLogged = events.filter { $0.type == EventDescriptor.intakeLogged.name && $0.body != nil }
         #expect(try bobLogged.map { try $0.decodeBody(IntakeEventBody.self).intake.volumeMl } == [300])
         #expect(bobLogged.allSatisfy { $0.user == "bob" } && bobBatch.user == "bob")
         // Ana's: the erase stays, and each intake made after it is announced deleted, by id only.
-        #expect(events.contains { $0.type == IntakeEvent.erased && $0.user == "ana" })
-        let deleted = try events.filter { $0.type == IntakeEvent.deleted }.map { try $0.decodeBody(IntakeEventBody.self).intake }
+        #expect(events.contains { $0.type == EventDescriptor.intakeErased.name && $0.user == "ana" })
+        let deleted = try events.filter { $0.type == EventDescriptor.intakeDeleted.name }.map { try $0.decodeBody(IntakeEventBody.self).intake }
         #expect(deleted.count == 3 && deleted.allSatisfy { $0.user == "ana" && $0.volumeMl == 0 })
     }
 }

@@ -16,11 +16,11 @@ struct ImportedWaterDayTests {
         let sample = WaterRecordedBody(
             user: "ana", sampleId: "94fbf90238336b19", volumeMl: 250, at: at, day: "2019-05-15", timeZone: "UTC",
             source: "Waterllama", utcOffset: -14_400)
-        try fixture.deliver(HealthEvent.waterBatchRecorded, WaterBatchRecordedBody(user: "ana", samples: [sample]))
+        try fixture.deliver(EventDescriptor.healthWaterBatchRecorded.name, WaterBatchRecordedBody(user: "ana", samples: [sample]))
         let single = WaterRecordedBody(
             user: "ana", sampleId: "b6c6c6de83ddbdcf", volumeMl: 100, at: at, day: "2019-05-15", timeZone: "UTC",
             source: "Waterllama", utcOffset: -14_400)
-        try fixture.deliver(HealthEvent.waterRecorded, single)
+        try fixture.deliver(EventDescriptor.healthWaterRecorded.name, single)
         let intakes = try fixture.database.pool.read { try IntakeStore.all($0, user: "ana") }
         #expect(intakes.map(\.day) == ["2019-05-15", "2019-05-15"])
         #expect(try fixture.database.pool.read { try IntakeStore.dayTotal($0, user: "ana", day: "2019-05-15").water } == 350_000)

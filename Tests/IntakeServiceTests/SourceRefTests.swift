@@ -7,14 +7,14 @@ import Testing
 struct SourceRefTests {
     static let at = Date(timeIntervalSince1970: 1_760_000_000)
 
-    static func row(_ id: String, at: Date = at, edited: Bool = false) -> IntakeStore.Row_ {
-        IntakeStore.Row_(
+    static func row(_ id: String, at: Date = at, edited: Bool = false) -> IntakeStore.StoredIntake {
+        IntakeStore.StoredIntake(
             id: id, user: "ana", fluid: "water", volumeUl: 250_000, basisPoints: 10_000, at: at, day: "2025-10-09",
             timeZone: "UTC", source: "apple-health", createdAt: at, updatedAt: edited ? at.addingTimeInterval(60) : at)
     }
 
     /// A v1 row made from record `ref`, as intake.v1 stored it.
-    static func insertV1(_ db: Database, _ row: IntakeStore.Row_, ref: String?) throws {
+    static func insertV1(_ db: Database, _ row: IntakeStore.StoredIntake, ref: String?) throws {
         try db.execute(sql: """
             INSERT INTO intake (id, user, fluid, volumeUl, waterUl, waterBasisPoints, at, day, timeZone, source, sourceRef, createdAt, updatedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

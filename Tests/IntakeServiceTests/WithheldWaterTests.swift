@@ -19,12 +19,12 @@ struct WithheldWaterTests {
         let applier: HealthWaterApplier
         private let seq = Mutex<UInt64>(0)
 
-        init() throws {
+        init(now: @escaping @Sendable () -> Date = Date.init) throws {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intake-withheld-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             database = try ServiceDatabase(path: directory.appendingPathComponent("intake.sqlite").path, migrator: IntakeSchema.migrator)
             outbox = try Outbox(publisher: ServiceName.intake, database: database)
-            applier = HealthWaterApplier(outbox: outbox)
+            applier = HealthWaterApplier(outbox: outbox, now: now)
         }
 
         func deliver<Body: Encodable>(_ type: String, _ body: Body) throws {
@@ -37,7 +37,7 @@ struct WithheldWaterTests {
         }
 
         func consent(_ granted: Bool, deleted: Bool? = nil, user: String = "ana") throws {
-            try deliver(HealthEvent.consentChanged, ConsentChangedBody(user: user, type: "dietary-water", granted: granted, deleted: deleted))
+            try deliver(EventDescriptor.healthConsentChanged.name, ConsentChangedBody(user: user, type: "dietary-water", granted: granted, deleted: deleted))
         }
 
         /// The user's intakes as intake answers them: (id, source, water µL), by time.
@@ -60,7 +60,7 @@ struct WithheldWaterTests {
                     cursor = last
                     for event in page {
                         switch event.type {
-                        case IntakeEvent.batchLogged: result.append((event.type, try event.decodeBody(IntakeBatchBody.self).intakes.map(\.id)))
+                        case EventDescriptor.intakeBatchLogged.name: result.append((event.type, try event.decodeBody(IntakeBatchBody.self).intakes.map(\.id)))
                         default: result.append((event.type, [try event.decodeBody(IntakeEventBody.self).intake.id]))
                         }
                     }
@@ -81,13 +81,13 @@ struct WithheldWaterTests {
     /// herself (300 mL); Bob: one imported glass.
     static func fixture() throws -> Fixture {
         let fixture = try Fixture()
-        try fixture.deliver(HealthEvent.waterBatchRecorded, WaterBatchRecordedBody(user: "ana", samples: [
+        try fixture.deliver(EventDescriptor.healthWaterBatchRecorded.name, WaterBatchRecordedBody(user: "ana", samples: [
             sample("w1", ml: 250), sample("w2", ml: 500, minutes: 10),
         ]))
-        try fixture.deliver(HealthEvent.waterRecorded, sample("w3", ml: 100, minutes: 20))
-        try fixture.deliver(HealthEvent.waterBatchRecorded, WaterBatchRecordedBody(user: "bob", samples: [sample("b1", ml: 400, user: "bob")]))
+        try fixture.deliver(EventDescriptor.healthWaterRecorded.name, sample("w3", ml: 100, minutes: 20))
+        try fixture.deliver(EventDescriptor.healthWaterBatchRecorded.name, WaterBatchRecordedBody(user: "bob", samples: [sample("b1", ml: 400, user: "bob")]))
         try fixture.database.pool.write { db in
-            try IntakeStore.insert(db, IntakeStore.Row_(
+            try IntakeStore.insert(db, IntakeStore.StoredIntake(
                 id: "manual-1", user: "ana", fluid: "tea", volumeUl: 300_000, basisPoints: 10_000, at: at.addingTimeInterval(1800),
                 day: day, timeZone: "UTC", source: "quench", createdAt: at, updatedAt: at))
         }
@@ -107,11 +107,11 @@ struct WithheldWaterTests {
         #expect(try fixture.intakes() == all.filter { $0.contains("manual-1") })
         #expect(try fixture.dayTotal() == 300_000)
         let revoked = try fixture.events(after: head)
-        #expect(revoked.map(\.0) == Array(repeating: IntakeEvent.deleted, count: 3))
+        #expect(revoked.map(\.0) == Array(repeating: EventDescriptor.intakeDeleted.name, count: 3))
         #expect(revoked.flatMap(\.1) == importedIds)
         #expect(try fixture.intakes("bob").count == 1)
         // A sample delivered again while withheld (a replay) makes no second intake.
-        try fixture.deliver(HealthEvent.waterRecorded, Self.sample("w3", ml: 100, minutes: 20))
+        try fixture.deliver(EventDescriptor.healthWaterRecorded.name, Self.sample("w3", ml: 100, minutes: 20))
         #expect(try fixture.intakes() == all.filter { $0.contains("manual-1") })
         // A second revoke changes nothing.
         let afterRevoke = UInt64(try fixture.events(after: 0).count)
@@ -122,9 +122,9 @@ struct WithheldWaterTests {
         #expect(try fixture.intakes() == all)
         #expect(try fixture.dayTotal() == 1_150_000)
         let granted = try fixture.events(after: afterRevoke)
-        #expect(granted.map(\.0) == [IntakeEvent.batchLogged] && granted.first?.1 == importedIds)
+        #expect(granted.map(\.0) == [EventDescriptor.intakeBatchLogged.name] && granted.first?.1 == importedIds)
         // The samples are known again: delivered again, they make nothing new.
-        try fixture.deliver(HealthEvent.waterRecorded, Self.sample("w3", ml: 100, minutes: 20))
+        try fixture.deliver(EventDescriptor.healthWaterRecorded.name, Self.sample("w3", ml: 100, minutes: 20))
         #expect(try fixture.intakes().count == 4)
         #expect(try fixture.database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM intake_withheld") } == 0)
     }
@@ -135,7 +135,7 @@ struct WithheldWaterTests {
             let fixture = try Self.fixture()
             if revokedFirst { try fixture.consent(false) }
             try fixture.consent(false, deleted: true)
-            try fixture.deliver(HealthEvent.samplesDeleted, SamplesDeletedBody(user: "ana", type: "dietary-water", count: 3))
+            try fixture.deliver(EventDescriptor.healthSamplesDeleted.name, SamplesDeletedBody(user: "ana", type: "dietary-water", count: 3))
             try fixture.consent(true)
             #expect(try fixture.intakes().count == 1, "revoked first: \(revokedFirst)")
             #expect(try fixture.database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM intake_withheld") } == 0)
@@ -148,7 +148,7 @@ struct WithheldWaterTests {
         let fixture = try Fixture()
         let count = Int(ProcessInfo.processInfo.environment["QUENCH_WITHHELD_SAMPLES"] ?? "") ?? 1_234
         for start in stride(from: 0, to: count, by: 500) {
-            try fixture.deliver(HealthEvent.waterBatchRecorded, WaterBatchRecordedBody(user: "ana", samples: (start..<min(start + 500, count)).map {
+            try fixture.deliver(EventDescriptor.healthWaterBatchRecorded.name, WaterBatchRecordedBody(user: "ana", samples: (start..<min(start + 500, count)).map {
                 Self.sample("g\($0)", ml: 100, minutes: Double($0))
             }))
         }
@@ -163,7 +163,7 @@ struct WithheldWaterTests {
         let grant = try clock.measure { try fixture.consent(true) }
         #expect(try fixture.intakes() == all)
         let batches = try fixture.events(after: afterRevoke)
-        #expect(batches.allSatisfy { $0.0 == IntakeEvent.batchLogged })
+        #expect(batches.allSatisfy { $0.0 == EventDescriptor.intakeBatchLogged.name })
         #expect(batches.map(\.1.count) == stride(from: 0, to: count, by: 500).map { min(500, count - $0) })
         // QUENCH_WITHHELD_SAMPLES=80000 measures an import's worth (docs/PROTOCOL.md, intake).
         print("withheld \(count) intakes in \(revoke), put back in \(grant)")
@@ -173,7 +173,7 @@ struct WithheldWaterTests {
     func otherTypesAndErase() throws {
         let fixture = try Self.fixture()
         for type in ["steps", "body-mass", "distance", "workouts"] {
-            try fixture.deliver(HealthEvent.consentChanged, ConsentChangedBody(user: "ana", type: type, granted: false))
+            try fixture.deliver(EventDescriptor.healthConsentChanged.name, ConsentChangedBody(user: "ana", type: type, granted: false))
         }
         #expect(try fixture.intakes().count == 4)
         try fixture.consent(false)

@@ -19,7 +19,7 @@ struct EnvelopeTests {
     @Test("the documented ping request is exactly what the encoder writes, and reads back")
     func documentedBytes() throws {
         let ping = Envelope(
-            id: "0b9e5c1a-3f7d-4c2e-9a61-5d8f2b7e4c10", type: MessageType.ping,
+            id: "0b9e5c1a-3f7d-4c2e-9a61-5d8f2b7e4c10", type: MessageDescriptor.systemPing.name,
             sentAt: Date(timeIntervalSince1970: 1_795_341_600), timeZone: "Europe/Berlin")
         let expected = Self.bytes(Self.documentedPing)
         #expect(expected.count == 92)

@@ -1,4 +1,5 @@
 import Foundation
+import MessagePack
 import QuenchProtocol
 import Testing
 
@@ -32,5 +33,33 @@ struct LocalDayTests {
         #expect(LocalDay(ordinal: day.ordinal) == day)
         #expect(day.adding(days: 366).description == "2027-03-09")
         #expect(LocalDay("1970-01-01")!.ordinal == 0)
+    }
+
+    @Test("description writes YYYY-MM-DD as String(format:) does; parsing takes back exactly what it wrote, nothing else")
+    func formatRoundTrip() {
+        for ordinal in stride(from: -800_000, through: 2_900_000, by: 997) {
+            let day = LocalDay(ordinal: ordinal)
+            guard (1...9999).contains(day.year) else { continue }
+            #expect(day.description == String(format: "%04d-%02d-%02d", day.year, day.month, day.day))
+            #expect(LocalDay(day.description)?.ordinal == ordinal)
+        }
+        for bad in ["2026-02-30", "2026-13-01", "2026-1-01", "2026-01-011", "2026/01/01", "", "２０２６-01-01", "2026-01-0x", "+026-01-01", "2026-01-01\0"] {
+            #expect(LocalDay(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test("a day on the wire is the string YYYY-MM-DD; a bad one fails decoding with the rule and a bounded echo")
+    func wire() throws {
+        let day = try #require(LocalDay("2026-03-08"))
+        #expect(try MessagePackEncoder().encode(day) == MessagePackEncoder().encode("2026-03-08"))
+        #expect(try MessagePackDecoder().decode(LocalDay.self, from: MessagePackEncoder().encode("2026-03-08")) == day)
+        let long = "2026-02-30" + String(repeating: "x", count: 500)
+        do {
+            _ = try MessagePackDecoder().decode(LocalDay.self, from: MessagePackEncoder().encode(long))
+            Issue.record("a bad day decoded")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.debugDescription.hasPrefix("must be a date YYYY-MM-DD, got '2026-02-30"))
+            #expect(context.debugDescription.count < 100)
+        }
     }
 }

@@ -18,8 +18,8 @@ struct RequestDispatcherHardeningTests {
     /// zone name its handler was given).
     static func fixture() throws -> Fixture {
         try Fixture { registry in
-            registry.command("test.other") { (request: Echo, _: WriteContext) throws -> Echo in request }
-            registry.inline("test.zone") { (_: [String: String], context: RequestContext) in context.timeZoneName }
+            registry.command(Command<Echo, Echo>(name: "test.other", service: "test")) { (request: Echo, _: WriteContext) throws -> Echo in request }
+            registry.inline(Query<[String: String], String>(name: "test.zone", service: "test")) { (_: [String: String], context: RequestContext) in context.timeZoneName }
         }
     }
 

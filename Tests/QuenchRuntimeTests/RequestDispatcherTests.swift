@@ -28,17 +28,17 @@ struct RequestDispatcherTests {
             database = try ServiceDatabase(path: folder.appendingPathComponent("t.sqlite").path, migrator: migrator)
             let outbox = try Outbox(publisher: "test", database: database)
             var registry = HandlerRegistry()
-            registry.inline("test.echo") { (request: Echo, _: RequestContext) in request }
-            registry.query("test.fail") { (request: Echo, _: RequestContext) async throws -> Echo in
+            registry.inline(Query<Echo, Echo>(name: "test.echo", service: "test")) { (request: Echo, _: RequestContext) in request }
+            registry.query(Query<Echo, Echo>(name: "test.fail", service: "test")) { (request: Echo, _: RequestContext) async throws -> Echo in
                 switch request.text {
                 case "quench": throw QuenchError.invalidArgument("count", "must be even, got \(request.count)")
                 case "decode": throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "bad"))
                 default: throw CocoaError(.fileNoSuchFile)
                 }
             }
-            registry.command("test.note") { (request: Echo, write: WriteContext) throws -> Echo in
+            registry.command(Command<Echo, Echo>(name: "test.note", service: "test")) { (request: Echo, write: WriteContext) throws -> Echo in
                 try write.db.execute(sql: "INSERT INTO note (text) VALUES (?)", arguments: [request.text])
-                try write.emit("test.noted", user: write.request.envelopeUser, request)
+                try write.emit(Event<Echo>(name: "test.noted", service: "test"), user: write.request.envelopeUser, request)
                 if request.count < 0 {
                     throw QuenchError.invalidArgument("count", "must not be negative")
                 }

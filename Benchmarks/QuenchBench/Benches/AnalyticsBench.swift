@@ -18,8 +18,7 @@ enum AnalyticsBench {
         let health = try deployment.client(ServiceName.healthIngest, user: user)
         let intake = try deployment.client(ServiceName.intake, user: user)
         let analytics = try deployment.client(ServiceName.analytics, user: user)
-        _ = try await health.call(HealthMessage.consentGrant, ConsentChangeRequest(types: ["steps"]),
-                                  as: ConsentListReply.self, idempotencyKey: UUID().uuidString)
+        _ = try await health.call(.consentGrant, ConsentChangeRequest(types: ["steps"]), idempotencyKey: UUID().uuidString)
         let stages = bench.quick ? [36, 365] : [36, 365, 3650]
         var covered = 0
         var utc = Calendar(identifier: .gregorian)
@@ -60,11 +59,11 @@ enum AnalyticsBench {
             Array(samples[$0..<min($0 + AddSamplesRequest.maxSamples, samples.count)])
         }
         try await inParallel(batches, width: 4) { batch in
-            _ = try await health.call(HealthMessage.samplesAdd, AddSamplesRequest(samples: batch), as: AddSamplesReply.self,
+            _ = try await health.call(.samplesAdd, AddSamplesRequest(samples: batch),
                                       idempotencyKey: UUID().uuidString)
         }
         try await inParallel(drinks, width: 32) { drink in
-            _ = try await intake.call(IntakeMessage.log, drink, as: IntakeRecord.self, idempotencyKey: UUID().uuidString)
+            _ = try await intake.call(.intakeLog, drink, idempotencyKey: UUID().uuidString)
         }
     }
 
@@ -86,7 +85,7 @@ enum AnalyticsBench {
         let start = Clock.nanos()
         var settled = 0
         while Clock.seconds(since: start) < 900 {
-            let lag = try await analytics.call(AnalyticsMessage.lag, LagRequest(), as: LagReply.self)
+            let lag = try await analytics.call(.analyticsLag, LagRequest())
             if lag.publishers.allSatisfy({ $0.lag == 0 && $0.connected }) {
                 settled += 1
                 if settled >= 3 { return }
@@ -112,12 +111,12 @@ enum AnalyticsBench {
             try Envelope(type: type, user: user, timeZone: "UTC", body: try MessagePackRaw(encoding: body)).encoded()
         }
         let kinds: [(String, () throws -> [UInt8])] = [
-            ("system.ping", { try envelope(MessageType.ping, PingRequest()) }),
-            ("analytics.today", { try envelope(AnalyticsMessage.today, DayRequest()) }),
-            ("analytics.steps-month (a month in range)", { try envelope(AnalyticsMessage.stepsMonth, MonthRequest(month: months.randomElement()!)) }),
-            ("analytics.history 30 days", { try envelope(AnalyticsMessage.history, HistoryRequest(days: 30)) }),
-            ("analytics.history 365 days", { try envelope(AnalyticsMessage.history, HistoryRequest(days: 365)) }),
-            ("analytics.history 3660 days", { try envelope(AnalyticsMessage.history, HistoryRequest(days: 3660)) }),
+            ("system.ping", { try envelope(MessageDescriptor.systemPing.name, PingRequest()) }),
+            ("analytics.today", { try envelope(MessageDescriptor.analyticsToday.name, DayRequest()) }),
+            ("analytics.steps-month (a month in range)", { try envelope(MessageDescriptor.analyticsStepsMonth.name, MonthRequest(month: months.randomElement()!)) }),
+            ("analytics.history 30 days", { try envelope(MessageDescriptor.analyticsHistory.name, HistoryRequest(days: 30)) }),
+            ("analytics.history 365 days", { try envelope(MessageDescriptor.analyticsHistory.name, HistoryRequest(days: 365)) }),
+            ("analytics.history 3660 days", { try envelope(MessageDescriptor.analyticsHistory.name, HistoryRequest(days: 3660)) }),
         ]
         var times = Array(repeating: Samples(), count: kinds.count)
         let rounds = bench.quick ? 100 : 300

@@ -7,7 +7,7 @@ import QuenchProtocol
 enum CodecBench {
     static func typicalRequest() throws -> Envelope {
         Envelope(
-            type: IntakeMessage.log, user: "ana", timeZone: "Europe/Berlin",
+            type: MessageDescriptor.intakeLog.name, user: "ana", timeZone: "Europe/Berlin",
             idempotencyKey: "6f1c2a7e-5b0d-4f3e-9a84-2c7d1e0b5a93",
             body: try MessagePackRaw(encoding: LogIntakeRequest(fluid: "coffee", volume: 250, unit: "ml", at: Date())))
     }

@@ -22,17 +22,17 @@ enum FanoutBench {
             }
         }
         let key = { UUID().uuidString.lowercased() }
-        _ = try await health.call(HealthMessage.consentGrant, ConsentChangeRequest(types: ["body-mass"]), as: ConsentListReply.self, idempotencyKey: key())
-        _ = try await health.call(HealthMessage.weightAdd, AddWeightRequest(value: 60, unit: "kg"), as: WeightReply.self, idempotencyKey: key())
+        _ = try await health.call(.consentGrant, ConsentChangeRequest(types: ["body-mass"]), idempotencyKey: key())
+        _ = try await health.call(.weightAdd, AddWeightRequest(value: 60, unit: "kg"), idempotencyKey: key())
         try await Task.sleep(for: .milliseconds(300))
-        _ = try await goals.call(GoalMessage.auto, AutoGoalRequest(), as: GoalReply.self, idempotencyKey: key())
+        _ = try await goals.call(.goalAuto, AutoGoalRequest(), idempotencyKey: key())
         var current = try await waitForChange(analytics, from: nil, timeout: 10)
         let rounds = bench.quick ? 30 : 120
         var times = Samples()
         for round in 0..<rounds {
             let weight = round % 2 == 0 ? 80.0 : 70.0
             let start = Clock.nanos()
-            _ = try await health.call(HealthMessage.weightAdd, AddWeightRequest(value: weight, unit: "kg", at: Date()), as: WeightReply.self, idempotencyKey: key())
+            _ = try await health.call(.weightAdd, AddWeightRequest(value: weight, unit: "kg", at: Date()), idempotencyKey: key())
             current = try await waitForChange(analytics, from: current, timeout: 10)
             times.append(Clock.micros(since: start) / 1000)
             try await Task.sleep(for: .milliseconds(5))
@@ -48,7 +48,7 @@ enum FanoutBench {
     private static func waitForChange(_ analytics: RPCClient, from: Double?, timeout: Double) async throws -> Double {
         let start = Clock.nanos()
         while Clock.seconds(since: start) < timeout {
-            let today = try await analytics.call(AnalyticsMessage.today, DayRequest(), as: DaySummary.self)
+            let today = try await analytics.call(.analyticsToday, DayRequest())
             if today.goalSource == "auto", today.goalMl != from { return today.goalMl }
         }
         throw BenchError("analytics did not show a new auto goal within \(timeout) s")

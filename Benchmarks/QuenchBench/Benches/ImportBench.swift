@@ -138,9 +138,8 @@ enum ImportBench {
     /// memory reset before it and every process's CPU counted over it.
     private static func importOnce(_ deployment: BenchDeployment, user: String, command: [String]) async throws -> ImportRun {
         let health = try deployment.client(ServiceName.healthIngest, user: user)
-        _ = try await health.call(HealthMessage.consentGrant,
-                                  ConsentChangeRequest(types: ["steps", "body-mass", "distance", "dietary-water"]),
-                                  as: ConsentListReply.self, idempotencyKey: UUID().uuidString)
+        _ = try await health.call(.consentGrant,
+                                  ConsentChangeRequest(types: ["steps", "body-mass", "distance", "dietary-water"]), idempotencyKey: UUID().uuidString)
         await health.close()
         let service = deployment.pid(ServiceName.healthIngest)
         service.map(resetPeak)
@@ -170,7 +169,7 @@ enum ImportBench {
         for name in ServiceName.all { clients[name] = try deployment.client(name, user: user) }
         func health(_ name: String) async throws -> HealthReply {
             guard let client = clients[name] else { throw BenchError("no client for \(name)") }
-            return try await client.call(MessageType.health, HealthRequest(), as: HealthReply.self)
+            return try await client.call(.systemHealth, HealthRequest())
         }
         var heads: [String: UInt64] = [:]
         for name in ServiceName.all { heads[name] = try await health(name).headSeq }

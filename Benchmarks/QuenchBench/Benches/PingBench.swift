@@ -17,7 +17,7 @@ enum PingBench {
         let endpoint = try deployment.endpoint(ServiceName.intake)
         let credentials = deployment.credentials(ServiceName.intake, user: "bench")
         let context = try Context(ioThreads: 1)
-        let request = { try Envelope(type: MessageType.ping, user: "bench", timeZone: "UTC").encoded() }
+        let request = { try Envelope(type: MessageDescriptor.systemPing.name, user: "bench", timeZone: "UTC").encoded() }
         let quench = try RawClient(context: context, endpoint: endpoint, curve: credentials)
         let sample = try request()
         let realReply = try quench.roundTrip(sample)
@@ -41,7 +41,7 @@ enum PingBench {
         for _ in 0..<200 {
             _ = try echoClient.roundTrip(sample)
             _ = try Envelope.decode(try quench.roundTrip(try request()))
-            _ = try await client.call(MessageType.ping, PingRequest(), as: PingReply.self)
+            _ = try await client.call(.systemPing, PingRequest())
         }
         for _ in 0..<blocks {
             var echoTimes = Samples(), rawTimes = Samples(), rpcTimes = Samples()
@@ -54,7 +54,7 @@ enum PingBench {
                 rawTimes.append(Clock.micros(since: start))
                 guard reply.error == nil else { throw BenchError("ping failed: \(reply.error!.message)") }
                 start = Clock.nanos()
-                _ = try await client.call(MessageType.ping, PingRequest(), as: PingReply.self)
+                _ = try await client.call(.systemPing, PingRequest())
                 rpcTimes.append(Clock.micros(since: start))
             }
             blockRatios.append(rawTimes.median / echoTimes.median)

@@ -76,7 +76,7 @@ enum ThroughputABBench {
             let body = try MessagePackRaw(encoding: LogIntakeRequest(fluid: "water", volume: 250, unit: "ml"))
             let runID = UUID().uuidString.prefix(8)
             request = { key in
-                Envelope(type: IntakeMessage.log, user: "bench", timeZone: "UTC", idempotencyKey: "\(runID)-\(key)", body: body)
+                Envelope(type: MessageDescriptor.intakeLog.name, user: "bench", timeZone: "UTC", idempotencyKey: "\(runID)-\(key)", body: body)
             }
             driver = try LoadDriver(
                 context: try Context(ioThreads: 1), endpoint: try deployment.endpoint(ServiceName.intake),

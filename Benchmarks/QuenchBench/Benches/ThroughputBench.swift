@@ -23,7 +23,7 @@ enum ThroughputBench {
         let body = try MessagePackRaw(encoding: LogIntakeRequest(fluid: "water", volume: 250, unit: "ml"))
         let runID = UUID().uuidString.prefix(8)
         func request(_ n: Int, _ prefix: String) -> Envelope {
-            Envelope(type: IntakeMessage.log, user: "bench", timeZone: "UTC", idempotencyKey: "\(runID)-\(prefix)-\(n)", body: body)
+            Envelope(type: MessageDescriptor.intakeLog.name, user: "bench", timeZone: "UTC", idempotencyKey: "\(runID)-\(prefix)-\(n)", body: body)
         }
         let warm = try request(0, "warm").encoded()
         let probe = try RawClient(context: context, endpoint: endpoint, curve: credentials)

@@ -61,8 +61,7 @@ enum WorkoutImportBench {
             let reference = try ChildProcess.check([options.python, script, "--orm", db, file])
             let expected = try records(reference.output)
             let health = try deployment.client(ServiceName.healthIngest, user: user)
-            _ = try await health.call(HealthMessage.consentGrant, ConsentChangeRequest(types: ["workouts"]), as: ConsentListReply.self,
-                                      idempotencyKey: UUID().uuidString)
+            _ = try await health.call(.consentGrant, ConsentChangeRequest(types: ["workouts"]), idempotencyKey: UUID().uuidString)
             await health.close()
             let command = ["\(options.binaries)/quench", "import", "workouts", file, "--unit", "kg", "--json",
                            "--config", try deployment.clientConfig(user: user)]
@@ -112,7 +111,7 @@ enum WorkoutImportBench {
         defer { Task { await analytics.close() } }
         var last: [String: Double] = [:]
         while Clock.seconds(since: began) < 600 {
-            let reply = try await analytics.call(AnalyticsMessage.oneRepMax, OneRepMaxRequest(limit: 1), as: OneRepMaxReply.self)
+            let reply = try await analytics.call(.analyticsOneRepMax, OneRepMaxRequest(limit: 1))
             last = [:]
             for exercise in reply.exercises {
                 if let record = exercise.personalRecord {

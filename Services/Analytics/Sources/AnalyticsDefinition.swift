@@ -16,13 +16,13 @@ public enum AnalyticsDefinition {
             migrator: AnalyticsSchema.migrator
         ) { environment in
             let subscribers = [
-                (ServiceName.intake, Set<String>(), { IntakeApplier.batch() } as EventBatchFactory),
-                (ServiceName.goals, Set<String>(), { GoalsApplier.batch() } as EventBatchFactory),
-                (ServiceName.healthIngest, HealthApplier.ignored, { EachEvent(HealthApplier.apply) } as EventBatchFactory),
-            ].map { name, ignored, batch in
+                (ServiceName.intake, IntakeApplier.applied, { IntakeApplier.batch() } as EventBatchFactory),
+                (ServiceName.goals, GoalsApplier.applied, { GoalsApplier.batch() } as EventBatchFactory),
+                (ServiceName.healthIngest, HealthApplier.applied, { EachEvent(HealthApplier.apply) } as EventBatchFactory),
+            ].map { name, applied, batch in
                 CatchUpSubscriber(
                     publisher: environment.config.upstream(name), database: environment.database,
-                    heartbeatInterval: environment.config.heartbeatInterval, ignoring: ignored,
+                    heartbeatInterval: environment.config.heartbeatInterval, applies: applied,
                     logger: environment.logger, batch: batch)
             }
             var registry = HandlerRegistry()

@@ -16,6 +16,7 @@ public struct QuenchCommand: AsyncParsableCommand {
               quench log 250ml --fluid coffee    log a coffee
               quench today                       progress towards today's goal
               quench steps --month 2026-10       the month's steps as a chart
+              quench share --png card.png        a card of your progress to share
               quench status --json               every service's state, for scripts
             """,
         version: QuenchVersion.current,
@@ -35,6 +36,7 @@ public struct QuenchCommand: AsyncParsableCommand {
             Steps.self,
             OneRepMax.self,
             Workouts.self,
+            Share.self,
             Analytics.self,
             Consent.self,
             Weight.self,

@@ -24,7 +24,7 @@ public enum GoalsDefinition {
                 publisher: environment.config.upstream(ServiceName.healthIngest),
                 database: environment.database,
                 outbox: environment.outbox,
-                ignoring: HealthEventApplier.ignored,
+                applies: HealthEventApplier.applied,
                 logger: environment.logger,
                 batch: { applier.makeBatch() })
             return (registry, [subscriber])

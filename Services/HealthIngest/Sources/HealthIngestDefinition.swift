@@ -15,6 +15,7 @@ public enum HealthIngestDefinition {
             defaultPubPort: defaultPubPort,
             migrator: HealthSchema.migrator
         ) { environment in
+            try HealthHandlers.prepareWriter(environment.database)
             var registry = HandlerRegistry()
             HealthHandlers(database: environment.database, pageItems: environment.config.maxPageItems).register(in: &registry)
             return (registry, [])

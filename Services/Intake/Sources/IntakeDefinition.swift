@@ -22,7 +22,7 @@ public enum IntakeDefinition {
                 database: environment.database,
                 heartbeatInterval: environment.config.heartbeatInterval,
                 outbox: environment.outbox,
-                ignoring: HealthWaterApplier.ignored,
+                applies: HealthWaterApplier.applied,
                 logger: environment.logger,
                 batch: { EachEvent(water.apply) })
             return (registry, [subscriber])

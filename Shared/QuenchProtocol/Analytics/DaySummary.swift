@@ -1,16 +1,16 @@
 /// `analytics.today`: a day (default today in the request's time zone).
 public struct DayRequest: Codable, Sendable, Equatable {
     /// `YYYY-MM-DD`.
-    public var day: String?
+    public var day: LocalDay?
 
-    public init(day: String? = nil) {
+    public init(day: LocalDay? = nil) {
         self.day = day
     }
 }
 
 /// One day's water against the goal in effect that day.
 public struct DaySummary: Codable, Sendable, Equatable {
-    public var day: String
+    public var day: LocalDay
     public var totalWaterMl: Double
     public var goalMl: Double
     /// `default` (no goal was ever set: 2500 mL), `manual` or `auto`.
@@ -22,7 +22,7 @@ public struct DaySummary: Codable, Sendable, Equatable {
     public var lag: [SubscriptionHealth]
 
     public init(
-        day: String, totalWaterMl: Double, goalMl: Double, goalSource: String, percent: Double, remainingMl: Double,
+        day: LocalDay, totalWaterMl: Double, goalMl: Double, goalSource: String, percent: Double, remainingMl: Double,
         lag: [SubscriptionHealth]
     ) {
         self.day = day

@@ -7,7 +7,7 @@ public import MessagePack
 /// optionals are left out of the map. `docs/PROTOCOL.md` documents it byte by byte.
 ///
 /// ```swift
-/// let ping = try Envelope.request(type: MessageType.ping, body: PingRequest())
+/// let ping = try Envelope.request(type: MessageDescriptor.systemPing.name, body: PingRequest())
 /// let bytes = try ping.encoded()
 /// ```
 public struct Envelope: Codable, Sendable, Equatable {

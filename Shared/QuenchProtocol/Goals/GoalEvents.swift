@@ -1,13 +1,3 @@
-/// Events published by the goals service.
-public enum GoalEvent {
-    /// The user's water goal changed: `GoalChangedBody`. The event outside subscribers care most about.
-    public static let changed = "goal.changed"
-    /// A challenge was added or updated in the catalog: `ChallengeUpsertedBody`.
-    public static let challengeUpserted = "challenge.upserted"
-    /// Everything of one user was erased: `UserErasedBody`.
-    public static let erased = "goal.erased"
-}
-
 /// Where a goal came from.
 public enum GoalSource: String, Codable, Sendable, CaseIterable {
     case `default`
@@ -26,12 +16,12 @@ public struct GoalChangedBody: Codable, Sendable, Equatable {
     /// With source auto: the weight the goal was derived from.
     public var weightKg: Double?
     /// The first local day (YYYY-MM-DD) the new goal applies to.
-    public var effectiveDay: String
+    public var effectiveDay: LocalDay
     /// Set when an auto goal was capped at 6000 mL or raised to 1000 mL.
     public var adjusted: String?
 
     public init(
-        user: String, oldGoalMl: Double, newGoalMl: Double, source: String, weightKg: Double?, effectiveDay: String,
+        user: String, oldGoalMl: Double, newGoalMl: Double, source: String, weightKg: Double?, effectiveDay: LocalDay,
         adjusted: String? = nil
     ) {
         self.user = user

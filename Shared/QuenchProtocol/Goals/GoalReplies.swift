@@ -5,7 +5,7 @@ public struct GoalReply: Codable, Sendable, Equatable {
     /// `default`, `manual` or `auto` (`GoalSource`).
     public var source: String
     /// The first day (YYYY-MM-DD) of the current goal; absent while the user has only ever had the default.
-    public var since: String?
+    public var since: LocalDay?
     /// With source auto: the weight the goal was derived from.
     public var weightKg: Double?
     /// With source auto: `capped` (at 6000 mL) or `raised` (to 1000 mL) when the derived goal was out of range.
@@ -19,7 +19,7 @@ public struct GoalReply: Codable, Sendable, Equatable {
     public var changed: Bool?
 
     public init(
-        goalMl: Double, source: String, since: String?, weightKg: Double?, adjusted: String?, pinned: Bool,
+        goalMl: Double, source: String, since: LocalDay?, weightKg: Double?, adjusted: String?, pinned: Bool,
         autoAvailable: Bool, changed: Bool? = nil
     ) {
         self.goalMl = goalMl
@@ -38,12 +38,12 @@ public struct GoalReply: Codable, Sendable, Equatable {
 public struct GoalPeriod: Codable, Sendable, Equatable {
     public var goalMl: Double
     public var source: String
-    public var startDay: String
-    public var endDay: String?
+    public var startDay: LocalDay
+    public var endDay: LocalDay?
     public var weightKg: Double?
     public var adjusted: String?
 
-    public init(goalMl: Double, source: String, startDay: String, endDay: String?, weightKg: Double? = nil, adjusted: String? = nil) {
+    public init(goalMl: Double, source: String, startDay: LocalDay, endDay: LocalDay?, weightKg: Double? = nil, adjusted: String? = nil) {
         self.goalMl = goalMl
         self.source = source
         self.startDay = startDay
@@ -55,14 +55,14 @@ public struct GoalPeriod: Codable, Sendable, Equatable {
 
 /// The goal in effect on one day (`goal.at`, and each day of `goal.days`).
 public struct GoalOnDay: Codable, Sendable, Equatable {
-    public var day: String
+    public var day: LocalDay
     public var goalMl: Double
     public var source: String
     /// The period the day falls in; absent for days before the user's first goal (the default).
-    public var startDay: String?
-    public var endDay: String?
+    public var startDay: LocalDay?
+    public var endDay: LocalDay?
 
-    public init(day: String, goalMl: Double, source: String, startDay: String? = nil, endDay: String? = nil) {
+    public init(day: LocalDay, goalMl: Double, source: String, startDay: LocalDay? = nil, endDay: LocalDay? = nil) {
         self.day = day
         self.goalMl = goalMl
         self.source = source

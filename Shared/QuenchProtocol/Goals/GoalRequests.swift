@@ -24,19 +24,19 @@ public struct AutoGoalRequest: Codable, Sendable, Equatable {
 
 /// `goal.at`: the goal in effect on `day` (default today in the request's `tz`).
 public struct GoalAtRequest: Codable, Sendable, Equatable {
-    public var day: String?
+    public var day: LocalDay?
 
-    public init(day: String? = nil) {
+    public init(day: LocalDay? = nil) {
         self.day = day
     }
 }
 
 /// `goal.days`: the goal in effect on every day from `from` to `to` inclusive (at most 3660 days).
 public struct GoalDaysRequest: Codable, Sendable, Equatable {
-    public var from: String
-    public var to: String
+    public var from: LocalDay
+    public var to: LocalDay
 
-    public init(from: String, to: String) {
+    public init(from: LocalDay, to: LocalDay) {
         self.from = from
         self.to = to
     }

@@ -1,44 +1,5 @@
 public import Foundation
 
-/// Events published by health-ingest that other services consume. Bodies are part of the
-/// protocol (docs/PROTOCOL.md): fields are only ever added, as optionals.
-public enum HealthEvent {
-    /// A body-mass sample was stored: `WeightRecordedBody`.
-    public static let weightRecorded = "health.weight.recorded"
-    /// A day's step total changed (import, new sample, source priority change, revoke): `StepsDayChangedBody`.
-    public static let stepsDayChanged = "health.steps.day-changed"
-    /// A day's walking+running distance total changed: `DistanceDayChangedBody`.
-    public static let distanceDayChanged = "health.distance.day-changed"
-    /// A strength set was stored by `samples.add`: `StrengthSetRecordedBody`.
-    public static let strengthSetRecorded = "health.strength.recorded"
-    /// The strength sets one `import.batch` stored, together (at most ``HealthEvent/maxBatchSamples``
-    /// per event): `StrengthBatchRecordedBody`. An import announces its sets only this way.
-    public static let strengthBatchRecorded = "health.strength.batch-recorded"
-    /// `import.undo` took back what an import job stored: the samples of one type it removed
-    /// (at most ``HealthEvent/maxBatchSamples`` ids per event): `SamplesRemovedBody`.
-    public static let samplesRemoved = "health.samples.removed"
-    /// A dietary-water sample was stored (intake turns it into an intake, once): `WaterRecordedBody`.
-    public static let waterRecorded = "health.water.recorded"
-    /// The dietary-water samples one `import.batch` stored, together (at most
-    /// ``HealthEvent/maxBatchSamples`` per event): `WaterBatchRecordedBody`. An import announces
-    /// its water only this way; `samples.add` announces each sample with `health.water.recorded`.
-    public static let waterBatchRecorded = "health.water.batch-recorded"
-    /// The body-mass samples one `import.batch` stored, together: `WeightBatchRecordedBody`.
-    public static let weightBatchRecorded = "health.weight.batch-recorded"
-    /// The most samples one batch event carries; a request that stores more emits several.
-    public static let maxBatchSamples = 500
-    /// A workout was stored by `samples.add`: `WorkoutRecordedBody`.
-    public static let workoutRecorded = "health.workout.recorded"
-    /// The workouts one `import.batch` stored, together: `WorkoutBatchRecordedBody`.
-    public static let workoutBatchRecorded = "health.workout.batch-recorded"
-    /// A consent was granted or revoked: `ConsentChangedBody`.
-    public static let consentChanged = "health.consent.changed"
-    /// Samples of a type were deleted (on revoke with delete, or erase): `SamplesDeletedBody`.
-    public static let samplesDeleted = "health.samples.deleted"
-    /// Everything of one user was erased: `UserErasedBody`.
-    public static let erased = "health.erased"
-}
-
 /// The consent types, like HealthKit authorisations.
 public enum ConsentType: String, Codable, Sendable, CaseIterable {
     case steps

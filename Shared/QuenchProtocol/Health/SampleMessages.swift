@@ -27,13 +27,13 @@ public struct AddSamplesReply: Codable, Sendable, Equatable {
 /// `samples.daily`: one bucket per local day of `from…to` (≤ 3660 days), in the request's `tz`.
 public struct DailySamplesRequest: Codable, Sendable, Equatable {
     public var type: String
-    public var from: String
-    public var to: String
+    public var from: LocalDay
+    public var to: LocalDay
     /// `sum` (cumulative types; the only one allowed for them), or for body-mass `latest`
     /// (default), `min`, `max`, `average`.
     public var aggregate: String?
 
-    public init(type: String, from: String, to: String, aggregate: String? = nil) {
+    public init(type: String, from: LocalDay, to: LocalDay, aggregate: String? = nil) {
         self.type = type
         self.from = from
         self.to = to

@@ -1,30 +1,5 @@
 public import Foundation
 
-/// Request and event type names of the intake service.
-public enum IntakeMessage {
-    public static let log = "intake.log"
-    public static let edit = "intake.edit"
-    public static let delete = "intake.delete"
-    public static let list = "intake.list"
-    public static let dayTotal = "intake.day-total"
-    public static let totals = "intake.totals"
-    public static let fluidsList = "fluids.list"
-    public static let fluidsAdd = "fluids.add"
-    public static let fluidsEdit = "fluids.edit"
-    public static let export = "intake.export"
-    public static let erase = "intake.erase"
-}
-
-public enum IntakeEvent {
-    public static let logged = "intake.logged"
-    public static let updated = "intake.updated"
-    public static let deleted = "intake.deleted"
-    /// Intakes made together from health-ingest's `health.water.batch-recorded`: `IntakeBatchBody`.
-    public static let batchLogged = "intake.batch-logged"
-    /// Everything of one user was erased.
-    public static let erased = "intake.erased"
-}
-
 /// `intake.log`: one drink.
 public struct LogIntakeRequest: Codable, Sendable, Equatable {
     /// Fluid name from the catalog (the user's own first); default `water`.
@@ -126,13 +101,13 @@ public struct IntakeRecord: Codable, Sendable, Equatable {
 /// 1000 unless configured), ordered by `at` then `id`; pass the reply's `nextCursor` back as
 /// `cursor` for the next page (absent on the last page).
 public struct ListIntakesRequest: Codable, Sendable, Equatable {
-    public var day: String?
+    public var day: LocalDay?
     /// `nextCursor` of the previous page; absent for the first.
     public var cursor: String?
     /// Intakes per page, at least 1; more than the service's page size is cut to it.
     public var limit: Int?
 
-    public init(day: String? = nil, cursor: String? = nil, limit: Int? = nil) {
+    public init(day: LocalDay? = nil, cursor: String? = nil, limit: Int? = nil) {
         self.day = day
         self.cursor = cursor
         self.limit = limit
@@ -140,12 +115,12 @@ public struct ListIntakesRequest: Codable, Sendable, Equatable {
 }
 
 public struct ListIntakesReply: Codable, Sendable, Equatable {
-    public var day: String
+    public var day: LocalDay
     public var intakes: [IntakeRecord]
     /// Present when more intakes follow: send it as `cursor`.
     public var nextCursor: String?
 
-    public init(day: String, intakes: [IntakeRecord], nextCursor: String? = nil) {
+    public init(day: LocalDay, intakes: [IntakeRecord], nextCursor: String? = nil) {
         self.day = day
         self.intakes = intakes
         self.nextCursor = nextCursor
@@ -183,9 +158,9 @@ public enum Paging {
 
 /// `intake.day-total`: the day's water total (an SQL aggregate).
 public struct DayTotalRequest: Codable, Sendable, Equatable {
-    public var day: String?
+    public var day: LocalDay?
 
-    public init(day: String? = nil) {
+    public init(day: LocalDay? = nil) {
         self.day = day
     }
 }
@@ -207,10 +182,10 @@ public struct DayTotal: Codable, Sendable, Equatable {
 /// `intake.totals`: every day from `from` to `to` inclusive (at most 3660 days), days
 /// without intakes included with 0.
 public struct TotalsRequest: Codable, Sendable, Equatable {
-    public var from: String
-    public var to: String
+    public var from: LocalDay
+    public var to: LocalDay
 
-    public init(from: String, to: String) {
+    public init(from: LocalDay, to: LocalDay) {
         self.from = from
         self.to = to
     }

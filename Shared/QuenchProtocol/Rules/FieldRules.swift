@@ -35,15 +35,6 @@ public enum FieldRules {
         return microlitres
     }
 
-    /// A day `YYYY-MM-DD` (a real calendar date), or `fallback()` when absent.
-    public static func day(_ raw: String?, field: String = "day", default fallback: () -> LocalDay) throws -> LocalDay {
-        guard let raw else { return fallback() }
-        guard raw.utf8.count <= 10, let day = LocalDay(raw) else {
-            throw QuenchError.invalidArgument(field, "must be a date YYYY-MM-DD, got '\(raw.prefix(40))'")
-        }
-        return day
-    }
-
     /// `text` as a quoted literal for an error message: control and non-ASCII characters
     /// escaped (`\0`, `\n`, `\u{1F600}`), cut to 40 characters with its byte length noted.
     public static func quoted(_ text: String) -> String {

@@ -2,7 +2,7 @@ public import Foundation
 
 /// A calendar day in a user's time zone (`2026-11-21`), the unit of "today", history,
 /// streaks and month charts. Built from an instant and an IANA zone, so it is right
-/// across DST changes and travel (design §5).
+/// across DST changes and travel (docs/ARCHITECTURE.md, "Time").
 public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public let year: Int
     public let month: Int
@@ -17,11 +17,20 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
         self.day = day
     }
 
-    /// Parses `YYYY-MM-DD`.
+    /// Parses exactly `YYYY-MM-DD`: ten ASCII bytes, a real calendar date (no `+026-01-01`,
+    /// no `2026-1-1`, no `2026-02-30`).
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        var utf8 = text.utf8.makeIterator()
+        func number(_ digits: Int) -> Int? {
+            var value = 0
+            for _ in 0..<digits {
+                guard let byte = utf8.next(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(4), utf8.next() == UInt8(ascii: "-"), let month = number(2), utf8.next() == UInt8(ascii: "-"),
+              let day = number(2), utf8.next() == nil else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
@@ -34,17 +43,46 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
         self.init(ordinal: ordinal)
     }
 
+    /// `YYYY-MM-DD`, written byte by byte: `String(format:)` costs microseconds per call on
+    /// Linux, and imports and histories write one per sample or day.
     public var description: String {
-        // Built by hand: `String(format:)` is a measurable share of a logged drink's cost.
-        func padded(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        guard (0...9999).contains(year) else {
+            let digits = String(year)
+            let month = month < 10 ? "0\(month)" : "\(month)", day = day < 10 ? "0\(day)" : "\(day)"
+            return "\(digits)-\(month)-\(day)"
         }
-        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            LocalDay.write(year: year, month: month, day: day, into: UnsafeMutableRawBufferPointer(buffer), at: 0)
+            return 10
+        }
+    }
+
+    /// Writes the ten characters of `YYYY-MM-DD` at `offset` (`year` in 0…9999).
+    @inlinable
+    public static func write(year: Int, month: Int, day: Int, into bytes: UnsafeMutableRawBufferPointer, at offset: Int) {
+        let zero = UInt8(ascii: "0")
+        let century = year % 10000 / 100, rest = year % 100
+        bytes[offset] = zero + UInt8(truncatingIfNeeded: century / 10)
+        bytes[offset + 1] = zero + UInt8(truncatingIfNeeded: century % 10)
+        bytes[offset + 2] = zero + UInt8(truncatingIfNeeded: rest / 10)
+        bytes[offset + 3] = zero + UInt8(truncatingIfNeeded: rest % 10)
+        bytes[offset + 4] = UInt8(ascii: "-")
+        bytes[offset + 5] = zero + UInt8(truncatingIfNeeded: month / 10)
+        bytes[offset + 6] = zero + UInt8(truncatingIfNeeded: month % 10)
+        bytes[offset + 7] = UInt8(ascii: "-")
+        bytes[offset + 8] = zero + UInt8(truncatingIfNeeded: day / 10)
+        bytes[offset + 9] = zero + UInt8(truncatingIfNeeded: day % 10)
     }
 
     /// Days since 1970-01-01 (civil), for arithmetic independent of any time zone.
     public var ordinal: Int {
+        LocalDay.ordinal(year: year, month: month, day: day)
+    }
+
+    /// Days since 1970-01-01 of a valid calendar date (proleptic Gregorian, Howard Hinnant's
+    /// days-from-civil): the one calendar of Quench, the export parsers' too.
+    @inlinable
+    public static func ordinal(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -88,6 +126,8 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
+    /// The number of days in `month` (1–12) of `year`.
+    @inlinable
     public static func daysIn(year: Int, month: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
@@ -101,7 +141,8 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let parsed = LocalDay(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a date YYYY-MM-DD")
+            // Worded as `FieldRules.day` words it: the wire error names the field and the rule.
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "must be a date YYYY-MM-DD, got '\(text.prefix(40))'")
         }
         self = parsed
     }

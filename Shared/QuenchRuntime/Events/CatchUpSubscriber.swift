@@ -39,7 +39,7 @@ public struct EventSkip: Error, CustomStringConvertible {
 /// Applies one event inside the subscriber's write transaction.
 public typealias EventApplier = @Sendable (_ db: Database, _ event: Envelope) throws -> Void
 
-/// The Clone pattern's catch-up subscriber (design §3). Per publisher it keeps the last
+/// The Clone pattern's catch-up subscriber (docs/ARCHITECTURE.md, "How an event travels"). Per publisher it keeps the last
 /// applied `seq` in `runtime_cursor`, written in the same transaction as the change the
 /// event makes, so each event is applied exactly once. It fetches missed events with
 /// `events.since` on start, on a gap in the live stream, and when a heartbeat shows the
@@ -48,12 +48,9 @@ public typealias EventApplier = @Sendable (_ db: Database, _ event: Envelope) th
 public final class CatchUpSubscriber: Service, @unchecked Sendable {
     public let publisher: PublisherEndpoints
     private let database: ServiceDatabase
-    private let makeBatch: EventBatchFactory
-    /// The subscribing service's outbox, when its appliers emit events of their own.
-    private let outbox: Outbox?
-    /// Event types the applier does nothing with: the cursor moves past them without a
-    /// savepoint or a call to the applier (an import sends tens of thousands).
-    private let ignored: Set<String>
+    /// Applies each run of events with the cursor (``AppliedEvents`` says which events go
+    /// to the batch; the rest are passed over or skipped, one rule for every subscriber).
+    public let transaction: SubscriberTransaction
     private let logger: Logger
     private let context: Context
     private let clientOptions: RPCClientOptions
@@ -84,8 +81,8 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
     /// The most live events applied in one transaction.
     static let maxBatch = 1000
 
-    /// A subscriber applying each transaction's run of events through a fresh `EventBatch`
-    /// (`EachEvent` for an applier with nothing to share across a run).
+    /// A subscriber applying each transaction's run of the events in `applies` through a
+    /// fresh `EventBatch` (`EachEvent` for an applier with nothing to share across a run).
     public init(
         publisher: PublisherEndpoints,
         database: ServiceDatabase,
@@ -94,12 +91,10 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
         liveBufferLimit: Int = 10_000,
         context: Context = SharedContext.context,
         outbox: Outbox? = nil,
-        ignoring: Set<String> = [],
+        applies: AppliedEvents,
         logger: Logger,
         batch: @escaping EventBatchFactory
     ) {
-        self.outbox = outbox
-        self.ignored = ignoring
         self.liveBufferLimit = max(1, liveBufferLimit)
         self.publisher = publisher
         self.database = database
@@ -108,10 +103,10 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
         self.clientOptions = clientOptions
         self.heartbeatInterval = heartbeatInterval
         self.context = context
-        self.makeBatch = batch
         var logger = logger
         logger[metadataKey: "publisher"] = "\(publisher.name)"
         self.logger = logger
+        transaction = SubscriberTransaction(publisher: publisher.name, applied: applies, outbox: outbox, logger: logger, batch: batch)
     }
 
     /// How far behind this subscriber is, for `system.health`.
@@ -251,7 +246,7 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
                 logger.warning("event envelope could not be decoded; catch-up will fetch it")
                 continue
             }
-            if envelope.type == EventTopic.heartbeat {
+            if envelope.type == EventDescriptor.heartbeat.name {
                 let head = (try? envelope.decodeBody(HeartbeatBody.self).headSeq) ?? envelope.seq ?? 0
                 heartbeat = max(heartbeat ?? 0, head)
             } else {
@@ -313,9 +308,7 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
             let after = status.withLock { $0.applied }
             let reply: EventsSinceReply
             do {
-                reply = try await client.call(
-                    MessageType.eventsSince, EventsSinceRequest(after: after, limit: EventsSinceRequest.defaultLimit),
-                    as: EventsSinceReply.self)
+                reply = try await client.call(.eventsSince, EventsSinceRequest(after: after, limit: EventsSinceRequest.defaultLimit))
             } catch let error as QuenchError where error.code == .unauthenticated {
                 // A configuration fault, not an outage: say it once, loudly, and keep trying
                 // (a reload of the publisher's allow-list admits the key without a restart).
@@ -374,104 +367,37 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
         }
     }
 
+    /// Applies `events` in the transaction ``applyBatch(_:)`` runs, on the caller's thread
+    /// and without a socket: what the in-process test kit (`QuenchTesting`) delivers a
+    /// publisher's events with. Returns the cursor after it.
+    @discardableResult
+    func applyInProcess(_ events: [Envelope]) throws -> UInt64 {
+        let outcome = try transaction.run(events, in: database)
+        database.scrubIfRequested()
+        status.withLock { state in
+            state.applied = outcome.cursor
+            state.skipped = outcome.totalSkipped
+            state.head = max(state.head, outcome.cursor)
+        }
+        return outcome.cursor
+    }
+
     /// Applies consecutive events after the cursor in one transaction with the cursor.
     private func applyBatch(_ events: [Envelope]) async throws {
         let began = DispatchTime.now().uptimeNanoseconds
         guard let thread = applyThread.withLock({ $0 }) else { throw ApplyThread.Stopped() }
-        let (cursor, skipped, applied) = try await thread.run { [database, publisher, makeBatch, logger, outbox, ignored] in
-            let result = try Self.apply(events, database: database, publisher: publisher, makeBatch: makeBatch, logger: logger, outbox: outbox, ignored: ignored)
+        let outcome = try await thread.run { [database, transaction] in
+            let outcome = try transaction.run(events, in: database)
             // An erase event applied: what it deleted leaves the file now (UserErasure).
             database.scrubIfRequested()
-            return result
+            return outcome
         }
         status.withLock { state in
-            state.applied = cursor
-            state.skipped = skipped
+            state.applied = outcome.cursor
+            state.skipped = outcome.totalSkipped
         }
-        if applied > 0, let metrics = metrics.withLock({ $0 }) {
-            metrics.applied(applied, nanoseconds: Int64(clamping: DispatchTime.now().uptimeNanoseconds &- began))
+        if outcome.applied > 0, let metrics = metrics.withLock({ $0 }) {
+            metrics.applied(outcome.applied, nanoseconds: Int64(clamping: DispatchTime.now().uptimeNanoseconds &- began))
         }
-    }
-
-    /// The transaction of ``applyBatch(_:)``, on the apply thread: the cursor after it, the
-    /// skipped count in all, and how many events it applied.
-    private static func apply(
-        _ events: [Envelope], database: ServiceDatabase, publisher: PublisherEndpoints, makeBatch: EventBatchFactory,
-        logger: Logger, outbox: Outbox?, ignored: Set<String>
-    ) throws -> (UInt64, UInt64, UInt64) {
-        try database.pool.write { db -> (UInt64, UInt64, UInt64) in
-            let stored = try SubscriptionCursor.load(db, publisher: publisher.name)
-            let start = stored.seq
-            var cursor = start
-            var skipped: UInt64 = 0
-            var batch = makeBatch()
-            let run = {
-                for event in events {
-                    guard let seq = event.seq else { continue }
-                    if seq <= cursor { continue }
-                    if seq != cursor + 1 { break }
-                    // A redacted event (an erased user's, no body: Outbox.redact) holds nothing
-                    // to apply; the cursor moves past it.
-                    if ignored.contains(event.type) || event.body == nil {
-                        cursor = seq
-                        continue
-                    }
-                    let mark = outbox?.mark()
-                    do {
-                        try db.inCachedSavepoint { try batch.apply(db, event) }.get()
-                    } catch let error where Self.isSkippable(error) {
-                        outbox?.rollBack(to: mark)
-                        skipped += 1
-                        logger.warning("event skipped", metadata: ["seq": "\(seq)", "type": "\(event.type)", "reason": "\(error)"])
-                    } catch {
-                        outbox?.rollBack(to: mark)
-                        throw error
-                    }
-                    cursor = seq
-                }
-                guard cursor != start else { return }
-                // The run's shared work. It cannot be pinned on one event: when it fails for a
-                // reason a retry would not cure, the run stays applied and the failure is
-                // counted as a skip and logged, so the subscriber does not stall on it.
-                let mark = outbox?.mark()
-                do {
-                    try db.inCachedSavepoint { try batch.finish(db) }.get()
-                } catch let error where Self.isSkippable(error) {
-                    outbox?.rollBack(to: mark)
-                    skipped += 1
-                    logger.error("the work shared by a run of events failed and was skipped",
-                                 metadata: ["through": "\(cursor)", "reason": "\(error)"])
-                } catch {
-                    outbox?.rollBack(to: mark)
-                    throw error
-                }
-            }
-            // The events the appliers append are kept in memory and published right after
-            // the commit (no read-back, no commit hook per event).
-            var appended: [Outbox.Pending] = []
-            if let outbox {
-                (_, appended) = try outbox.batch(db, run)
-            } else {
-                try run()
-            }
-            if cursor != start || skipped > 0 {
-                try SubscriptionCursor.save(db, publisher: publisher.name, seq: cursor, skippedDelta: skipped)
-            }
-            outbox?.publishAfterCommit(db, appended)
-            return (cursor, stored.skipped + skipped, cursor - start)
-        }
-    }
-
-    /// Storage failures are retried; anything about the event itself is skipped.
-    static func isSkippable(_ error: any Error) -> Bool {
-        if let error = error as? DatabaseError {
-            switch error.resultCode {
-            case .SQLITE_FULL, .SQLITE_IOERR, .SQLITE_READONLY, .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_CANTOPEN, .SQLITE_PERM:
-                return false
-            default:
-                return true
-            }
-        }
-        return !(error is CancellationError)
     }
 }

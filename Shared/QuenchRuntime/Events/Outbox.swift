@@ -4,7 +4,7 @@ public import MessagePack
 public import QuenchProtocol
 import Synchronization
 
-/// The durable event outbox (design §3): each event is a row of `runtime_outbox` with a
+/// The durable event outbox (docs/ARCHITECTURE.md, "Durability"): each event is a row of `runtime_outbox` with a
 /// gapless `seq`, written in the same transaction as the state change it reports, and
 /// handed to the publisher only once that transaction has committed, in commit order.
 public final class Outbox: Sendable {
@@ -65,7 +65,24 @@ public final class Outbox: Sendable {
     /// Publication happens after the commit and reads back what was committed, so an event
     /// appended inside a savepoint that was rolled back is never published.
     @discardableResult
+    public func append<Body>(_ db: Database, _ event: Event<Body>, user: String?, body: Body) throws -> UInt64 {
+        try append(db, type: event.name, user: user, body: body)
+    }
+
+    /// `append(_:_:user:body:)` with a body already encoded.
+    @discardableResult
+    public func append<Body>(_ db: Database, _ event: Event<Body>, user: String?, body: Encoded<Body>) throws -> UInt64 {
+        try append(db, type: event.name, user: user, raw: body.raw)
+    }
+
+    /// Adds an event of any type: for tests of the outbox itself, whose events are no
+    /// protocol message. Services emit through the typed ``append(_:_:user:body:)``.
+    @discardableResult
     public func append<Body: Encodable>(_ db: Database, type: String, user: String?, body: Body) throws -> UInt64 {
+        try append(db, type: type, user: user, raw: try MessagePackRaw(encoding: body))
+    }
+
+    private func append(_ db: Database, type: String, user: String?, raw body: MessagePackRaw) throws -> UInt64 {
         let batchSeq = open.withLock { $0?.nextSeq }
         let seq: UInt64
         if let batchSeq {
@@ -76,7 +93,7 @@ public final class Outbox: Sendable {
         let envelope = Envelope(
             type: type,
             user: user,
-            body: try MessagePackRaw(encoding: body),
+            body: body,
             publisher: publisher,
             seq: seq
         )

@@ -67,18 +67,29 @@ public final class ServiceHost: Service, @unchecked Sendable {
         }
     }
 
-    public func run() async throws {
+    /// Every request type this host serves: its service's, and the ones every service serves.
+    public var servedTypes: [String] {
+        served().types
+    }
+
+    /// The service's handlers with the system ones, `system.health` and `system.metrics`
+    /// (which report this host's state) included.
+    private func served() -> HandlerRegistry {
         var registry = self.registry
-        registry.query(MessageType.health) { [self] (_: HealthRequest, _) in health() }
-        registry.query(MessageType.metrics) { [self] (_: MetricsRequest, context) in
+        registry.query(.systemHealth) { [self] (_: HealthRequest, _) in health() }
+        registry.query(.systemMetrics) { [self] (_: MetricsRequest, context) in
             try context.requirePrivileged()
             HostGauges(service: config.service).update(
                 uptimeSeconds: uptime, inFlight: stats.inFlight.load(ordering: .relaxed), headSeq: outbox.headSeq,
                 subscriptions: subscribers.map { $0.health() })
             return MetricsReply(service: config.service, text: ServiceMetrics.text())
         }
+        return registry
+    }
+
+    public func run() async throws {
         let dispatcher = RequestDispatcher(
-            service: config.service, registry: registry, database: database, outbox: outbox, stats: stats,
+            service: config.service, registry: served(), database: database, outbox: outbox, stats: stats,
             logger: logger, maxMessageBytes: config.maxMessageBytes, maxInFlight: config.maxInFlight)
         try Self.checkInsecureEndpoints(config)
         let guardian = try await TransportSecurity.start(config: config, context: context, logger: logger)
@@ -154,7 +165,7 @@ public final class ServiceHost: Service, @unchecked Sendable {
 
     static func heartbeat(service: String, head: UInt64) -> [UInt8]? {
         let envelope = Envelope(
-            type: EventTopic.heartbeat,
+            type: EventDescriptor.heartbeat.name,
             body: try? MessagePackRaw(encoding: HeartbeatBody(headSeq: head)),
             publisher: service)
         return try? envelope.encoded()

@@ -32,6 +32,13 @@ public struct ServiceEnvironment: Sendable {
     public let database: ServiceDatabase
     public let outbox: Outbox
     public let logger: Logger
+
+    public init(config: ServiceConfig, database: ServiceDatabase, outbox: Outbox, logger: Logger) {
+        self.config = config
+        self.database = database
+        self.outbox = outbox
+        self.logger = logger
+    }
 }
 
 /// The `main` of every service executable: configuration, logging, storage (migrations

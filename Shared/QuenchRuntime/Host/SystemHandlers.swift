@@ -6,7 +6,7 @@ import QuenchProtocol
 enum SystemHandlers {
     static func register(in registry: inout HandlerRegistry, outbox: Outbox, database: ServiceDatabase) {
         let startedAt = ContinuousClock.now
-        registry.inline(MessageType.ping) { (_: PingRequest, context: RequestContext) in
+        registry.inline(.systemPing) { (_: PingRequest, context: RequestContext) in
             let elapsed = ContinuousClock.now - startedAt
             return PingReply(
                 service: outbox.publisher,
@@ -14,7 +14,7 @@ enum SystemHandlers {
                 uptimeSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
                 headSeq: outbox.headSeq)
         }
-        registry.query(MessageType.eventsSince) { (request: EventsSinceRequest, context: RequestContext) in
+        registry.query(.eventsSince) { (request: EventsSinceRequest, context: RequestContext) in
             let limit = request.limit ?? EventsSinceRequest.defaultLimit
             guard (1...EventsSinceRequest.maxLimit).contains(limit) else {
                 throw QuenchError.invalidArgument("limit", "must be between 1 and \(EventsSinceRequest.maxLimit), got \(limit)")

@@ -131,9 +131,9 @@ final class RPCServer: @unchecked Sendable {
             reactor.register(router) { [self] in readRequests() }
             reactor.register(userPublisher) { [self] in readSubscriptions() }
             reactor.addTimer(every: heartbeat) { [self] in
-                if let body = heartbeatBody() { sendEvent(topic: EventTopic.heartbeat, user: nil, envelope: body) }
+                if let body = heartbeatBody() { sendEvent(topic: EventDescriptor.heartbeat.name, user: nil, envelope: body) }
             }
-            if let body = heartbeatBody() { sendEvent(topic: EventTopic.heartbeat, user: nil, envelope: body) }
+            if let body = heartbeatBody() { sendEvent(topic: EventDescriptor.heartbeat.name, user: nil, envelope: body) }
             return bound
         }
     }

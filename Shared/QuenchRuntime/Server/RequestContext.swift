@@ -1,6 +1,6 @@
 public import Foundation
 public import Logging
-import QuenchProtocol
+public import QuenchProtocol
 
 /// What a handler knows about the request besides its body.
 public struct RequestContext: Sendable {
@@ -41,6 +41,12 @@ public struct RequestContext: Sendable {
         self.sentAt = sentAt
         self.idempotencyKey = idempotencyKey
         self.baseLogger = logger
+    }
+
+    /// The caller's local day at `instant` in its `tz`: its "today" when `instant` is the
+    /// service's now.
+    public func today(at instant: Date) -> LocalDay {
+        LocalDay(instant: instant, timeZone: timeZone)
     }
 
     /// The user the request acts for: the envelope's `user`, which a user principal may

@@ -1,5 +1,5 @@
 public import GRDB
-import QuenchProtocol
+public import QuenchProtocol
 
 /// A command's view of its write transaction: the database and the outbox. Everything
 /// done through it commits or rolls back together with the idempotency record.
@@ -10,7 +10,13 @@ public struct WriteContext {
 
     /// Appends an event to the outbox in this transaction.
     @discardableResult
-    public func emit<Body: Encodable>(_ type: String, user: String?, _ body: Body) throws -> UInt64 {
-        try outbox.append(db, type: type, user: user, body: body)
+    public func emit<Body>(_ event: Event<Body>, user: String?, _ body: Body) throws -> UInt64 {
+        try outbox.append(db, event, user: user, body: body)
+    }
+
+    /// `emit(_:user:_:)` with a body already encoded.
+    @discardableResult
+    public func emit<Body>(_ event: Event<Body>, user: String?, _ body: Encoded<Body>) throws -> UInt64 {
+        try outbox.append(db, event, user: user, body: body)
     }
 }

@@ -31,7 +31,7 @@ struct ReliabilityShutdownTests {
                         guard index < count else { return }
                         do {
                             let record = try await client.call(
-                                IntakeMessage.log, LogIntakeRequest(volume: 10), as: IntakeRecord.self, idempotencyKey: "term-\(index)")
+                                MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 10), as: IntakeRecord.self, idempotencyKey: "term-\(index)")
                             acknowledged.add(record.id)
                         } catch {
                             acknowledged.fail()

@@ -19,7 +19,7 @@ struct ReliabilitySoakTests {
         let duration = ReliabilitySettings.soakSeconds
         let seed = ReliabilitySettings.seed()
         print("RELIABILITY soak: seed=\(seed) seconds=\(duration)")
-        let system = try AnalyticsSystem("reliability-soak", timeZone: "UTC")
+        let system = try await AnalyticsSystem("reliability-soak", timeZone: "UTC")
         let users = try Self.users.enumerated().map { index, name in
             try SoakUser(name: name, system: system, seed: seed &+ UInt64(index))
         }
@@ -53,15 +53,15 @@ struct ReliabilitySoakTests {
             lost += user.live.keys.filter { stored[$0] == nil }.count
             duplicates += stored.keys.filter { user.live[$0] == nil }.count
             wrongValues += user.live.filter { id, water in stored[id].map { $0 != water } ?? false }.count
-            let totals = try await user.intake.call(IntakeMessage.totals, TotalsRequest(from: from, to: today.description), as: TotalsReply.self)
-            let history = try await user.analytics.call(AnalyticsMessage.history, HistoryRequest(days: 4), as: HistoryReply.self)
+            let totals = try await user.intake.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: LocalDay(from)!, to: today), as: TotalsReply.self)
+            let history = try await user.analytics.call(MessageDescriptor.analyticsHistory.name, HistoryRequest(days: 4), as: HistoryReply.self)
             for day in totals.days where abs((history.days.first { $0.day == day.day }?.totalWaterMl ?? 0) - day.totalWaterMl) > 0.0005 {
                 dayMismatches += 1
             }
             let expected = user.live.values.reduce(0, +)
             #expect(totals.days.map(\.totalWaterMicrolitres).reduce(0, +) == expected, "\(user.name): intake totals")
             if let goal = user.lastGoalMl {
-                let current = try await user.goals.call(GoalMessage.get, GetGoalRequest(), as: GoalReply.self)
+                let current = try await user.goals.call(MessageDescriptor.goalGet.name, GetGoalRequest(), as: GoalReply.self)
                 // A weight applied after the last `goal set` (the subscriber is asynchronous) may
                 // rightly turn the goal to auto; a manual goal must be the last one set.
                 if current.source == "manual" {
@@ -71,7 +71,7 @@ struct ReliabilitySoakTests {
                 }
             }
             if let weight = user.lastWeightKg {
-                let latest = try await user.health.call(HealthMessage.weightLatest, LatestWeightRequest(), as: WeightReply.self)
+                let latest = try await user.health.call(MessageDescriptor.weightLatest.name, LatestWeightRequest(), as: WeightReply.self)
                 #expect(abs(latest.weightKg - weight) < 0.001, "\(user.name): weight")
             }
         }

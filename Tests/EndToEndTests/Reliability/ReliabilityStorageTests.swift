@@ -12,7 +12,7 @@ struct ReliabilityStorageTests {
     }
 
     static func log(_ client: RPCClient, key: String) async throws -> IntakeRecord {
-        try await client.call(IntakeMessage.log, LogIntakeRequest(volume: 250), as: IntakeRecord.self, idempotencyKey: key)
+        try await client.call(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 250), as: IntakeRecord.self, idempotencyKey: key)
     }
 
     /// The intake file's rows, idempotency keys and events (the service may still run).
@@ -71,9 +71,9 @@ struct ReliabilityStorageTests {
             return await group.reduce(0, +)
         }
         #expect(refusedAgain == 20)
-        let total = try await client.call(IntakeMessage.dayTotal, DayTotalRequest(), as: DayTotal.self)
+        let total = try await client.call(MessageDescriptor.intakeDayTotal.name, DayTotalRequest(), as: DayTotal.self)
         #expect(total.count == acknowledged)
-        let health = try await client.call(MessageType.health, HealthRequest(), as: HealthReply.self)
+        let health = try await client.call(MessageDescriptor.systemHealth.name, HealthRequest(), as: HealthReply.self)
         #expect(health.headSeq == UInt64(acknowledged))
         #expect(service.isRunning)
         // Nothing partial: rows, keys and events all match what was acknowledged.
@@ -133,9 +133,9 @@ struct ReliabilityStorageTests {
         }
         #expect(errors.count == 5, "\(errors)")
         #expect(errors.allSatisfy { $0.code == .unavailable && $0.message == "storage cannot be written right now; nothing was stored" }, "\(errors)")
-        let total = try await client.call(IntakeMessage.dayTotal, DayTotalRequest(), as: DayTotal.self)
+        let total = try await client.call(MessageDescriptor.intakeDayTotal.name, DayTotalRequest(), as: DayTotal.self)
         #expect(total.count == acknowledged)
-        let list = try await client.call(IntakeMessage.list, ListIntakesRequest(), as: ListIntakesReply.self)
+        let list = try await client.call(MessageDescriptor.intakeList.name, ListIntakesRequest(), as: ListIntakesReply.self)
         #expect(list.intakes.count == acknowledged)
         #expect(service.isRunning)
         await client.close()

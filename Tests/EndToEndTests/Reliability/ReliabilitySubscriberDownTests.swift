@@ -10,7 +10,7 @@ import Testing
 struct ReliabilitySubscriberDownTests {
     @Test("analytics and goals SIGKILLed while events are produced catch up exactly once", .timeLimit(.minutes(10)))
     func subscribersDown() async throws {
-        let system = try AnalyticsSystem("reliability-down", timeZone: "UTC")
+        let system = try await AnalyticsSystem("reliability-down", timeZone: "UTC")
         let producer = SubscriberDownProducer(system: system)
         try await system.grant([.steps, .bodyMass])
         try await system.setGoal(2200)
@@ -32,18 +32,18 @@ struct ReliabilitySubscriberDownTests {
         let headsAfter = try await producer.heads()
         let missed = zip(headsAfter, headsBefore).map { $0 - $1 }.reduce(0, +)
         try await system.waitUntilCaughtUp(timeout: .seconds(90))
-        let goalsHealth = try await system.goalsClient.call(MessageType.health, HealthRequest(), as: HealthReply.self)
-        let healthHead = try await system.healthClient.call(MessageType.ping, PingRequest(), as: PingReply.self).headSeq
+        let goalsHealth = try await system.goalsClient.call(MessageDescriptor.systemHealth.name, HealthRequest(), as: HealthReply.self)
+        let healthHead = try await system.healthClient.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self).headSeq
         let goalsFollows = try #require(goalsHealth.subscriptions.first { $0.publisher == ServiceName.healthIngest })
         #expect(goalsFollows.appliedSeq == healthHead && goalsFollows.skipped == 0, "goals: \(goalsFollows), head \(healthHead)")
-        let lag = try await system.ask(AnalyticsMessage.lag, LagRequest(), as: LagReply.self)
+        let lag = try await system.ask(MessageDescriptor.analyticsLag.name, LagRequest(), as: LagReply.self)
         #expect(lag.publishers.allSatisfy { $0.skipped == 0 }, "\(lag)")
 
         // Totals per day equal intake's own (a duplicate or a missed event would show).
         let days = producer.days
         let intakeTotals = try await system.intakeClient.call(
-            IntakeMessage.totals, TotalsRequest(from: days.first!, to: days.last!), as: TotalsReply.self)
-        let history = try await system.ask(AnalyticsMessage.history, HistoryRequest(days: 10), as: HistoryReply.self)
+            MessageDescriptor.intakeTotals.name, TotalsRequest(from: LocalDay(days.first!)!, to: LocalDay(days.last!)!), as: TotalsReply.self)
+        let history = try await system.ask(MessageDescriptor.analyticsHistory.name, HistoryRequest(days: 10), as: HistoryReply.self)
         var mismatches = 0
         for day in intakeTotals.days {
             let analytics = history.days.first { $0.day == day.day }?.totalWaterMl ?? 0
@@ -97,16 +97,16 @@ final class SubscriberDownProducer: @unchecked Sendable {
             logged.append(record.id)
             if round % 4 == 0 {
                 let _: IntakeRecord = try await system.intakeClient.call(
-                    IntakeMessage.edit, EditIntakeRequest(id: record.id, volume: Double(50 + round % 300)), idempotencyKey: UUID().uuidString)
+                    MessageDescriptor.intakeEdit.name, EditIntakeRequest(id: record.id, volume: Double(50 + round % 300)), idempotencyKey: UUID().uuidString)
             }
             if round % 7 == 0, let victim = logged.first {
                 logged.removeFirst()
                 let _: DeleteIntakeReply = try await system.intakeClient.call(
-                    IntakeMessage.delete, DeleteIntakeRequest(id: victim), idempotencyKey: UUID().uuidString)
+                    MessageDescriptor.intakeDelete.name, DeleteIntakeRequest(id: victim), idempotencyKey: UUID().uuidString)
             }
             if round % 5 == 0 {
                 let _: WeightReply = try await system.healthClient.call(
-                    HealthMessage.weightAdd, AddWeightRequest(value: 70 + Double(round % 10), unit: "kg", at: Date().addingTimeInterval(-Double(round))),
+                    MessageDescriptor.weightAdd.name, AddWeightRequest(value: 70 + Double(round % 10), unit: "kg", at: Date().addingTimeInterval(-Double(round))),
                     idempotencyKey: UUID().uuidString)
                 let start = min(at, Date().addingTimeInterval(-1000))
                 try await system.addSamples([SampleInput(
@@ -119,7 +119,7 @@ final class SubscriberDownProducer: @unchecked Sendable {
     func heads() async throws -> [UInt64] {
         var heads: [UInt64] = []
         for client in [system.intakeClient, system.goalsClient, system.healthClient] {
-            heads.append(try await client.call(MessageType.ping, PingRequest(), as: PingReply.self).headSeq)
+            heads.append(try await client.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self).headSeq)
         }
         return heads
     }

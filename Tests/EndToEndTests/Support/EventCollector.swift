@@ -45,7 +45,7 @@ final class EventCollector: @unchecked Sendable {
     var events: [Received] { state.received.withLock { $0 } }
 
     /// Events other than heartbeats.
-    var domainEvents: [Received] { events.filter { $0.envelope.type != EventTopic.heartbeat } }
+    var domainEvents: [Received] { events.filter { $0.envelope.type != EventDescriptor.heartbeat.name } }
 
     func stop() {
         state.running.store(false, ordering: .relaxed)

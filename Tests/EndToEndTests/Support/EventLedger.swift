@@ -40,6 +40,7 @@ final class EventLedger: Sendable {
             publisher: PublisherEndpoints(name: "intake", rpcEndpoint: service.rpcEndpoint, pubEndpoint: service.pubEndpoint),
             database: database,
             heartbeatInterval: .milliseconds(200),
+            applies: .everything,
             logger: Logger(label: "test.subscriber"),
             batch: { EachEvent { db, event in
                 try db.execute(sql: "INSERT INTO applied (seq, type) VALUES (?, ?)", arguments: [Int64(event.seq ?? 0), event.type])

@@ -7,14 +7,6 @@ enum EventInput {
     static let maxUserLength = 200
     static let maxIdLength = 200
 
-    static func body<Body: Decodable>(_ event: Envelope, _ type: Body.Type) throws -> Body {
-        do {
-            return try event.decodeBody(Body.self)
-        } catch {
-            throw EventSkip("\(event.type) seq \(event.seq ?? 0): body is not a \(Body.self): \(error)")
-        }
-    }
-
     static func user(_ raw: String, _ event: Envelope) throws -> String {
         guard !raw.isEmpty, raw.count <= maxUserLength else {
             throw EventSkip("\(event.type) seq \(event.seq ?? 0): user must be 1 to \(maxUserLength) characters")
@@ -48,14 +40,5 @@ enum EventInput {
             throw EventSkip("\(event.type) seq \(event.seq ?? 0): \(field) must be within \(range), got \(value)")
         }
         return value
-    }
-
-    static func unknown(_ event: Envelope) -> EventSkip {
-        EventSkip("\(event.type) seq \(event.seq ?? 0): unknown event type from \(event.publisher ?? "?")")
-    }
-
-    /// `system.*` (heartbeats and the like) are not data.
-    static func isSystem(_ event: Envelope) -> Bool {
-        event.type.hasPrefix("system.")
     }
 }

@@ -6,6 +6,8 @@ import QuenchRuntime
 enum GoalsApplier {
     static let maxGoalMl = 100_000.0
     static let maxTextLength = 2_000
+    /// The events of goals analytics applies (``routes``).
+    static var applied: AppliedEvents { routes.applied }
 
     /// A subscriber transaction's run (`StreakBatch`).
     static func batch() -> StreakBatch {
@@ -18,33 +20,36 @@ enum GoalsApplier {
     }
 
     static func apply(_ db: Database, _ event: Envelope, streaks: inout StreakBacklog) throws {
-        switch event.type {
-        case GoalEvent.changed:
-            let body = try EventInput.body(event, GoalChangedBody.self)
+        try routes.apply(&streaks, db, event)
+    }
+
+    /// Each event of goals analytics applies, with its handler.
+    static let routes: EventRoutes<StreakBacklog> = {
+        var routes = EventRoutes<StreakBacklog>()
+        routes.on(.goalChanged) { streaks, db, body, event in
             guard GoalSource(rawValue: body.source) != nil else {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0): unknown goal source '\(body.source.prefix(40))'")
             }
             try GoalStore.set(
                 db, user: try EventInput.user(body.user, event),
-                effectiveDay: try EventInput.day(body.effectiveDay, field: "effectiveDay", event),
+                effectiveDay: body.effectiveDay.description,
                 goalMl: try positive(body.newGoalMl, field: "newGoalMl", upTo: maxGoalMl, event),
                 source: body.source, weightKg: body.weightKg, streaks: &streaks)
-        case GoalEvent.challengeUpserted:
-            let challenge = try EventInput.body(event, ChallengeUpsertedBody.self).challenge
+        }
+        routes.on(.challengeUpserted) { _, db, body, event in
+            let challenge = body.challenge
             try validate(challenge, event)
             if try !ChallengeStore.exists(db, id: challenge.id), try ChallengeStore.count(db) >= ChallengeStore.maxChallenges {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0): the catalog holds \(ChallengeStore.maxChallenges) challenges already")
             }
             try ChallengeStore.upsert(db, challenge)
-        case GoalEvent.erased:
-            let body = try EventInput.body(event, UserErasedBody.self)
+        }
+        routes.on(.goalErased) { streaks, db, body, event in
             try GoalStore.eraseUser(db, user: try EventInput.user(body.user, event), streaks: &streaks)
             UserErasure.requestScrub(db)
-        default:
-            if EventInput.isSystem(event) { return }
-            throw EventInput.unknown(event)
         }
-    }
+        return routes
+    }()
 
     private static func positive(_ value: Double, field: String, upTo limit: Double, _ event: Envelope) throws -> Double {
         guard value.isFinite, value > 0, value <= limit else {

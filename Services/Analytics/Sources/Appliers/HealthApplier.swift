@@ -10,34 +10,37 @@ enum HealthApplier {
     static let maxStepsPerDay: Int64 = ValueRules.stepsPerDay
     static let maxMetersPerDay = ValueRules.distanceMetersPerDay
     static let maxWeightKg = 2_000.0
-    /// What analytics keeps nothing of (goals follow weights, intake water): the subscriber
-    /// passes over these without calling `apply`.
-    static let ignored: Set<String> = [
-        HealthEvent.weightRecorded, HealthEvent.weightBatchRecorded, HealthEvent.waterRecorded, HealthEvent.waterBatchRecorded,
-    ]
+    /// The events of health-ingest analytics applies (``routes``); weights (goals follow
+    /// them) and water (intake's) are passed over.
+    static var applied: AppliedEvents { routes.applied }
 
     static func apply(_ db: Database, _ event: Envelope) throws {
-        switch event.type {
-        case HealthEvent.stepsDayChanged:
-            let body = try EventInput.body(event, StepsDayChangedBody.self)
+        try routes.apply(db, event)
+    }
+
+    /// Each event of health-ingest analytics applies, with its handler.
+    static let routes: EventRoutes<Void> = {
+        var routes = EventRoutes<Void>()
+        routes.on(.healthStepsDayChanged) { _, db, body, event in
             try ActivityStore.setSteps(
                 db, user: try EventInput.user(body.user, event), day: try EventInput.day(body.day, event),
                 steps: try EventInput.integer(body.steps, field: "steps", in: 0...maxStepsPerDay, event))
-        case HealthEvent.distanceDayChanged:
-            let body = try EventInput.body(event, DistanceDayChangedBody.self)
+        }
+        routes.on(.healthDistanceDayChanged) { _, db, body, event in
             try ActivityStore.setDistance(
                 db, user: try EventInput.user(body.user, event), day: try EventInput.day(body.day, event),
                 meters: try EventInput.number(body.meters, field: "meters", in: 0...maxMetersPerDay, event))
-        case HealthEvent.strengthSetRecorded:
-            try StrengthStore.record(db, try strengthSet(try EventInput.body(event, StrengthSetRecordedBody.self), event))
-        case HealthEvent.strengthBatchRecorded:
-            let body = try EventInput.body(event, StrengthBatchRecordedBody.self)
+        }
+        routes.on(.healthStrengthRecorded) { _, db, body, event in
+            try StrengthStore.record(db, try strengthSet(body, event))
+        }
+        routes.on(.healthStrengthBatchRecorded) { _, db, body, event in
             guard body.samples.count <= HealthEvent.maxBatchSamples else {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0): at most \(HealthEvent.maxBatchSamples) samples, got \(body.samples.count)")
             }
             try StrengthStore.record(db, batch: try body.samples.map { try strengthSet($0, event) })
-        case HealthEvent.samplesRemoved:
-            let body = try EventInput.body(event, SamplesRemovedBody.self)
+        }
+        routes.on(.healthSamplesRemoved) { _, db, body, event in
             let user = try EventInput.user(body.user, event)
             guard body.sampleIds.count <= HealthEvent.maxBatchSamples else {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0): at most \(HealthEvent.maxBatchSamples) sampleIds, got \(body.sampleIds.count)")
@@ -47,36 +50,35 @@ enum HealthApplier {
             case "workout": try WorkoutStore.remove(db, user: user, sampleIds: body.sampleIds)
             default: return  // steps and distance follow their day-changed events; water and weights are intake's and goals'
             }
-        case HealthEvent.workoutRecorded:
-            try WorkoutStore.record(db, try workout(try EventInput.body(event, WorkoutRecordedBody.self), event))
-        case HealthEvent.workoutBatchRecorded:
-            for body in try EventInput.body(event, WorkoutBatchRecordedBody.self).samples {
+        }
+        routes.on(.healthWorkoutRecorded) { _, db, body, event in
+            try WorkoutStore.record(db, try workout(body, event))
+        }
+        routes.on(.healthWorkoutBatchRecorded) { _, db, batch, event in
+            for body in batch.samples {
                 try WorkoutStore.record(db, try workout(body, event))
             }
-        case HealthEvent.consentChanged:
-            let body = try EventInput.body(event, ConsentChangedBody.self)
+        }
+        routes.on(.healthConsentChanged) { _, db, body, event in
             guard let type = ConsentType(rawValue: body.type) else {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0): type '\(body.type.prefix(40))' is not a consent type")
             }
             try ConsentMask.set(db, user: try EventInput.user(body.user, event), type: type, granted: body.granted)
-        case HealthEvent.samplesDeleted:
-            let body = try EventInput.body(event, SamplesDeletedBody.self)
+        }
+        routes.on(.healthSamplesDeleted) { _, db, body, event in
             try deleteSamples(db, user: try EventInput.user(body.user, event), type: body.type)
-        case HealthEvent.erased:
-            let user = try EventInput.user(try EventInput.body(event, UserErasedBody.self).user, event)
+        }
+        routes.on(.healthErased) { _, db, body, event in
+            let user = try EventInput.user(body.user, event)
             try ActivityStore.deleteSteps(db, user: user)
             try ActivityStore.deleteDistance(db, user: user)
             try StrengthStore.eraseUser(db, user: user)
             try WorkoutStore.eraseUser(db, user: user)
             try ConsentMask.eraseUser(db, user: user)
             UserErasure.requestScrub(db)
-        case _ where ignored.contains(event.type):
-            return
-        default:
-            if EventInput.isSystem(event) { return }
-            throw EventInput.unknown(event)
         }
-    }
+        return routes
+    }()
 
     /// A workout event's body, checked like every event input.
     private static func workout(_ body: WorkoutRecordedBody, _ event: Envelope) throws -> WorkoutRecordedBody {
@@ -95,11 +97,11 @@ enum HealthApplier {
         return checked
     }
 
-    private static func strengthSet(_ body: StrengthSetRecordedBody, _ event: Envelope) throws -> StrengthStore.Set_ {
+    private static func strengthSet(_ body: StrengthSetRecordedBody, _ event: Envelope) throws -> StrengthStore.StrengthSet {
         guard let key = ExerciseName.key(body.exercise) else {
             throw EventSkip("\(event.type) seq \(event.seq ?? 0): exercise must be 1 to \(ExerciseName.maxLength) characters")
         }
-        return StrengthStore.Set_(
+        return StrengthStore.StrengthSet(
             user: try EventInput.user(body.user, event),
             sampleId: try EventInput.id(body.sampleId, field: "sampleId", event),
             exerciseKey: key, exerciseName: ExerciseName.display(body.exercise),

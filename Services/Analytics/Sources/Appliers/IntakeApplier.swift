@@ -4,6 +4,9 @@ import QuenchRuntime
 
 /// Applies intake's events to the water read models.
 enum IntakeApplier {
+    /// The events of intake analytics applies (``routes``).
+    static var applied: AppliedEvents { routes.applied }
+
     /// A subscriber transaction's run (`StreakBatch`).
     static func batch() -> StreakBatch {
         StreakBatch(apply)
@@ -15,9 +18,13 @@ enum IntakeApplier {
     }
 
     static func apply(_ db: Database, _ event: Envelope, streaks: inout StreakBacklog) throws {
-        switch event.type {
-        case IntakeEvent.logged, IntakeEvent.updated:
-            let body = try EventInput.body(event, IntakeEventBody.self)
+        try routes.apply(&streaks, db, event)
+    }
+
+    /// Each event of intake analytics applies, with its handler.
+    static let routes: EventRoutes<StreakBacklog> = {
+        var routes = EventRoutes<StreakBacklog>()
+        let upsert: EventRoutes<StreakBacklog>.Handler<IntakeEventBody> = { streaks, db, body, event in
             let intake = body.intake
             let user = try EventInput.user(intake.user, event)
             if let previous = body.previous, previous.user != intake.user {
@@ -28,10 +35,12 @@ enum IntakeApplier {
                 day: try EventInput.day(intake.day, field: "intake.day", event),
                 waterUl: try EventInput.integer(intake.waterMicrolitres, field: "intake.waterMicrolitres", in: 0...1_000_000_000, event),
                 streaks: &streaks)
-        case IntakeEvent.batchLogged:
+        }
+        routes.on(.intakeLogged, upsert)
+        routes.on(.intakeUpdated, upsert)
+        routes.on(.intakeBatchLogged) { streaks, db, body, event in
             // Each intake as an `intake.logged` of it; one of another user or with a field
             // out of range is left out, and with none usable the event is skipped.
-            let body = try EventInput.body(event, IntakeBatchBody.self)
             let user = try EventInput.user(body.user, event)
             var entries: [(id: String, day: String, waterUl: Int64)] = []
             entries.reserveCapacity(body.intakes.count)
@@ -49,18 +58,17 @@ enum IntakeApplier {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0) carries no usable intake of \(user) (\(body.intakes.count) intakes)")
             }
             try WaterStore.upsertMany(db, user: user, entries, streaks: &streaks)
-        case IntakeEvent.deleted:
-            let intake = try EventInput.body(event, IntakeEventBody.self).intake
+        }
+        routes.on(.intakeDeleted) { streaks, db, body, event in
+            let intake = body.intake
             try WaterStore.remove(
                 db, user: try EventInput.user(intake.user, event), id: try EventInput.id(intake.id, field: "intake.id", event),
                 streaks: &streaks)
-        case IntakeEvent.erased:
-            let body = try EventInput.body(event, UserErasedBody.self)
+        }
+        routes.on(.intakeErased) { _, db, body, event in
             try WaterStore.eraseUser(db, user: try EventInput.user(body.user, event))
             UserErasure.requestScrub(db)
-        default:
-            if EventInput.isSystem(event) { return }
-            throw EventInput.unknown(event)
         }
-    }
+        return routes
+    }()
 }

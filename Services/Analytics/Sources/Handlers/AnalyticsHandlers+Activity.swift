@@ -5,18 +5,18 @@ import QuenchRuntime
 extension AnalyticsHandlers {
     func stepsMonth(_ request: MonthRequest, _ context: RequestContext) async throws -> StepsMonthReply {
         let user = try context.actingUser()
-        let today = today(context)
+        let today = context.today(at: now())
         let month = try AnalyticsRules.month(request.month, default: today)
         let (stored, revoked) = try await database.pool.read { db in
             // A revoked consent masks what it covers (`ConsentMask`): the kept days count as none.
             let revoked = try ConsentMask.revoked(db, user: user)
             return (
                 try revoked.contains(.steps)
-                    ? [String: Int64]() : ActivityStore.steps(db, user: user, from: DayText.format(month.firstDay), to: DayText.format(month.lastDay)),
+                    ? [String: Int64]() : ActivityStore.steps(db, user: user, from: month.firstDay.description, to: month.lastDay.description),
                 revoked)
         }
         let days = month.days(upTo: today).map { day in
-            let text = DayText.format(day)
+            let text = day.description
             return StepsDay(day: text, steps: stored[text] ?? 0)
         }
         let total = days.reduce(Int64(0)) { $0 + $1.steps }
@@ -29,7 +29,7 @@ extension AnalyticsHandlers {
 
     func challengesProgress(_ request: MonthRequest, _ context: RequestContext) async throws -> ChallengesProgressReply {
         let user = try context.actingUser()
-        let today = today(context)
+        let today = context.today(at: now())
         let month = try AnalyticsRules.month(request.month, default: today)
         let (challenges, steps, meters, running, revoked) = try await database.pool.read { db in
             let from = month.firstDay.description
@@ -73,7 +73,7 @@ extension AnalyticsHandlers {
 
     func workouts(_ request: MonthRequest, _ context: RequestContext) async throws -> WorkoutsReply {
         let user = try context.actingUser()
-        let month = try AnalyticsRules.month(request.month, default: today(context))
+        let month = try AnalyticsRules.month(request.month, default: context.today(at: now()))
         let (workouts, revoked) = try await database.pool.read { db in
             let revoked = try ConsentMask.revoked(db, user: user)
             guard !revoked.contains(.workouts) else { return ([WorkoutEntry](), revoked) }

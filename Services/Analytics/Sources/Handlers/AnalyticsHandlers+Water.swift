@@ -5,7 +5,7 @@ import QuenchRuntime
 extension AnalyticsHandlers {
     func day(_ request: DayRequest, _ context: RequestContext) async throws -> DaySummary {
         let user = try context.actingUser()
-        let day = try AnalyticsRules.day(request.day, default: today(context))
+        let day = request.day ?? context.today(at: now())
         let (water, goal) = try await database.pool.read { db in
             (try WaterStore.dayTotal(db, user: user, day: day.description), try GoalStore.goal(db, user: user, on: day.description))
         }
@@ -21,7 +21,7 @@ extension AnalyticsHandlers {
     func historyPage(_ request: HistoryRequest, _ context: RequestContext) async throws -> HistoryPage {
         let user = try context.actingUser()
         let count = try AnalyticsRules.days(request.days)
-        let today = today(context)
+        let today = context.today(at: now())
         let first = today.ordinal - (count - 1)
         let (totals, timeline, streaks) = try await database.pool.read { db in
             (

@@ -27,21 +27,17 @@ public struct AnalyticsHandlers: Sendable {
     }
 
     public func register(in registry: inout HandlerRegistry) {
-        registry.query(AnalyticsMessage.today) { (request: DayRequest, context) in try await day(request, context) }
-        registry.query(AnalyticsMessage.history) { (request: HistoryRequest, context) in
-            try HistoryEncoding.encode(try await historyPage(request, context))
+        registry.query(.analyticsToday) { (request: DayRequest, context) in try await day(request, context) }
+        registry.query(.analyticsHistory) { (request: HistoryRequest, context) in
+            Encoded<HistoryReply>(vouchedFor: try HistoryEncoding.encode(try await historyPage(request, context)))
         }
-        registry.query(AnalyticsMessage.stepsMonth) { (request: MonthRequest, context) in try await stepsMonth(request, context) }
-        registry.query(AnalyticsMessage.challengesProgress) { (request: MonthRequest, context) in
+        registry.query(.analyticsStepsMonth) { (request: MonthRequest, context) in try await stepsMonth(request, context) }
+        registry.query(.analyticsChallengesProgress) { (request: MonthRequest, context) in
             try await challengesProgress(request, context)
         }
-        registry.query(AnalyticsMessage.oneRepMax) { (request: OneRepMaxRequest, context) in try await oneRepMax(request, context) }
-        registry.query(AnalyticsMessage.workouts) { (request: MonthRequest, context) in try await workouts(request, context) }
-        registry.query(AnalyticsMessage.lag) { (_: LagRequest, _) in LagReply(publishers: lag()) }
-        registry.command(AnalyticsMessage.rebuild) { (_: RebuildRequest, write) in try rebuild(write) }
-    }
-
-    func today(_ context: RequestContext) -> LocalDay {
-        LocalDay(instant: now(), timeZone: context.timeZone)
+        registry.query(.analyticsOneRepMax) { (request: OneRepMaxRequest, context) in try await oneRepMax(request, context) }
+        registry.query(.analyticsWorkouts) { (request: MonthRequest, context) in try await workouts(request, context) }
+        registry.query(.analyticsLag) { (_: LagRequest, _) in LagReply(publishers: lag()) }
+        registry.command(.analyticsRebuild) { (_: RebuildRequest, write) in try rebuild(write) }
     }
 }

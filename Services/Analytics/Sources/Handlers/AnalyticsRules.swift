@@ -2,10 +2,6 @@ import QuenchProtocol
 
 /// The rules a query must meet, each failing with the field it is about.
 enum AnalyticsRules {
-    static func day(_ raw: String?, default today: LocalDay) throws -> LocalDay {
-        try FieldRules.day(raw) { today }
-    }
-
     static func month(_ raw: String?, default today: LocalDay) throws -> CalendarMonth {
         guard let raw else { return CalendarMonth(containing: today) }
         guard raw.count <= 7, let month = CalendarMonth(raw) else {

@@ -49,7 +49,7 @@ enum HistoryEncoding {
         return MessagePackRaw(wellFormed: bytes)
     }
 
-    /// A day's `YYYY-MM-DD` as `DayText.format` writes it, stepped a day at a time: the days of
+    /// A day's `YYYY-MM-DD` as `LocalDay.description` writes it, stepped a day at a time: the days of
     /// a history are consecutive, so only the first one takes the civil-calendar arithmetic.
     struct DayDigits {
         private(set) var year: Int
@@ -78,7 +78,7 @@ enum HistoryEncoding {
 
         /// Writes the ten characters at `offset`.
         func write(into bytes: UnsafeMutableRawBufferPointer, at offset: Int) {
-            DayText.write(year: year, month: month, day: day, into: bytes, at: offset)
+            LocalDay.write(year: year, month: month, day: day, into: bytes, at: offset)
         }
     }
 

@@ -1,12 +1,12 @@
+import QuenchCharts
+
 /// The month step chart's y axis and badges.
 ///
-/// Axis maximum: the axis starts at 0 and ends at the smallest "round" number strictly
-/// above the largest day, where round means a multiple of
-/// - 1,000 while the largest day is below 10,000,
-/// - 2,000 from 10,000 up to 20,000,
-/// - 5,000 from 20,000 up to 50,000,
-/// - 10,000 from 50,000 on.
-/// A month without steps gets 10,000.
+/// Axis maximum: the axis starts at 0 and ends at the chart's round maximum (`NiceScale`,
+/// the rule every renderer of the chart uses): the next multiple strictly above the largest
+/// day of the smallest step of 1, 2, 2.5 or 5 × 10ⁿ (2.5 from 25 on) that is at least a
+/// fifth of the largest day — 9,999 → 10,000; 12,345 → 12,500; 20,000 → 25,000. A month
+/// without steps gets 10,000.
 ///
 /// Badges: one per 10,000 steps of the month's total; the list holds every earned badge
 /// and then the next one to earn.
@@ -15,14 +15,7 @@ enum StepsChart {
     static let badgeSize: Int64 = 10_000
 
     static func axisMax(largestDay: Int64) -> Int64 {
-        guard largestDay > 0 else { return emptyAxisMax }
-        let step: Int64 = switch largestDay {
-        case ..<10_000: 1_000
-        case ..<20_000: 2_000
-        case ..<50_000: 5_000
-        default: 10_000
-        }
-        return (largestDay / step + 1) * step
+        Int64(NiceScale(largest: Double(max(0, largestDay)), emptyMax: Double(emptyAxisMax)).max)
     }
 
     static func achievements(monthTotal: Int64) -> [(threshold: Int64, earned: Bool)] {

@@ -14,7 +14,7 @@ enum WaterMath {
         let total = millilitres(waterUl)
         let percent = goal.goalMl > 0 ? (total / goal.goalMl * 1000).rounded() / 10 : 0
         return DaySummary(
-            day: day.description, totalWaterMl: total, goalMl: goal.goalMl, goalSource: goal.source,
+            day: day, totalWaterMl: total, goalMl: goal.goalMl, goalSource: goal.source,
             percent: percent, remainingMl: max(0, ((goal.goalMl - total) * 1000).rounded() / 1000), lag: lag)
     }
 
@@ -47,7 +47,7 @@ enum WaterMath {
         byDay.reserveCapacity(totals.count)
         var metDays: [Int] = []
         for entry in totals {
-            guard let ordinal = DayText.ordinal(entry.day) else { continue }
+            guard let ordinal = LocalDay(entry.day)?.ordinal else { continue }
             byDay[ordinal] = entry.waterUl
             if met(waterUl: entry.waterUl, goalMl: timeline.goal(onOrdinal: ordinal).goalMl) { metDays.append(ordinal) }
         }
@@ -57,7 +57,7 @@ enum WaterMath {
             let water = byDay[ordinal] ?? 0
             let goal = timeline.goal(onOrdinal: ordinal).goalMl
             return HistoryDay(
-                day: DayText.format(LocalDay(ordinal: ordinal)), totalWaterMl: millilitres(water), goalMl: goal,
+                day: LocalDay(ordinal: ordinal).description, totalWaterMl: millilitres(water), goalMl: goal,
                 met: met(waterUl: water, goalMl: goal))
         }
         let streaks = Streaks.compute(metOrdinals: metDays, today: today.ordinal)

@@ -41,7 +41,7 @@ enum GoalStore {
     /// The goals of the days `from…through` (ordinals): the change in effect on `from` and the
     /// later ones up to `through`. Days outside the range are not to be asked.
     static func timeline(_ db: Database, user: String, from: Int, through: Int) throws -> GoalTimeline {
-        let first = DayText.format(LocalDay(ordinal: from))
+        let first = LocalDay(ordinal: from).description
         var changes: [(day: Int, goal: GoalTimeline.Goal)] = []
         if let row = try Row.fetchOne(
             db.cachedStatement(sql: """
@@ -56,9 +56,9 @@ enum GoalStore {
                 SELECT effectiveDay, goalMl, source FROM goal_change WHERE user = ? AND effectiveDay > ? AND effectiveDay <= ?
                 ORDER BY effectiveDay
                 """),
-            arguments: [user, first, DayText.format(LocalDay(ordinal: through))])
+            arguments: [user, first, LocalDay(ordinal: through).description])
         while let row = try rows.next() {
-            guard let day = DayText.ordinal(row[0]) else { continue }
+            guard let day = LocalDay(row[0])?.ordinal else { continue }
             changes.append((day, GoalTimeline.Goal(goalMl: row[1], source: row[2])))
         }
         return GoalTimeline(ordinals: changes)

@@ -16,7 +16,7 @@ struct StreakBacklog {
     private var everything: Set<String> = []
 
     mutating func water(user: String, day: String) {
-        guard let ordinal = DayText.ordinal(day) else { return }
+        guard let ordinal = LocalDay(day)?.ordinal else { return }
         days[user, default: []].append(ordinal)
     }
 

@@ -39,11 +39,11 @@ enum StreakStore {
     /// The days (ordinals) whose goal a change effective on `day` decides: from it up to the
     /// next goal change, or the user's last day with water; nil when there are none.
     static func goalSpan(_ db: Database, user: String, from day: String) throws -> (first: Int, last: Int)? {
-        guard let from = DayText.ordinal(day) else { return nil }
+        guard let from = LocalDay(day)?.ordinal else { return nil }
         let next = try String.fetchOne(
             db, cached: "SELECT effectiveDay FROM goal_change WHERE user = ? AND effectiveDay > ? ORDER BY effectiveDay LIMIT 1",
             arguments: [user, day])
-        guard let through = try next.flatMap(DayText.ordinal).map({ $0 - 1 }) ?? lastWaterDay(db, user: user), from <= through else {
+        guard let through = try next.flatMap({ LocalDay($0)?.ordinal }).map({ $0 - 1 }) ?? lastWaterDay(db, user: user), from <= through else {
             return nil
         }
         return (from, through)
@@ -52,7 +52,7 @@ enum StreakStore {
     /// Re-judges every day the user has water on (after the goal history is erased).
     static func refreshAll(_ db: Database, user: String) throws {
         guard let first = try String.fetchOne(db, cached: "SELECT MIN(day) FROM water_day WHERE user = ?", arguments: [user])
-            .flatMap(DayText.ordinal), let last = try lastWaterDay(db, user: user) else { return }
+            .flatMap({ LocalDay($0)?.ordinal }), let last = try lastWaterDay(db, user: user) else { return }
         try refresh(db, user: user, from: first, through: last)
     }
 
@@ -102,15 +102,15 @@ enum StreakStore {
         var met: [Int] = []
         let rows = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT day, waterUl FROM water_day WHERE user = ? AND day BETWEEN ? AND ? AND waterUl > 0"),
-            arguments: [user, DayText.format(LocalDay(ordinal: from)), DayText.format(LocalDay(ordinal: through))])
+            arguments: [user, LocalDay(ordinal: from).description, LocalDay(ordinal: through).description])
         while let row = try rows.next() {
-            guard let ordinal = DayText.ordinal(row[0]) else { continue }
+            guard let ordinal = LocalDay(row[0])?.ordinal else { continue }
             if WaterMath.met(waterUl: row[1], goalMl: timeline.goal(onOrdinal: ordinal).goalMl) { met.append(ordinal) }
         }
         return met
     }
 
     private static func lastWaterDay(_ db: Database, user: String) throws -> Int? {
-        try String.fetchOne(db, cached: "SELECT MAX(day) FROM water_day WHERE user = ?", arguments: [user]).flatMap(DayText.ordinal)
+        try String.fetchOne(db, cached: "SELECT MAX(day) FROM water_day WHERE user = ?", arguments: [user]).flatMap({ LocalDay($0)?.ordinal })
     }
 }

@@ -10,7 +10,8 @@ enum StrengthStore {
         var excludedSets: Int
     }
 
-    struct Set_ {
+    /// One row of `strength_set`: a set from a `health.strength.set-recorded` event.
+    struct StrengthSet {
         var user: String
         var sampleId: String
         var exerciseKey: String
@@ -24,7 +25,7 @@ enum StrengthStore {
 
     /// Records a set once; returns false when the sample was known already.
     @discardableResult
-    static func record(_ db: Database, _ set: Set_) throws -> Bool {
+    static func record(_ db: Database, _ set: StrengthSet) throws -> Bool {
         try db.execute(cached: """
             INSERT INTO strength_set (user, sampleId, exerciseKey, day, sets, reps, weightKg, warmup) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (user, sampleId) DO NOTHING
@@ -49,7 +50,7 @@ enum StrengthStore {
 
     /// Records a batch's sets (each once, as ``record(_:_:)`` would), with one exercise insert
     /// per new exercise and one best-estimate upsert per exercise and day instead of per set.
-    static func record(_ db: Database, batch sets: [Set_]) throws {
+    static func record(_ db: Database, batch sets: [StrengthSet]) throws {
         var names: [[String]: String] = [:]
         var best: [[String]: Double] = [:]
         var excluded: [[String]: Int] = [:]

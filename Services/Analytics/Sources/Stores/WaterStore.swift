@@ -112,8 +112,8 @@ enum WaterStore {
             WHERE user = ? AND day BETWEEN ? AND ? AND waterUl > 0 ORDER BY day
             """)
         query.bind(1, user)
-        query.bind(2, DayText.format(LocalDay(ordinal: from)))
-        query.bind(3, DayText.format(LocalDay(ordinal: through)))
+        query.bind(2, LocalDay(ordinal: from).description)
+        query.bind(3, LocalDay(ordinal: through).description)
         defer { query.finish() }
         while try query.step() {
             result.append((day: Int(query.int64(0)), waterUl: query.int64(1)))

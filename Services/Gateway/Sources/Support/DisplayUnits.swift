@@ -15,7 +15,7 @@ struct DisplayUnits: Sendable, Equatable {
 
     /// The preference; the defaults when health-ingest cannot say (the command still answers).
     static func load(_ gateway: Gateway) async -> DisplayUnits {
-        guard let reply: UnitsReply = try? await gateway.query(ServiceName.healthIngest, HealthMessage.unitsGet, UnitsGetRequest()) else {
+        guard let reply: UnitsReply = try? await gateway.call(.unitsGet, UnitsGetRequest()) else {
             return DisplayUnits()
         }
         return DisplayUnits(weight: reply.weight, volume: reply.volume)

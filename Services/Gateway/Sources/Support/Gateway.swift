@@ -79,30 +79,20 @@ final class Gateway: Sendable {
         try config.curveCredentials(for: service)
     }
 
-    /// A read: retried freely.
-    func query<Request: Encodable, Reply: Decodable>(
-        _ service: String, _ type: String, _ body: Request, as replyType: Reply.Type = Reply.self,
-        requiresUser: Bool = true
+    /// Sends `message` to the service that owns it (`service` for the messages every service
+    /// serves) and returns its reply. A query is retried freely; a command is sent with a
+    /// fresh idempotency key that every retry reuses.
+    func call<Kind, Request, Reply>(
+        _ message: MessageDescriptor<Kind, Request, Reply>, _ body: Request, service: String? = nil, requiresUser: Bool = true
     ) async throws -> Reply {
         if requiresUser { _ = try requireUser() }
-        return try await call(service, type, body, idempotencyKey: nil)
-    }
-
-    /// A change: sent with a fresh idempotency key that every retry reuses.
-    func command<Request: Encodable, Reply: Decodable>(
-        _ service: String, _ type: String, _ body: Request, as replyType: Reply.Type = Reply.self,
-        requiresUser: Bool = true
-    ) async throws -> Reply {
-        if requiresUser { _ = try requireUser() }
-        return try await call(service, type, body, idempotencyKey: UUID().uuidString.lowercased())
-    }
-
-    private func call<Request: Encodable, Reply: Decodable>(
-        _ service: String, _ type: String, _ body: Request, idempotencyKey: String?
-    ) async throws -> Reply {
+        guard let service = service ?? message.service else {
+            throw CLIError.usage("\(message.name) is served by every service: name one")
+        }
+        let idempotencyKey = message.kind == .command ? UUID().uuidString.lowercased() : nil
         let client = try client(service)
         do {
-            return try await client.call(type, body, as: Reply.self, user: user, idempotencyKey: idempotencyKey)
+            return try await client.call(message, body, user: user, idempotencyKey: idempotencyKey)
         } catch let error as QuenchError
             where error.code == .unavailable && (error.message.hasPrefix("no reply") || error.message.hasPrefix("could not connect")) {
             throw CLIError.unavailable(service: service, endpoint: client.endpoint, detail: error.message)

@@ -11,12 +11,9 @@ import QuenchRuntime
 /// to goals (UTC until then).
 struct HealthEventApplier: Sendable {
     static let maxUserLength = 256
-    /// health-ingest's events goals does nothing with: the subscriber passes over them
-    /// without calling `apply` (an import sends tens of thousands).
-    static let ignored: Set<String> = [
-        HealthEvent.stepsDayChanged, HealthEvent.distanceDayChanged, HealthEvent.waterRecorded, HealthEvent.waterBatchRecorded,
-        HealthEvent.strengthSetRecorded, HealthEvent.strengthBatchRecorded,
-    ]
+    /// The events of health-ingest goals applies (``Batch/routes``); the subscriber passes
+    /// over the others (``AppliedEvents``).
+    static var applied: AppliedEvents { Batch.routes.applied }
 
     let outbox: Outbox
     let now: @Sendable () -> Date
@@ -50,65 +47,68 @@ struct HealthEventApplier: Sendable {
             self.applier = applier
         }
 
-        mutating func apply(_ db: Database, _ event: Envelope) throws {
-            switch event.type {
-            case HealthEvent.weightRecorded:
-                let body = try applier.decode(WeightRecordedBody.self, event)
+        /// Each event goals applies, with its handler.
+        static let routes: EventRoutes<Batch> = {
+            var routes = EventRoutes<Batch>()
+            routes.on(.healthWeightRecorded) { batch, db, body, _ in
                 let reading = try HealthEventApplier.reading(body)
-                try change(db, user: body.user) { state in
+                try batch.change(db, user: body.user) { state in
                     state.learn(zone: body.timeZone)
                     state.record(reading)
                 }
-            case HealthEvent.weightBatchRecorded:
+            }
+            routes.on(.healthWeightBatchRecorded) { batch, db, body, event in
                 // Each weight as if it came alone; one that names another user or is out of
                 // range is left out. With none usable, the event is skipped.
-                let body = try applier.decode(WeightBatchRecordedBody.self, event)
                 let readings = body.samples.compactMap { sample in
                     sample.user == body.user ? try? HealthEventApplier.reading(sample) : nil
                 }
                 guard !readings.isEmpty else {
                     throw EventSkip("\(event.type) carries no usable weight of \(body.user) (\(body.samples.count) samples)")
                 }
-                try change(db, user: body.user) { state in
+                try batch.change(db, user: body.user) { state in
                     state.learn(zone: body.samples.last(where: { $0.user == body.user })?.timeZone)
                     for reading in readings { state.record(reading) }
                 }
-            case HealthEvent.consentChanged:
-                let body = try applier.decode(ConsentChangedBody.self, event)
+            }
+            routes.on(.healthConsentChanged) { batch, db, body, _ in
                 guard body.type == ConsentType.bodyMass.rawValue else { return }
                 let latest = try body.latestWeight.map(HealthEventApplier.reading(_:))
-                try change(db, user: body.user) {
+                try batch.change(db, user: body.user) {
                     $0.learn(zone: body.timeZone)
                     $0.consentChanged(granted: body.granted, latest: body.granted ? latest : nil, deleted: body.deleted == true)
                 }
-            case HealthEvent.samplesDeleted:
-                let body = try applier.decode(SamplesDeletedBody.self, event)
+            }
+            routes.on(.healthSamplesDeleted) { batch, db, body, _ in
                 guard body.type == ConsentType.bodyMass.rawValue else { return }
-                try change(db, user: body.user) { $0.weight = nil }
-            case HealthEvent.samplesRemoved:
+                try batch.change(db, user: body.user) { $0.weight = nil }
+            }
+            routes.on(.healthSamplesRemoved) { batch, db, body, _ in
                 // An undone import: when it had brought the weight the goal follows, that weight goes
                 // (as when body-mass samples are deleted; the next weight recorded is followed again).
-                let body = try applier.decode(SamplesRemovedBody.self, event)
                 guard body.type == ConsentType.bodyMass.rawValue else { return }
                 let removed = Set(body.sampleIds)
-                try change(db, user: body.user) { state in
+                try batch.change(db, user: body.user) { state in
                     if let weight = state.weight, removed.contains(weight.sampleId) { state.weight = nil }
                 }
-            case HealthEvent.erased:
-                let body = try applier.decode(UserErasedBody.self, event)
-                try change(db, user: body.user) { $0.forgetHealthData() }
-                try applier.forgetWeights(db, user: body.user)
-                UserErasure.requestScrub(db)
-            default:
-                return
             }
+            routes.on(.healthErased) { batch, db, body, _ in
+                try batch.change(db, user: body.user) { $0.forgetHealthData() }
+                try batch.applier.forgetWeights(db, user: body.user)
+                UserErasure.requestScrub(db)
+            }
+            return routes
+        }()
+
+        mutating func apply(_ db: Database, _ event: Envelope) throws {
+            try Self.routes.apply(&self, db, event)
         }
 
         /// Saves each changed user's state and re-derives the goal, in the order the users
         /// first appeared in the run.
         mutating func finish(_ db: Database) throws {
             let updater = GoalUpdater { [outbox = applier.outbox] db, user, body in
-                try outbox.append(db, type: GoalEvent.changed, user: user, body: body)
+                try outbox.append(db, .goalChanged, user: user, body: body)
             }
             let now = applier.now()
             for user in order {
@@ -139,17 +139,9 @@ struct HealthEventApplier: Sendable {
     /// user's `goal.changed` that carries one becomes a tombstone.
     fileprivate func forgetWeights(_ db: Database, user: String) throws {
         try GoalStore.forgetWeights(db, user: user)
-        try outbox.redact(db, user: user, types: [GoalEvent.changed]) { event in
+        try outbox.redact(db, user: user, types: [EventDescriptor.goalChanged.name]) { event in
             guard let body = try? event.decodeBody(GoalChangedBody.self) else { return true }
             return body.weightKg != nil
-        }
-    }
-
-    fileprivate func decode<Body: Decodable>(_ type: Body.Type, _ event: Envelope) throws -> Body {
-        do {
-            return try event.decodeBody(Body.self)
-        } catch {
-            throw EventSkip("\(event.type) body could not be read: \(error)")
         }
     }
 

@@ -11,8 +11,8 @@ public struct ChallengeHandlers: Sendable {
     }
 
     public func register(in registry: inout HandlerRegistry) {
-        registry.command(GoalMessage.challengesLoad) { (request: LoadChallengesRequest, write) in try load(request, write) }
-        registry.query(GoalMessage.challengesList) { (_: ListChallengesRequest, _) in try await list() }
+        registry.command(.challengesLoad) { (request: LoadChallengesRequest, write) in try load(request, write) }
+        registry.query(.challengesList) { (_: ListChallengesRequest, _) in try await list() }
     }
 
     /// All items are checked first; then each is upserted, in the command's one transaction.
@@ -36,7 +36,7 @@ public struct ChallengeHandlers: Sendable {
                 reply.unchanged += 1
                 continue
             }
-            try write.emit(GoalEvent.challengeUpserted, user: nil, ChallengeUpsertedBody(challenge: item))
+            try write.emit(.challengeUpserted, user: nil, ChallengeUpsertedBody(challenge: item))
         }
         return reply
     }

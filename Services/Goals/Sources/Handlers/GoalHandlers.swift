@@ -18,14 +18,14 @@ public struct GoalHandlers: Sendable {
     }
 
     public func register(in registry: inout HandlerRegistry) {
-        registry.command(GoalMessage.set) { (request: SetGoalRequest, write) in try set(request, write) }
-        registry.command(GoalMessage.auto) { (_: AutoGoalRequest, write) in try auto(write) }
-        registry.command(GoalMessage.erase) { (_: UserDataRequest, write) in try erase(write) }
-        registry.query(GoalMessage.get) { (_: GetGoalRequest, context) in try await get(context) }
-        registry.query(GoalMessage.at) { (request: GoalAtRequest, context) in try await at(request, context) }
-        registry.query(GoalMessage.days) { (request: GoalDaysRequest, context) in try await days(request, context) }
-        registry.query(GoalMessage.history) { (request: GoalHistoryRequest, context) in try await history(request, context) }
-        registry.query(GoalMessage.export) { (request: GoalExportRequest, context) in try await export(request, context) }
+        registry.command(.goalSet) { (request: SetGoalRequest, write) in try set(request, write) }
+        registry.command(.goalAuto) { (_: AutoGoalRequest, write) in try auto(write) }
+        registry.command(.goalErase) { (_: UserDataRequest, write) in try erase(write) }
+        registry.query(.goalGet) { (_: GetGoalRequest, context) in try await get(context) }
+        registry.query(.goalAt) { (request: GoalAtRequest, context) in try await at(request, context) }
+        registry.query(.goalDays) { (request: GoalDaysRequest, context) in try await days(request, context) }
+        registry.query(.goalHistory) { (request: GoalHistoryRequest, context) in try await history(request, context) }
+        registry.query(.goalExport) { (request: GoalExportRequest, context) in try await export(request, context) }
     }
 
     // MARK: Commands
@@ -45,7 +45,7 @@ public struct GoalHandlers: Sendable {
         let user = try write.request.actingUser()
         let deleted = try GoalStore.erase(write.db, user: user)
         try write.forgetTraces(of: user)
-        try write.emit(GoalEvent.erased, user: user, UserErasedBody(user: user))
+        try write.emit(.goalErased, user: user, UserErasedBody(user: user))
         return EraseReply(service: ServiceName.goals, deleted: ["settings": deleted.settings, "goals": deleted.goals])
     }
 
@@ -56,7 +56,7 @@ public struct GoalHandlers: Sendable {
         try mutate(&state)
         state.timeZone = write.request.timeZoneName
         let updater = GoalUpdater { _, user, body in
-            try write.emit(GoalEvent.changed, user: user, body)
+            try write.emit(.goalChanged, user: user, body)
         }
         let today = LocalDay(instant: now(), timeZone: write.request.timeZone)
         let outcome = try updater.commit(write.db, user: user, state: state, today: today)
@@ -86,15 +86,14 @@ public struct GoalHandlers: Sendable {
 
     func at(_ request: GoalAtRequest, _ context: RequestContext) async throws -> GoalOnDay {
         let user = try context.actingUser()
-        let day = try GoalRules.day(request.day) { today(context) }
+        let day = request.day ?? context.today(at: now())
         let periods = try await database.pool.read { db in try GoalStore.periods(db, user: user, from: day, to: day) }
         return GoalTimeline.goal(on: day, periods: periods)
     }
 
     func days(_ request: GoalDaysRequest, _ context: RequestContext) async throws -> GoalDaysReply {
         let user = try context.actingUser()
-        let from = try GoalRules.day(request.from, field: "from") { today(context) }
-        let to = try GoalRules.day(request.to, field: "to") { today(context) }
+        let (from, to) = (request.from, request.to)
         try GoalRules.range(from: from, to: to)
         let periods = try await database.pool.read { db in try GoalStore.periods(db, user: user, from: from, to: to) }
         return GoalDaysReply(days: GoalTimeline.goals(from: from, to: to, periods: periods))
@@ -139,13 +138,9 @@ public struct GoalHandlers: Sendable {
         return (rows.map(\.wire), next)
     }
 
-    private func today(_ context: RequestContext) -> LocalDay {
-        LocalDay(instant: now(), timeZone: context.timeZone)
-    }
-
     static func reply(_ goal: EffectiveGoal, since: LocalDay?, state: GoalState, changed: Bool?) -> GoalReply {
         GoalReply(
-            goalMl: goal.goalMl, source: goal.source.rawValue, since: since?.description,
+            goalMl: goal.goalMl, source: goal.source.rawValue, since: since,
             weightKg: goal.source == .auto ? goal.weightKg : nil, adjusted: goal.adjusted?.rawValue,
             pinned: state.pinned, autoAvailable: state.autoAvailable, changed: changed)
     }

@@ -13,10 +13,6 @@ enum GoalRules {
         Microlitres.toMillilitres(try GoalVolumeRule.microlitres(value, unit: unit))
     }
 
-    static func day(_ raw: String?, field: String = "day", default fallback: () -> LocalDay) throws -> LocalDay {
-        try FieldRules.day(raw, field: field, default: fallback)
-    }
-
     static func range(from: LocalDay, to: LocalDay) throws {
         guard from <= to else {
             throw QuenchError.invalidArgument("to", "must not be before from (\(from))")

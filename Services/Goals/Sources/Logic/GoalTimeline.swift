@@ -40,11 +40,11 @@ enum GoalTimeline {
     /// the user's first goal).
     static func goal(on day: LocalDay, periods: [StoredPeriod]) -> GoalOnDay {
         guard let period = periods.first(where: { $0.contains(day) }) else {
-            return GoalOnDay(day: day.description, goalMl: EffectiveGoal.defaultMl, source: GoalSource.default.rawValue)
+            return GoalOnDay(day: day, goalMl: EffectiveGoal.defaultMl, source: GoalSource.default.rawValue)
         }
         return GoalOnDay(
-            day: day.description, goalMl: period.goal.goalMl, source: period.goal.source.rawValue,
-            startDay: period.startDay.description, endDay: period.endDay?.description)
+            day: day, goalMl: period.goal.goalMl, source: period.goal.source.rawValue,
+            startDay: period.startDay, endDay: period.endDay)
     }
 
     /// The goal on each day from `from` through `to`; `periods` sorted by start day.

@@ -12,7 +12,7 @@ struct StoredPeriod: Equatable, Sendable {
 
     var wire: GoalPeriod {
         GoalPeriod(
-            goalMl: goal.goalMl, source: goal.source.rawValue, startDay: startDay.description,
-            endDay: endDay?.description, weightKg: goal.weightKg, adjusted: goal.adjusted?.rawValue)
+            goalMl: goal.goalMl, source: goal.source.rawValue, startDay: startDay,
+            endDay: endDay, weightKg: goal.weightKg, adjusted: goal.adjusted?.rawValue)
     }
 }

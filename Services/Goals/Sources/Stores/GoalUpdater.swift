@@ -50,12 +50,12 @@ struct GoalUpdater {
             // start first, then learn the earlier one.
             try emit(db, user, GoalChangedBody(
                 user: user, oldGoalMl: old.goalMl, newGoalMl: new.goalMl, source: new.source.rawValue,
-                weightKg: new.source == .auto ? new.weightKg : nil, effectiveDay: currentStart.description,
+                weightKg: new.source == .auto ? new.weightKg : nil, effectiveDay: currentStart,
                 adjusted: new.adjusted?.rawValue))
         }
         let body = GoalChangedBody(
             user: user, oldGoalMl: old.goalMl, newGoalMl: new.goalMl, source: new.source.rawValue,
-            weightKg: new.source == .auto ? new.weightKg : nil, effectiveDay: edit.effectiveDay.description,
+            weightKg: new.source == .auto ? new.weightKg : nil, effectiveDay: edit.effectiveDay,
             adjusted: new.adjusted?.rawValue)
         try emit(db, user, body)
         return Outcome(goal: new, since: edit.effectiveDay, changed: true)

@@ -1,13 +1,14 @@
 import Foundation
 import MessagePack
 import QuenchProtocol
+import QuenchRuntime
 
 /// The body of an `import.batch`, read from its MessagePack bytes by hand (``ImportBatchReader``):
 /// 2000 samples through the generic decoder's keyed containers were a visible part of the
 /// service's CPU during large imports. Any shape this reader
 /// does not expect (an unknown key, a duplicate, another encoding of a field) is handed to
 /// the generic decoder, so what is accepted and every error stay exactly as before.
-struct DecodedImportBatch: Decodable, Sendable {
+struct DecodedImportBatch: DecodedRequest {
     let request: ImportBatchRequest
 
     init(from decoder: any Decoder) throws {

@@ -23,7 +23,7 @@ extension HealthHandlers {
                     user: user, sampleId: sample.sampleId, weightKg: sample.normalizedValue, measuredAt: sample.start, source: sample.source,
                     timeZone: write.request.timeZoneName, day: sample.day)
             }
-            try write.emit(HealthEvent.consentChanged, user: user, ConsentChangedBody(
+            try write.emit(.healthConsentChanged, user: user, ConsentChangedBody(
                 user: user, type: type.rawValue, granted: true, latestWeight: latestWeight, timeZone: write.request.timeZoneName))
             if let sampleType = type.sampleType, DayTotals.tracked.contains(sampleType) {
                 let days = try SampleStore.days(write.db, user: user, type: sampleType)
@@ -45,14 +45,14 @@ extension HealthHandlers {
         var deleted: [String: Int] = [:]
         for type in types where granted.contains(type) || delete {
             try ConsentStore.set(write.db, user: user, type: type, granted: false, at: current)
-            try write.emit(HealthEvent.consentChanged, user: user, ConsentChangedBody(
+            try write.emit(.healthConsentChanged, user: user, ConsentChangedBody(
                 user: user, type: type.rawValue, granted: false, deleted: delete, timeZone: write.request.timeZoneName))
             guard delete, let sampleType = type.sampleType else { continue }
             let days = DayTotals.tracked.contains(sampleType) ? try DayTotals.knownDays(write.db, user: user, type: sampleType) : []
             var count = try SampleStore.delete(write.db, user: user, type: sampleType)
             if type == .workouts { count += try SampleStore.delete(write.db, user: user, type: .workout) }
             deleted[type.rawValue] = count
-            try write.emit(HealthEvent.samplesDeleted, user: user, SamplesDeletedBody(user: user, type: type.rawValue, count: count))
+            try write.emit(.healthSamplesDeleted, user: user, SamplesDeletedBody(user: user, type: type.rawValue, count: count))
             try DayTotals.refresh(write, user: user, type: sampleType, days: days.sorted())
         }
         return ConsentListReply(consents: try ConsentStore.states(write.db, user: user), deleted: delete ? deleted : nil)

@@ -11,6 +11,16 @@ extension HealthHandlers {
     /// pairs, docs/BENCHMARKS.md) with health-ingest's peak RSS 62 → 52 MB.
     static let writerCacheKiB = 8_192
 
+    /// Gives the writer connection its import page cache, once, when the service opens its
+    /// file (an import batch touches the right edge of both of the sample's B-trees and a few
+    /// days of its key: those pages stay cached from one batch to the next). The readers keep
+    /// SQLite's default.
+    static func prepareWriter(_ database: ServiceDatabase) throws {
+        try database.pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA cache_size = -\(writerCacheKiB)")
+        }
+    }
+
     func beginImport(_ request: ImportBeginRequest, _ write: WriteContext) throws -> ImportJob {
         let user = try write.request.actingUser()
         guard ImportBeginRequest.kinds.contains(request.kind) else {
@@ -46,8 +56,6 @@ extension HealthHandlers {
             throw QuenchError.invalidArgument("sources", "a batch may list at most \(ImportBatchRequest.maxSamples) sources, got \(sources.count)")
         }
         var job = try runningJob(write.db, user: user, id: request.jobId)
-        // A batch touches the right edge of both of the sample's B-trees and a few days of its key: keep those pages cached.
-        try write.db.execute(sql: "PRAGMA cache_size = -\(Self.writerCacheKiB)")
         var ingest = try SampleIngest(write: write, user: user, jobId: job.jobId, now: now())
         ingest.useSources(sources)
         var reply = ImportBatchReply(imported: 0, duplicates: 0, skipped: [:], skippedForConsent: [:], byType: [:])

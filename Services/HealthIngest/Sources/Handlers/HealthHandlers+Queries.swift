@@ -36,8 +36,7 @@ extension HealthHandlers {
     func daily(_ request: DailySamplesRequest, _ context: RequestContext) async throws -> DailySamplesReply {
         let user = try context.actingUser()
         let type = try sampleType(request.type)
-        let from = try FieldRules.day(request.from, field: "from") { LocalDay(ordinal: 0) }
-        let to = try FieldRules.day(request.to, field: "to") { LocalDay(ordinal: 0) }
+        let (from, to) = (request.from, request.to)
         guard from <= to else {
             throw QuenchError.invalidArgument("to", "must not be before from (\(from))")
         }

@@ -52,7 +52,7 @@ extension HealthHandlers {
             // Taken back as `SampleIngest` added it: a sample cut by local midnight counted on each of its days.
             if ValueRules.dayBound(type) != nil, let offset = row["utcOffset"] as Int?, end > start,
                DaySplit.crossesMidnight(start: start, end: end, offset: offset) {
-                pieces = DaySplit.pieces(start: start, end: end, offset: offset, value: value).map { (LocalDay(ordinal: $0.ordinal).text, $0.value) }
+                pieces = DaySplit.pieces(start: start, end: end, offset: offset, value: value).map { (LocalDay(ordinal: $0.ordinal).description, $0.value) }
                 try db.execute(cached: "DELETE FROM sample_day_part WHERE userKey = ? AND type = ? AND key = ?", arguments: [userKey, type.code, key])
             }
             for (index, piece) in pieces.enumerated() {
@@ -75,7 +75,7 @@ extension HealthHandlers {
         for (type, list) in ids.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             for start in stride(from: 0, to: list.count, by: HealthEvent.maxBatchSamples) {
                 let part = Array(list[start..<min(list.count, start + HealthEvent.maxBatchSamples)])
-                try write.emit(HealthEvent.samplesRemoved, user: user, SamplesRemovedBody(user: user, jobId: jobId, type: type.rawValue, sampleIds: part))
+                try write.emit(.healthSamplesRemoved, user: user, SamplesRemovedBody(user: user, jobId: jobId, type: type.rawValue, sampleIds: part))
             }
         }
         return keys.count

@@ -44,7 +44,7 @@ extension HealthHandlers {
         try db.execute(cached: "DELETE FROM steps_priority WHERE user = ?", arguments: [user])
         try db.execute(cached: "DELETE FROM user_units WHERE user = ?", arguments: [user])
         try write.forgetTraces(of: user)
-        try write.emit(HealthEvent.erased, user: user, UserErasedBody(user: user))
+        try write.emit(.healthErased, user: user, UserErasedBody(user: user))
         return EraseReply(service: ServiceName.healthIngest, deleted: ["samples": samples, "consents": consents, "imports": jobs])
     }
 }

@@ -17,29 +17,29 @@ public struct HealthHandlers: Sendable {
     }
 
     public func register(in registry: inout HandlerRegistry) {
-        registry.command(HealthMessage.consentGrant) { (request: ConsentChangeRequest, write) in try grant(request, write) }
-        registry.command(HealthMessage.consentRevoke) { (request: ConsentChangeRequest, write) in try revoke(request, write) }
-        registry.query(HealthMessage.consentList) { (_: ConsentListRequest, context) in try await consents(context) }
+        registry.command(.consentGrant) { (request: ConsentChangeRequest, write) in try grant(request, write) }
+        registry.command(.consentRevoke) { (request: ConsentChangeRequest, write) in try revoke(request, write) }
+        registry.query(.consentList) { (_: ConsentListRequest, context) in try await consents(context) }
 
-        registry.command(HealthMessage.samplesAdd) { (request: AddSamplesRequest, write) in try addSamples(request, write) }
-        registry.command(HealthMessage.weightAdd) { (request: AddWeightRequest, write) in try addWeight(request, write) }
-        registry.command(HealthMessage.stepsPrioritySet) { (request: StepsPriorityRequest, write) in try setPriority(request, write) }
+        registry.command(.samplesAdd) { (request: AddSamplesRequest, write) in try addSamples(request, write) }
+        registry.command(.weightAdd) { (request: AddWeightRequest, write) in try addWeight(request, write) }
+        registry.command(.stepsPrioritySet) { (request: StepsPriorityRequest, write) in try setPriority(request, write) }
 
-        registry.query(HealthMessage.weightLatest) { (_: LatestWeightRequest, context) in try await latestWeight(context) }
-        registry.query(HealthMessage.samplesLatest) { (request: LatestSampleRequest, context) in try await latest(request, context) }
-        registry.query(HealthMessage.samplesDaily) { (request: DailySamplesRequest, context) in try await daily(request, context) }
-        registry.query(HealthMessage.samplesChanges) { (request: SampleChangesRequest, context) in try await changes(request, context) }
-        registry.query(HealthMessage.stepsPriorityGet) { (_: StepsPriorityGetRequest, context) in try await priority(context) }
+        registry.query(.weightLatest) { (_: LatestWeightRequest, context) in try await latestWeight(context) }
+        registry.query(.samplesLatest) { (request: LatestSampleRequest, context) in try await latest(request, context) }
+        registry.query(.samplesDaily) { (request: DailySamplesRequest, context) in try await daily(request, context) }
+        registry.query(.samplesChanges) { (request: SampleChangesRequest, context) in try await changes(request, context) }
+        registry.query(.stepsPriorityGet) { (_: StepsPriorityGetRequest, context) in try await priority(context) }
 
-        registry.command(HealthMessage.importBegin) { (request: ImportBeginRequest, write) in try beginImport(request, write) }
-        registry.command(HealthMessage.importBatch) { (body: DecodedImportBatch, write) in try importBatch(body.request, write) }
-        registry.command(HealthMessage.importFinish) { (request: ImportFinishRequest, write) in try finishImport(request, write) }
-        registry.query(HealthMessage.importStatus) { (request: ImportStatusRequest, context) in try await importStatus(request, context) }
-        registry.command(HealthMessage.importUndo) { (request: ImportUndoRequest, write) in try undoImport(request, write) }
-        registry.query(HealthMessage.unitsGet) { (_: UnitsGetRequest, context) in try await units(context) }
-        registry.command(HealthMessage.unitsSet) { (request: UnitsSetRequest, write) in try setUnits(request, write) }
+        registry.command(.importBegin) { (request: ImportBeginRequest, write) in try beginImport(request, write) }
+        registry.command(.importBatch, decodedAs: DecodedImportBatch.self) { request, write in try importBatch(request, write) }
+        registry.command(.importFinish) { (request: ImportFinishRequest, write) in try finishImport(request, write) }
+        registry.query(.importStatus) { (request: ImportStatusRequest, context) in try await importStatus(request, context) }
+        registry.command(.importUndo) { (request: ImportUndoRequest, write) in try undoImport(request, write) }
+        registry.query(.unitsGet) { (_: UnitsGetRequest, context) in try await units(context) }
+        registry.command(.unitsSet) { (request: UnitsSetRequest, write) in try setUnits(request, write) }
 
-        registry.query(HealthMessage.export) { (request: HealthExportRequest, context) in try await export(request, context) }
-        registry.command(HealthMessage.erase) { (_: UserDataRequest, write) in try erase(write) }
+        registry.query(.healthExport) { (request: HealthExportRequest, context) in try await export(request, context) }
+        registry.command(.healthErase) { (_: UserDataRequest, write) in try erase(write) }
     }
 }

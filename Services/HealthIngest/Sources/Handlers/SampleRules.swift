@@ -208,7 +208,7 @@ struct SampleRules {
         try checkInstant(start, field: "day")
         var identity = SampleIdentity()
         identity.add(SampleType.strength.rawValue)
-        identity.add(day.text)
+        identity.add(day.description)
         identity.add(exercise)
         identity.add(Int64(sets))
         identity.add(Int64(reps))
@@ -217,7 +217,7 @@ struct SampleRules {
         identity.add(Int64(occurrence))
         return ValidSample(
             type: .strength, value: input.value, unit: input.unit, normalized: normalized, start: start, end: start,
-            day: day.text, source: source, device: device, exercise: exercise, sets: sets, reps: reps, identity: identity.value,
+            day: day.description, source: source, device: device, exercise: exercise, sets: sets, reps: reps, identity: identity.value,
             warmup: input.warmup == true)
     }
 

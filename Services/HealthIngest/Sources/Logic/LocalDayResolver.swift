@@ -20,7 +20,7 @@ struct LocalDayResolver {
         let day = day(of: instant)
         let ordinal = day.ordinal
         if ordinal != lastText.ordinal {
-            lastText = (ordinal, day.text)
+            lastText = (ordinal, day.description)
         }
         return lastText.text
     }
@@ -31,7 +31,7 @@ struct LocalDayResolver {
     mutating func dayText(of instant: Date, utcOffset: Int) -> String {
         let ordinal = Int(((instant.timeIntervalSince1970 + Double(utcOffset)) / 86_400).rounded(.down))
         if ordinal != lastText.ordinal {
-            lastText = (ordinal, LocalDay(ordinal: ordinal).text)
+            lastText = (ordinal, LocalDay(ordinal: ordinal).description)
         }
         return lastText.text
     }

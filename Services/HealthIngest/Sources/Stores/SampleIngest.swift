@@ -150,7 +150,7 @@ struct SampleIngest {
                 if let refusal = try checkBound(sample, bound: bound, day: sample.day, value: sample.normalized) { return refusal }
             } else {
                 for piece in pieces {
-                    let day = LocalDay(ordinal: piece.ordinal).text
+                    let day = LocalDay(ordinal: piece.ordinal).description
                     if let refusal = try checkBound(sample, bound: bound, day: day, value: piece.value) { return refusal }
                 }
             }
@@ -162,7 +162,7 @@ struct SampleIngest {
         if !pieces.isEmpty {
             endRun()
             for (index, piece) in pieces.enumerated() {
-                let day = LocalDay(ordinal: piece.ordinal).text
+                let day = LocalDay(ordinal: piece.ordinal).description
                 // The sample is counted once, on the day of its start; its value on every day.
                 sums[DaySum(type: sample.type, day: day, sourceId: sourceId), default: (0, 0)].total += piece.value
                 sums[DaySum(type: sample.type, day: day, sourceId: sourceId), default: (0, 0)].count += index == 0 ? 1 : 0
@@ -231,10 +231,10 @@ struct SampleIngest {
     /// before it returns.
     mutating func finish() throws {
         try inserter.save()
-        try emitBatches(HealthEvent.weightBatchRecorded, weights)
-        try emitBatches(HealthEvent.waterBatchRecorded, water)
-        try emitBatches(HealthEvent.workoutBatchRecorded, workouts)
-        try emitBatches(HealthEvent.strengthBatchRecorded, strength)
+        try emitBatches(.healthWeightBatchRecorded, weights)
+        try emitBatches(.healthWaterBatchRecorded, water)
+        try emitBatches(.healthWorkoutBatchRecorded, workouts)
+        try emitBatches(.healthStrengthBatchRecorded, strength)
         strength = []
         weights = []
         water = []
@@ -254,11 +254,11 @@ struct SampleIngest {
         }
     }
 
-    /// `samples` in events of `type` of at most ``HealthEvent/maxBatchSamples`` each.
-    private func emitBatches<Sample: Codable & Sendable & Equatable>(_ type: String, _ samples: [Sample]) throws {
+    /// `samples` in events of `event` of at most ``HealthEvent/maxBatchSamples`` each.
+    private func emitBatches<Sample>(_ event: Event<RecordedBatchBody<Sample>>, _ samples: [Sample]) throws {
         for start in stride(from: 0, to: samples.count, by: HealthEvent.maxBatchSamples) {
             let part = Array(samples[start..<min(samples.count, start + HealthEvent.maxBatchSamples)])
-            try write.emit(type, user: user, RecordedBatchBody(user: user, samples: part))
+            try write.emit(event, user: user, RecordedBatchBody(user: user, samples: part))
         }
     }
 
@@ -272,7 +272,7 @@ struct SampleIngest {
             if jobId != nil {
                 weights.append(body)
             } else {
-                try write.emit(HealthEvent.weightRecorded, user: user, body)
+                try write.emit(.healthWeightRecorded, user: user, body)
             }
         case .dietaryWater:
             let body = WaterRecordedBody(
@@ -281,7 +281,7 @@ struct SampleIngest {
             if jobId != nil {
                 water.append(body)
             } else {
-                try write.emit(HealthEvent.waterRecorded, user: user, body)
+                try write.emit(.healthWaterRecorded, user: user, body)
             }
         case .strength:
             let body = StrengthSetRecordedBody(
@@ -290,7 +290,7 @@ struct SampleIngest {
             if jobId != nil {
                 strength.append(body)
             } else {
-                try write.emit(HealthEvent.strengthSetRecorded, user: user, body)
+                try write.emit(.healthStrengthRecorded, user: user, body)
             }
         case .workout:
             let body = WorkoutRecordedBody(
@@ -300,7 +300,7 @@ struct SampleIngest {
             if jobId != nil {
                 workouts.append(body)
             } else {
-                try write.emit(HealthEvent.workoutRecorded, user: user, body)
+                try write.emit(.healthWorkoutRecorded, user: user, body)
             }
         case .steps, .distance:
             break

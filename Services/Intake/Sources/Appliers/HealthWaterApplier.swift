@@ -24,25 +24,17 @@ import QuenchRuntime
 ///   announced them (`intake.batch-logged`, and `intake.logged` / `intake.updated` of an
 ///   `apple-health` intake) become tombstones first (`Outbox.redact(_:user:types:where:)`).
 struct HealthWaterApplier: Sendable {
-    /// health-ingest's events intake does nothing with: the subscriber passes over them
-    /// without calling `apply` (an import sends tens of thousands).
-    static let ignored: Set<String> = [
-        HealthEvent.stepsDayChanged, HealthEvent.distanceDayChanged, HealthEvent.weightRecorded,
-        HealthEvent.weightBatchRecorded, HealthEvent.strengthSetRecorded, HealthEvent.strengthBatchRecorded,
-    ]
-
-    let outbox: Outbox
-
-    func apply(_ db: Database, _ event: Envelope) throws {
-        switch event.type {
-        case HealthEvent.waterRecorded:
-            let sample = try body(event, WaterRecordedBody.self)
-            if let intake = try recorded(db, sample, now: Date(), legacy: try IntakeStore.hasLegacySourceRefs(db)) {
-                try outbox.append(db, type: IntakeEvent.logged, user: sample.user, body: IntakeEventBody(intake: intake))
+    /// The events of health-ingest intake applies, each with its handler; the subscriber
+    /// passes over the others (``AppliedEvents``).
+    static let routes: EventRoutes<HealthWaterApplier> = {
+        var routes = EventRoutes<HealthWaterApplier>()
+        routes.on(.healthWaterRecorded) { applier, db, sample, _ in
+            if let intake = try applier.recorded(db, sample, now: applier.now(), legacy: try IntakeStore.hasLegacySourceRefs(db)) {
+                try applier.outbox.append(db, .intakeLogged, user: sample.user, body: IntakeEventBody(intake: intake))
             }
-        case HealthEvent.waterBatchRecorded:
-            let batch = try body(event, WaterBatchRecordedBody.self)
-            let now = Date()
+        }
+        routes.on(.healthWaterBatchRecorded) { applier, db, batch, event in
+            let appliedAt = applier.now()
             let legacy = try IntakeStore.hasLegacySourceRefs(db)
             var intakes: [IntakeRecord] = []
             var usable = 0
@@ -50,7 +42,7 @@ struct HealthWaterApplier: Sendable {
                 // Only a fault of the sample itself leaves it out; storage errors end the run.
                 let intake: IntakeRecord?
                 do {
-                    intake = try recorded(db, sample, now: now, legacy: legacy)
+                    intake = try applier.recorded(db, sample, now: appliedAt, legacy: legacy)
                 } catch is EventSkip {
                     continue
                 }
@@ -61,48 +53,55 @@ struct HealthWaterApplier: Sendable {
                 throw EventSkip("\(event.type) carries no usable water sample of \(batch.user) (\(batch.samples.count) samples)")
             }
             if !intakes.isEmpty {
-                try outbox.append(db, type: IntakeEvent.batchLogged, user: batch.user, body: IntakeBatchBody(user: batch.user, intakes: intakes))
+                try applier.outbox.append(db, .intakeBatchLogged, user: batch.user, body: IntakeBatchBody(user: batch.user, intakes: intakes))
             }
-        case HealthEvent.consentChanged:
-            let change = try body(event, ConsentChangedBody.self)
+        }
+        routes.on(.healthConsentChanged) { applier, db, change, _ in
             guard change.type == ConsentType.dietaryWater.rawValue, !change.user.isEmpty else { return }
             if change.granted {
-                try restoreWithheld(db, user: change.user)
+                try applier.restoreWithheld(db, user: change.user)
             } else {
                 for row in try WithheldIntakeStore.withhold(db, user: change.user) {
-                    try outbox.append(db, type: IntakeEvent.deleted, user: change.user, body: IntakeEventBody(intake: row.record))
+                    try applier.outbox.append(db, .intakeDeleted, user: change.user, body: IntakeEventBody(intake: row.record))
                 }
             }
-        case HealthEvent.samplesDeleted:
-            let deleted = try body(event, SamplesDeletedBody.self)
+        }
+        routes.on(.healthSamplesDeleted) { applier, db, deleted, _ in
             if deleted.type == ConsentType.dietaryWater.rawValue {
-                try removeImported(db, user: deleted.user)
+                try applier.removeImported(db, user: deleted.user)
                 try WithheldIntakeStore.purge(db, user: deleted.user)
             }
-        case HealthEvent.samplesRemoved:
+        }
+        routes.on(.healthSamplesRemoved) { applier, db, removed, event in
             // An undone import: the intakes made from its water samples go (withheld ones too).
-            let removed = try body(event, SamplesRemovedBody.self)
             guard removed.type == ConsentType.dietaryWater.rawValue, !removed.user.isEmpty, !removed.sampleIds.isEmpty else { return }
             guard removed.sampleIds.count <= HealthEvent.maxBatchSamples else {
                 throw EventSkip("\(event.type) carries \(removed.sampleIds.count) sample ids, more than \(HealthEvent.maxBatchSamples)")
             }
-            try removeSamples(db, user: removed.user, sampleIds: removed.sampleIds)
-        case HealthEvent.erased:
-            let erased = try body(event, UserErasedBody.self)
-            guard !erased.user.isEmpty else { throw EventSkip("\(event.type) names no user") }
-            try forgetAnnounced(db, user: erased.user)
-            try forgetImported(db, user: erased.user)
-        default:
-            return
+            try applier.removeSamples(db, user: removed.user, sampleIds: removed.sampleIds)
         }
+        routes.on(.healthErased) { applier, db, erased, event in
+            guard !erased.user.isEmpty else { throw EventSkip("\(event.type) names no user") }
+            try applier.forgetAnnounced(db, user: erased.user)
+            try applier.forgetImported(db, user: erased.user)
+        }
+        return routes
+    }()
+
+    static var applied: AppliedEvents { routes.applied }
+
+    let outbox: Outbox
+    /// The clock an intake's `createdAt` / `updatedAt` come from (the handlers' clock).
+    let now: @Sendable () -> Date
+
+    init(outbox: Outbox, now: @escaping @Sendable () -> Date = Date.init) {
+        self.outbox = outbox
+        self.now = now
     }
 
-    private func body<T: Decodable>(_ event: Envelope, _ type: T.Type) throws -> T {
-        do {
-            return try event.decodeBody(T.self)
-        } catch {
-            throw EventSkip("\(event.type) body unreadable: \(error)")
-        }
+    func apply(_ db: Database, _ event: Envelope) throws {
+        var applier = self
+        try Self.routes.apply(&applier, db, event)
     }
 
     /// Stores the intake made from `sample`; nil when it was made before (the same `sampleId`).
@@ -117,7 +116,7 @@ struct HealthWaterApplier: Sendable {
         guard LocalDay(sample.day) != nil else {
             throw EventSkip("water sample \(sample.sampleId) has no valid day")
         }
-        let intake = IntakeStore.Row_(
+        let intake = IntakeStore.StoredIntake(
             id: IntakeStore.newID(), user: sample.user, fluid: "water", volumeUl: microlitres, basisPoints: 10_000,
             at: sample.at, day: sample.day, timeZone: sample.timeZone, source: "apple-health",
             createdAt: now, updatedAt: now)
@@ -132,7 +131,7 @@ struct HealthWaterApplier: Sendable {
         let restored = try WithheldIntakeStore.restore(db, user: user).map(\.record)
         for start in stride(from: 0, to: restored.count, by: HealthEvent.maxBatchSamples) {
             let chunk = Array(restored[start..<min(start + HealthEvent.maxBatchSamples, restored.count)])
-            try outbox.append(db, type: IntakeEvent.batchLogged, user: user, body: IntakeBatchBody(user: user, intakes: chunk))
+            try outbox.append(db, .intakeBatchLogged, user: user, body: IntakeBatchBody(user: user, intakes: chunk))
         }
     }
 
@@ -141,8 +140,8 @@ struct HealthWaterApplier: Sendable {
     /// the user (imports and restored consent) and each `intake.logged` / `intake.updated`
     /// of an `apple-health` intake. Runs before `forgetImported`, whose `intake.deleted` stay.
     private func forgetAnnounced(_ db: Database, user: String) throws {
-        try outbox.redact(db, user: user, types: [IntakeEvent.batchLogged, IntakeEvent.logged, IntakeEvent.updated]) { event in
-            guard event.type != IntakeEvent.batchLogged else { return true }
+        try outbox.redact(db, user: user, types: [EventDescriptor.intakeBatchLogged.name, EventDescriptor.intakeLogged.name, EventDescriptor.intakeUpdated.name]) { event in
+            guard event.type != EventDescriptor.intakeBatchLogged.name else { return true }
             guard let body = try? event.decodeBody(IntakeEventBody.self) else { return true }
             return body.intake.source == "apple-health" || body.previous?.source == "apple-health"
         }
@@ -159,7 +158,7 @@ struct HealthWaterApplier: Sendable {
                 id: id, user: user, fluid: "", volumeMl: 0, waterMl: 0, waterMicrolitres: 0, waterPercent: 0,
                 at: Date(timeIntervalSince1970: 0), day: "", timeZone: "", source: "apple-health",
                 createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
-            try outbox.append(db, type: IntakeEvent.deleted, user: user, body: IntakeEventBody(intake: named))
+            try outbox.append(db, .intakeDeleted, user: user, body: IntakeEventBody(intake: named))
         }
         try WithheldIntakeStore.purge(db, user: user)
         UserErasure.requestScrub(db)
@@ -171,10 +170,10 @@ struct HealthWaterApplier: Sendable {
         let arguments = StatementArguments([user] + sampleIds)
         let rows = try Row.fetchAll(
             db, sql: "SELECT * FROM intake WHERE user = ? AND sourceRef IN (\(marks)) ORDER BY at", arguments: arguments
-        ).map(IntakeStore.Row_.init(row:))
+        ).map(IntakeStore.StoredIntake.init(row:))
         for row in rows {
             try IntakeStore.delete(db, user: user, id: row.id)
-            try outbox.append(db, type: IntakeEvent.deleted, user: user, body: IntakeEventBody(intake: row.record))
+            try outbox.append(db, .intakeDeleted, user: user, body: IntakeEventBody(intake: row.record))
         }
         try db.execute(sql: "DELETE FROM intake_withheld WHERE user = ? AND sourceRef IN (\(marks))", arguments: arguments)
     }
@@ -182,10 +181,10 @@ struct HealthWaterApplier: Sendable {
     private func removeImported(_ db: Database, user: String) throws {
         let rows = try Row.fetchAll(
             db, cached: "SELECT * FROM intake WHERE user = ? AND source = 'apple-health' ORDER BY at", arguments: [user]
-        ).map(IntakeStore.Row_.init(row:))
+        ).map(IntakeStore.StoredIntake.init(row:))
         for row in rows {
             try IntakeStore.delete(db, user: user, id: row.id)
-            try outbox.append(db, type: IntakeEvent.deleted, user: user, body: IntakeEventBody(intake: row.record))
+            try outbox.append(db, .intakeDeleted, user: user, body: IntakeEventBody(intake: row.record))
         }
     }
 }

@@ -24,24 +24,24 @@ public struct IntakeHandlers: Sendable {
     }
 
     public func register(in registry: inout HandlerRegistry) {
-        registry.command(IntakeMessage.log) { (request: LogIntakeRequest, write) in try log(request, write) }
-        registry.command(IntakeMessage.edit) { (request: EditIntakeRequest, write) in try edit(request, write) }
-        registry.command(IntakeMessage.delete) { (request: DeleteIntakeRequest, write) in try delete(request, write) }
-        registry.command(IntakeMessage.fluidsAdd) { (request: AddFluidRequest, write) in try addFluid(request, write) }
-        registry.command(IntakeMessage.fluidsEdit) { (request: EditFluidRequest, write) in try editFluid(request, write) }
-        registry.command(IntakeMessage.erase) { (_: UserDataRequest, write) in try erase(write) }
-        registry.query(IntakeMessage.list) { (request: ListIntakesRequest, context) in try await list(request, context) }
-        registry.query(IntakeMessage.dayTotal) { (request: DayTotalRequest, context) in try await dayTotal(request, context) }
-        registry.query(IntakeMessage.totals) { (request: TotalsRequest, context) in try await totals(request, context) }
-        registry.query(IntakeMessage.fluidsList) { (_: ListFluidsRequest, context) in try await fluids(context) }
-        registry.query(IntakeMessage.export) { (request: IntakeExportRequest, context) in try await export(request, context) }
+        registry.command(.intakeLog) { (request: LogIntakeRequest, write) in try log(request, write) }
+        registry.command(.intakeEdit) { (request: EditIntakeRequest, write) in try edit(request, write) }
+        registry.command(.intakeDelete) { (request: DeleteIntakeRequest, write) in try delete(request, write) }
+        registry.command(.fluidsAdd) { (request: AddFluidRequest, write) in try addFluid(request, write) }
+        registry.command(.fluidsEdit) { (request: EditFluidRequest, write) in try editFluid(request, write) }
+        registry.command(.intakeErase) { (_: UserDataRequest, write) in try erase(write) }
+        registry.query(.intakeList) { (request: ListIntakesRequest, context) in try await list(request, context) }
+        registry.query(.intakeDayTotal) { (request: DayTotalRequest, context) in try await dayTotal(request, context) }
+        registry.query(.intakeTotals) { (request: TotalsRequest, context) in try await totals(request, context) }
+        registry.query(.fluidsList) { (_: ListFluidsRequest, context) in try await fluids(context) }
+        registry.query(.intakeExport) { (request: IntakeExportRequest, context) in try await export(request, context) }
     }
 
     // MARK: Commands
 
     /// `intake.log`: the reply is the record, and the event's body is `{intake: record}`, so
     /// the record is encoded once for both.
-    func log(_ request: LogIntakeRequest, _ write: WriteContext) throws -> MessagePackRaw {
+    func log(_ request: LogIntakeRequest, _ write: WriteContext) throws -> Encoded<IntakeRecord> {
         let context = write.request
         let user = try context.actingUser()
         let unit = try IntakeRules.unit(request.unit)
@@ -49,13 +49,13 @@ public struct IntakeHandlers: Sendable {
         let current = now()
         let at = try IntakeRules.instant(request.at, now: current)
         let fluid = try resolveFluid(write.db, user: user, name: request.fluid ?? "water")
-        let intake = IntakeStore.Row_(
+        let intake = IntakeStore.StoredIntake(
             id: IntakeStore.newID(), user: user, fluid: fluid.name, volumeUl: volume, basisPoints: fluid.basisPoints,
             at: at, day: LocalDay(instant: at, timeZone: context.timeZone).description,
             timeZone: context.timeZoneName, source: "manual", createdAt: current, updatedAt: current)
         try IntakeStore.insert(write.db, intake)
-        let record = try MessagePackRaw(encoding: intake.record)
-        try write.emit(IntakeEvent.logged, user: user, LoggedEventBody(intake: record))
+        let record = try Encoded(intake.record)
+        try write.emit(.intakeLogged, user: user, Encoded<IntakeEventBody>(vouchedFor: try MessagePackRaw(encoding: LoggedEventBody(intake: record.raw))))
         return record
     }
 
@@ -90,7 +90,7 @@ public struct IntakeHandlers: Sendable {
         changed.updatedAt = current
         try IntakeStore.update(write.db, changed)
         let record = changed.record
-        try write.emit(IntakeEvent.updated, user: user, IntakeEventBody(intake: record, previous: existing.record))
+        try write.emit(.intakeUpdated, user: user, IntakeEventBody(intake: record, previous: existing.record))
         return record
     }
 
@@ -101,7 +101,7 @@ public struct IntakeHandlers: Sendable {
             throw QuenchError.notFound("id", "no intake '\(id)' for user '\(user)'")
         }
         try IntakeStore.delete(write.db, user: user, id: id)
-        try write.emit(IntakeEvent.deleted, user: user, IntakeEventBody(intake: existing.record))
+        try write.emit(.intakeDeleted, user: user, IntakeEventBody(intake: existing.record))
         return DeleteIntakeReply(id: id, deleted: true)
     }
 
@@ -151,7 +151,7 @@ public struct IntakeHandlers: Sendable {
         let intakes = try IntakeStore.deleteAll(write.db, user: user)
         let fluids = try FluidStore.deleteAll(write.db, owner: user)
         try write.forgetTraces(of: user)
-        try write.emit(IntakeEvent.erased, user: user, UserErasedBody(user: user))
+        try write.emit(.intakeErased, user: user, UserErasedBody(user: user))
         return EraseReply(service: ServiceName.intake, deleted: ["intakes": intakes, "fluids": fluids])
     }
 
@@ -159,7 +159,7 @@ public struct IntakeHandlers: Sendable {
 
     func list(_ request: ListIntakesRequest, _ context: RequestContext) async throws -> ListIntakesReply {
         let user = try context.actingUser()
-        let day = try IntakeRules.day(request.day) { today(context) }
+        let day = request.day ?? context.today(at: now())
         let size = try Paging.pageSize(request.limit, max: pageItems)
         let cursor = try request.cursor.map(IntakeCursor.init(parsing:))
         if let cursor, cursor.day != day.description {
@@ -171,20 +171,19 @@ public struct IntakeHandlers: Sendable {
         }
         let next = rows.count > size ? IntakeCursor(after: rows[size - 1]).text : nil
         if rows.count > size { rows.removeLast(rows.count - size) }
-        return ListIntakesReply(day: day.description, intakes: rows.map(\.record), nextCursor: next)
+        return ListIntakesReply(day: day, intakes: rows.map(\.record), nextCursor: next)
     }
 
     func dayTotal(_ request: DayTotalRequest, _ context: RequestContext) async throws -> DayTotal {
         let user = try context.actingUser()
-        let day = try IntakeRules.day(request.day) { today(context) }
+        let day = request.day ?? context.today(at: now())
         let total = try await database.pool.read { db in try IntakeStore.dayTotal(db, user: user, day: day.description) }
         return DayTotal(day: day.description, totalWaterMicrolitres: total.water, count: total.count)
     }
 
     func totals(_ request: TotalsRequest, _ context: RequestContext) async throws -> TotalsReply {
         let user = try context.actingUser()
-        let from = try IntakeRules.day(request.from, field: "from") { today(context) }
-        let to = try IntakeRules.day(request.to, field: "to") { today(context) }
+        let (from, to) = (request.from, request.to)
         guard from <= to else {
             throw QuenchError.invalidArgument("to", "must not be before from (\(from))")
         }
@@ -231,9 +230,5 @@ public struct IntakeHandlers: Sendable {
             throw QuenchError.notFound("fluid", "no fluid named '\(name)'; `quench fluids` lists them, `quench fluids add` adds one")
         }
         return fluid
-    }
-
-    private func today(_ context: RequestContext) -> LocalDay {
-        LocalDay(instant: now(), timeZone: context.timeZone)
     }
 }

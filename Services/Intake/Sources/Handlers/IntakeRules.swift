@@ -30,10 +30,6 @@ enum IntakeRules {
         return at
     }
 
-    static func day(_ raw: String?, field: String = "day", default fallback: () -> LocalDay) throws -> LocalDay {
-        try FieldRules.day(raw, field: field, default: fallback)
-    }
-
     static func intakeID(_ raw: String) throws -> String {
         let id = raw.trimmingCharacters(in: .whitespaces).lowercased()
         guard !id.isEmpty, id.count <= 64 else {

@@ -15,7 +15,7 @@ struct IntakeCursor: Equatable {
         self.id = id
     }
 
-    init(after row: IntakeStore.Row_) {
+    init(after row: IntakeStore.StoredIntake) {
         self.init(day: row.day, at: row.at.timeIntervalSince1970, id: row.id)
     }
 

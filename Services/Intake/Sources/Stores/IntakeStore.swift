@@ -6,7 +6,8 @@ import QuenchRuntime
 
 /// SQL over the `intake` table. Volumes are whole microlitres; sums are SQL aggregates.
 enum IntakeStore {
-    struct Row_ {
+    /// One row of the `intake` table as the store reads and writes it.
+    struct StoredIntake {
         var id: String
         var user: String
         var fluid: String
@@ -67,14 +68,14 @@ enum IntakeStore {
         (volumeUl * Int64(basisPoints) + 5_000) / 10_000
     }
 
-    static func insert(_ db: Database, _ intake: Row_) throws {
+    static func insert(_ db: Database, _ intake: StoredIntake) throws {
         try insert(db, intake, source: nil, sql: insertSQL)
     }
 
     /// Inserts the intake made from another service's record `sourceRef`, measured at
     /// `sourceAt`, unless the user has one from it already (one probe of the
     /// `intake_source_ref` index, and of the legacy one while it holds rows); true when inserted.
-    static func insert(_ db: Database, _ intake: Row_, sourceRef: String, sourceAt: Date, legacy: Bool) throws -> Bool {
+    static func insert(_ db: Database, _ intake: StoredIntake, sourceRef: String, sourceAt: Date, legacy: Bool) throws -> Bool {
         if legacy, try Bool.fetchOne(db, cached: """
             SELECT 1 FROM intake INDEXED BY intake_source_ref_legacy
             WHERE user = ? AND sourceRef = ? AND sourceRef IS NOT NULL AND sourceAt IS NULL
@@ -100,7 +101,7 @@ enum IntakeStore {
         """
     private static let insertFromSourceSQL = insertSQL + " ON CONFLICT (user, sourceAt, sourceRef) WHERE sourceRef IS NOT NULL DO NOTHING"
 
-    private static func insert(_ db: Database, _ intake: Row_, source: (ref: String, at: Double)?, sql: String) throws {
+    private static func insert(_ db: Database, _ intake: StoredIntake, source: (ref: String, at: Double)?, sql: String) throws {
         // The hot path of intake.log: a cached statement bound in place.
         let insert = try DirectStatement(db, sql: sql)
         insert.bind(1, intake.id)
@@ -124,7 +125,7 @@ enum IntakeStore {
         try insert.run()
     }
 
-    static func update(_ db: Database, _ intake: Row_) throws {
+    static func update(_ db: Database, _ intake: StoredIntake) throws {
         try db.execute(cached: """
             UPDATE intake SET fluid = ?, volumeUl = ?, waterUl = ?, waterBasisPoints = ?, at = ?, day = ?, timeZone = ?, updatedAt = ?
             WHERE id = ? AND user = ?
@@ -134,8 +135,8 @@ enum IntakeStore {
             ])
     }
 
-    static func find(_ db: Database, user: String, id: String) throws -> Row_? {
-        try Row.fetchOne(db, cached: "SELECT * FROM intake WHERE id = ? AND user = ?", arguments: [id, user]).map(Row_.init(row:))
+    static func find(_ db: Database, user: String, id: String) throws -> StoredIntake? {
+        try Row.fetchOne(db, cached: "SELECT * FROM intake WHERE id = ? AND user = ?", arguments: [id, user]).map(StoredIntake.init(row:))
     }
 
     static func delete(_ db: Database, user: String, id: String) throws {
@@ -144,30 +145,30 @@ enum IntakeStore {
 
     /// Up to `limit` intakes of the day after `cursor`, ordered by `at`, `id` (the
     /// `intake_user_day` index, which holds the id too).
-    static func list(_ db: Database, user: String, day: String, after cursor: IntakeCursor?, limit: Int) throws -> [Row_] {
+    static func list(_ db: Database, user: String, day: String, after cursor: IntakeCursor?, limit: Int) throws -> [StoredIntake] {
         if let cursor {
             return try Row.fetchAll(db, cached: """
                 SELECT * FROM intake WHERE user = ? AND day = ? AND (at, id) > (?, ?) ORDER BY at, id LIMIT ?
-                """, arguments: [user, day, cursor.at, cursor.id, limit]).map(Row_.init(row:))
+                """, arguments: [user, day, cursor.at, cursor.id, limit]).map(StoredIntake.init(row:))
         }
         return try Row.fetchAll(db, cached: "SELECT * FROM intake WHERE user = ? AND day = ? ORDER BY at, id LIMIT ?", arguments: [user, day, limit])
-            .map(Row_.init(row:))
+            .map(StoredIntake.init(row:))
     }
 
     /// Every intake of the user, by time (unbounded: for tests and checks, never a reply).
-    static func all(_ db: Database, user: String) throws -> [Row_] {
-        try Row.fetchAll(db, cached: "SELECT * FROM intake WHERE user = ? ORDER BY at", arguments: [user]).map(Row_.init(row:))
+    static func all(_ db: Database, user: String) throws -> [StoredIntake] {
+        try Row.fetchAll(db, cached: "SELECT * FROM intake WHERE user = ? ORDER BY at", arguments: [user]).map(StoredIntake.init(row:))
     }
 
     /// Up to `limit` of the user's intakes after `cursor`, ordered by `day`, `at`, `id`.
-    static func page(_ db: Database, user: String, after cursor: IntakeCursor?, limit: Int) throws -> [Row_] {
+    static func page(_ db: Database, user: String, after cursor: IntakeCursor?, limit: Int) throws -> [StoredIntake] {
         if let cursor {
             return try Row.fetchAll(db, cached: """
                 SELECT * FROM intake WHERE user = ? AND (day, at, id) > (?, ?, ?) ORDER BY day, at, id LIMIT ?
-                """, arguments: [user, cursor.day, cursor.at, cursor.id, limit]).map(Row_.init(row:))
+                """, arguments: [user, cursor.day, cursor.at, cursor.id, limit]).map(StoredIntake.init(row:))
         }
         return try Row.fetchAll(db, cached: "SELECT * FROM intake WHERE user = ? ORDER BY day, at, id LIMIT ?", arguments: [user, limit])
-            .map(Row_.init(row:))
+            .map(StoredIntake.init(row:))
     }
 
     static func dayTotal(_ db: Database, user: String, day: String) throws -> (water: Int64, count: Int) {

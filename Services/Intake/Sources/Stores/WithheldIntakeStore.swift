@@ -12,10 +12,10 @@ enum WithheldIntakeStore {
         """
 
     /// Moves the user's `apple-health` intakes out of `intake`; returns them, oldest first.
-    static func withhold(_ db: Database, user: String) throws -> [IntakeStore.Row_] {
+    static func withhold(_ db: Database, user: String) throws -> [IntakeStore.StoredIntake] {
         let rows = try Row.fetchAll(
             db, cached: "SELECT * FROM intake WHERE user = ? AND source = 'apple-health' ORDER BY at, id", arguments: [user]
-        ).map(IntakeStore.Row_.init(row:))
+        ).map(IntakeStore.StoredIntake.init(row:))
         guard !rows.isEmpty else { return [] }
         try db.execute(cached: """
             INSERT OR REPLACE INTO intake_withheld (\(columns))
@@ -27,16 +27,16 @@ enum WithheldIntakeStore {
 
     /// Moves the user's withheld intakes back into `intake`; returns those moved back, oldest
     /// first. One whose sample was made into an intake again meanwhile stays out (and is deleted).
-    static func restore(_ db: Database, user: String) throws -> [IntakeStore.Row_] {
+    static func restore(_ db: Database, user: String) throws -> [IntakeStore.StoredIntake] {
         let rows = try Row.fetchAll(
             db, cached: "SELECT * FROM intake_withheld WHERE user = ? ORDER BY at, id", arguments: [user])
-        var restored: [IntakeStore.Row_] = []
+        var restored: [IntakeStore.StoredIntake] = []
         for row in rows {
             try db.execute(cached: """
                 INSERT OR IGNORE INTO intake (\(columns))
                 SELECT \(columns) FROM intake_withheld WHERE id = ? AND user = ?
                 """, arguments: [row["id"] as String, user])
-            if db.changesCount == 1 { restored.append(IntakeStore.Row_(row: row)) }
+            if db.changesCount == 1 { restored.append(IntakeStore.StoredIntake(row: row)) }
         }
         try purge(db, user: user)
         return restored

@@ -35,7 +35,7 @@ final class IntakeLoad: Sendable {
         while ContinuousClock.now < deadline {
             do {
                 let record = try await client.call(
-                    IntakeMessage.log, LogIntakeRequest(volume: Self.volume(index)), as: IntakeRecord.self,
+                    MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: Self.volume(index)), as: IntakeRecord.self,
                     idempotencyKey: key(index))
                 acknowledged.withLock { map in
                     if let earlier = map[index], earlier != record.id { conflictingAcks.add(1, ordering: .relaxed) }

@@ -60,6 +60,7 @@ final class ReliabilityLedger: Sendable {
             database: database,
             heartbeatInterval: heartbeat,
             liveBufferLimit: liveBufferLimit,
+            applies: .everything,
             logger: Logger(label: "reliability.ledger"),
             batch: { EachEvent { db, event in
                 let seq = Int64(event.seq ?? 0)

@@ -53,7 +53,7 @@ final class SoakUser: @unchecked Sendable {
     func begin() async throws {
         let key = UUID().uuidString
         let _: ConsentListReply = try await retrying {
-            try await health.call(HealthMessage.consentGrant, ConsentChangeRequest(types: [ConsentType.bodyMass.rawValue]), idempotencyKey: key)
+            try await health.call(MessageDescriptor.consentGrant.name, ConsentChangeRequest(types: [ConsentType.bodyMass.rawValue]), idempotencyKey: key)
         }
         count("consent")
     }
@@ -67,7 +67,7 @@ final class SoakUser: @unchecked Sendable {
             let volume = Double(Int.random(in: 50...800, using: &random))
             let at = Date().addingTimeInterval(-Double(Int.random(in: 0...(2 * 86_400), using: &random)))
             let record: IntakeRecord = try await retrying {
-                try await intake.call(IntakeMessage.log, LogIntakeRequest(volume: volume, at: at), idempotencyKey: key)
+                try await intake.call(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: volume, at: at), idempotencyKey: key)
             }
             live[record.id] = record.waterMicrolitres
             acknowledgedIntakeCommands += 1
@@ -76,7 +76,7 @@ final class SoakUser: @unchecked Sendable {
             guard let id = live.keys.randomElement(using: &random) else { return }
             let volume = Double(Int.random(in: 50...800, using: &random))
             let record: IntakeRecord = try await retrying {
-                try await intake.call(IntakeMessage.edit, EditIntakeRequest(id: id, volume: volume), idempotencyKey: key)
+                try await intake.call(MessageDescriptor.intakeEdit.name, EditIntakeRequest(id: id, volume: volume), idempotencyKey: key)
             }
             live[id] = record.waterMicrolitres
             acknowledgedIntakeCommands += 1
@@ -84,7 +84,7 @@ final class SoakUser: @unchecked Sendable {
         case 55..<61:
             guard let id = live.keys.randomElement(using: &random) else { return }
             let _: DeleteIntakeReply = try await retrying {
-                try await intake.call(IntakeMessage.delete, DeleteIntakeRequest(id: id), idempotencyKey: key)
+                try await intake.call(MessageDescriptor.intakeDelete.name, DeleteIntakeRequest(id: id), idempotencyKey: key)
             }
             live[id] = nil
             acknowledgedIntakeCommands += 1
@@ -92,25 +92,25 @@ final class SoakUser: @unchecked Sendable {
         case 61..<66:
             let goal = Double(Int.random(in: 1500...3500, using: &random))
             let reply: GoalReply = try await retrying {
-                try await goals.call(GoalMessage.set, SetGoalRequest(volume: goal), idempotencyKey: key)
+                try await goals.call(MessageDescriptor.goalSet.name, SetGoalRequest(volume: goal), idempotencyKey: key)
             }
             lastGoalMl = reply.goalMl
             count("goal")
         case 66..<71:
             let weight = Double(Int.random(in: 500...1000, using: &random)) / 10
             let _: WeightReply = try await retrying {
-                try await health.call(HealthMessage.weightAdd, AddWeightRequest(value: weight, unit: "kg"), idempotencyKey: key)
+                try await health.call(MessageDescriptor.weightAdd.name, AddWeightRequest(value: weight, unit: "kg"), idempotencyKey: key)
             }
             lastWeightKg = weight
             count("weight")
         case 71..<85:
-            let _: DayTotal = try await retrying { try await intake.call(IntakeMessage.dayTotal, DayTotalRequest()) }
+            let _: DayTotal = try await retrying { try await intake.call(MessageDescriptor.intakeDayTotal.name, DayTotalRequest()) }
             count("query")
         case 85..<95:
-            let _: DaySummary = try await retrying { try await analytics.call(AnalyticsMessage.today, DayRequest()) }
+            let _: DaySummary = try await retrying { try await analytics.call(MessageDescriptor.analyticsToday.name, DayRequest()) }
             count("query")
         default:
-            let _: GoalReply = try await retrying { try await goals.call(GoalMessage.get, GetGoalRequest()) }
+            let _: GoalReply = try await retrying { try await goals.call(MessageDescriptor.goalGet.name, GetGoalRequest()) }
             count("query")
         }
     }

@@ -20,7 +20,7 @@ struct Analytics: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: RebuildReply = try await gateway.command(ServiceName.analytics, AnalyticsMessage.rebuild, RebuildRequest())
+                let reply: RebuildReply = try await gateway.call(.analyticsRebuild, RebuildRequest())
                 try output.emit(reply) {
                     let rows = reply.cleared.values.reduce(0, +)
                     return "Dropped \(rows) read-model rows; replaying events of "
@@ -37,7 +37,7 @@ struct Analytics: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: LagReply = try await gateway.query(ServiceName.analytics, AnalyticsMessage.lag, LagRequest())
+                let reply: LagReply = try await gateway.call(.analyticsLag, LagRequest())
                 try output.emit(reply) {
                     var table = Table(["PUBLISHER", "APPLIED", "HEAD", "BEHIND", "SKIPPED", "CONNECTED"],
                                       alignments: [.left, .right, .right, .right, .right, .left])

@@ -24,7 +24,7 @@ struct History: AsyncParsableCommand {
 
     func run() async throws {
         try await CLI.run(global, units: true) { gateway, output in
-            let reply: HistoryReply = try await gateway.query(ServiceName.analytics, AnalyticsMessage.history, HistoryRequest(days: days))
+            let reply: HistoryReply = try await gateway.call(.analyticsHistory, HistoryRequest(days: days))
             try output.emit(reply) {
                 var table = Table(["DAY", "WATER", "GOAL", "MET"], alignments: [.left, .right, .right, .left])
                 for day in reply.days {

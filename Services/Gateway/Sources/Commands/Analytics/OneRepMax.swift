@@ -63,8 +63,7 @@ struct OneRepMax: AsyncParsableCommand {
     func run() async throws {
         try await CLI.run(global, units: true) { gateway, output in
             let shown = unit?.rawValue ?? DisplayUnits.current.weight
-            let reply: OneRepMaxReply = try await gateway.query(
-                ServiceName.analytics, AnalyticsMessage.oneRepMax, OneRepMaxRequest(exercise: exercise, limit: limit))
+            let reply: OneRepMaxReply = try await gateway.call(.analyticsOneRepMax, OneRepMaxRequest(exercise: exercise, limit: limit))
             try output.emit(Report(reply, unit: unit?.rawValue ?? "kg")) {
                 if reply.revoked != nil {
                     return "No one-rep maxes shown." + RevokedNote.text(reply.revoked, style: output.style)

@@ -1,14 +1,21 @@
 import ArgumentParser
+import QuenchCharts
 import QuenchProtocol
 
-/// `quench steps [--month YYYY-MM]`
+/// `quench steps [--month YYYY-MM] [--bars] [--svg [FILE]] [--out FILE]`
 struct Steps: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "A month's daily steps as a chart, with badges.",
+        abstract: "A month's daily steps as a line chart, with badges.",
         discussion: """
-            One badge per 10,000 steps of the month's total. The y axis starts at 0 and ends at a round
-            number just above the best day.
-            Example: quench steps --month 2026-10
+            x: the days of the month, today marked; y: steps per day, from 0 to a
+            round number above the best day (ticks of 1, 2, 2.5 or 5 × 10ⁿ). The
+            chart fits the terminal's width (COLUMNS); a terminal too narrow for it
+            gets a list. One badge per 10,000 steps of the month's total. --svg
+            writes the same chart as SVG (to stdout, or to FILE: --svg FILE or
+            --out FILE).
+            Examples: quench steps --month 2026-10
+                      quench steps --bars
+                      quench steps --svg steps.svg
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -16,24 +23,86 @@ struct Steps: AsyncParsableCommand {
     @Option(help: "The month, YYYY-MM (default this month in --tz).")
     var month: String?
 
+    @Flag(help: "Bars instead of a line.")
+    var bars = false
+
+    @Flag(help: "The chart as an SVG document (to stdout, or to --out FILE).")
+    var svg = false
+
+    @Option(name: [.customLong("out"), .customLong("output")], help: ArgumentHelp("Write the SVG to FILE (implies --svg).", valueName: "FILE"))
+    var out: String?
+
+    /// `quench steps --svg FILE`: the file may follow --svg directly.
+    @Argument(help: .hidden)
+    var svgFile: String?
+
+    /// Where the SVG goes: --out, else the file after --svg, else stdout (nil).
+    var svgPath: String? { out ?? svgFile }
+
+    func validate() throws {
+        if let svgFile, !svg {
+            throw ValidationError("unexpected argument '\(svgFile)': a file name goes after --svg or --out")
+        }
+        if out != nil && svgFile != nil {
+            throw ValidationError("--svg \(svgFile ?? "") and --out \(out ?? ""): name one file")
+        }
+        if global.json && svg && svgPath == nil {
+            throw ValidationError("--svg with --json needs --out FILE: stdout carries the JSON")
+        }
+    }
+
     func run() async throws {
         try await CLI.run(global) { gateway, output in
-            let reply: StepsMonthReply = try await gateway.query(
-                ServiceName.analytics, AnalyticsMessage.stepsMonth, MonthRequest(month: month))
-            try output.emit(reply) {
-                let chart = Charts.bars(
-                    values: reply.days.map { Double($0.steps) }, labels: reply.days.map(\.day),
-                    axisMax: Double(reply.axisMax), style: output.style)
-                let earned = reply.achievements.filter(\.earned).count
-                let next = reply.achievements.first { !$0.earned }
-                var badges = "Badges: \(earned)"
-                if let next {
-                    badges += " · next at \(Format.thousands(next.threshold)) (\(Format.thousands(max(0, next.threshold - reply.total))) to go)"
+            let reply: StepsMonthReply = try await gateway.call(.analyticsStepsMonth, MonthRequest(month: month))
+            let chart = StepsChartModel.chart(reply, timeZone: gateway.timeZone)
+            let kind: SVGChart.Kind = bars ? .bars : .line
+            if svg || out != nil {
+                let document = SVGChartDocument.render(
+                    chart, kind: kind, title: Text.svgTitle(reply.month), summary: Text.summary(reply), todayLabel: Text.today)
+                guard let out = svgPath else {
+                    output.line(document)
+                    return
                 }
-                return output.style.bold(reply.month) + "\n" + chart
-                    + "\nTotal: \(output.style.bold(Format.thousands(reply.total))) steps\n" + badges
+                try FileOutput.write(document, to: out)
+                try output.emit(FileOutput.Written(file: out, format: "svg", bytes: document.utf8.count)) { Text.wrote(out) }
+                return
+            }
+            try output.emit(reply) {
+                let options = StepsChartModel.terminalOptions(style: output.style, todayLabel: Text.today)
+                let drawn = bars ? TerminalChart.bars(chart, options: options) : TerminalChart.line(chart, options: options)
+                return output.style.bold(Text.heading(reply.month)) + "\n" + drawn
+                    + "\n" + Text.total(output.style.bold(Format.thousands(reply.total))) + "\n" + Text.badges(reply)
                     + RevokedNote.text(reply.revoked, style: output.style) + LagNote.text(reply.lag, style: output.style)
             }
+        }
+    }
+
+    /// Every string `quench steps` shows, in one place.
+    enum Text {
+        static let today = "today"
+
+        static func heading(_ month: String) -> String { month }
+
+        static func svgTitle(_ month: String) -> String { "Steps · \(month)" }
+
+        static func total(_ steps: String) -> String { "Total: \(steps) steps" }
+
+        static func badges(_ reply: StepsMonthReply) -> String {
+            var text = "Badges: \(earned(reply))"
+            if let next = reply.achievements.first(where: { !$0.earned }) {
+                text += " · next at \(Format.thousands(next.threshold)) (\(Format.thousands(max(0, next.threshold - reply.total))) to go)"
+            }
+            return text
+        }
+
+        static func summary(_ reply: StepsMonthReply) -> String {
+            total(Format.thousands(reply.total)) + " · " + badges(reply)
+        }
+
+        static func wrote(_ file: String) -> String { "Wrote the steps chart to \(file)." }
+
+        static func earned(_ reply: StepsMonthReply) -> Int {
+            reply.achievements.filter(\.earned).count
         }
     }
 }

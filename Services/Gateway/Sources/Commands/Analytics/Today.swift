@@ -14,18 +14,18 @@ struct Today: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "The day, YYYY-MM-DD (default today in --tz).")
-    var day: String?
+    @Option(help: ArgumentHelp("The day (default today in --tz).", valueName: "YYYY-MM-DD"))
+    var day: LocalDay?
 
     func run() async throws {
         try await CLI.run(global, units: true) { gateway, output in
-            let reply: DaySummary = try await gateway.query(ServiceName.analytics, AnalyticsMessage.today, DayRequest(day: day))
+            let reply: DaySummary = try await gateway.call(.analyticsToday, DayRequest(day: day))
             try output.emit(reply) {
                 let bar = Charts.progressBar(fraction: reply.goalMl > 0 ? reply.totalWaterMl / reply.goalMl : 0, style: output.style)
                 let remaining = reply.remainingMl > 0
                     ? "\(Format.millilitres(reply.remainingMl)) to go"
                     : output.style.green("goal reached")
-                return output.style.bold(reply.day) + "\n"
+                return output.style.bold(reply.day.description) + "\n"
                     + "\(bar) \(Today.percent(reply.percent))\n"
                     + "\(Format.millilitres(reply.totalWaterMl)) of \(Format.millilitres(reply.goalMl)) (\(reply.goalSource) goal), \(remaining)"
                     + LagNote.text(reply.lag, style: output.style)

@@ -21,8 +21,7 @@ struct Workouts: AsyncParsableCommand {
 
     func run() async throws {
         try await CLI.run(global) { gateway, output in
-            let reply: WorkoutsReply = try await gateway.query(
-                ServiceName.analytics, AnalyticsMessage.workouts, MonthRequest(month: month))
+            let reply: WorkoutsReply = try await gateway.call(.analyticsWorkouts, MonthRequest(month: month))
             try output.emit(reply) {
                 if reply.revoked != nil {
                     return "No workouts shown." + RevokedNote.text(reply.revoked, style: output.style) + LagNote.text(reply.lag, style: output.style)

@@ -44,16 +44,13 @@ struct Erase: AsyncParsableCommand {
         if options.timeout == nil { options.timeout = Self.defaultTimeout }
         try await CLI.run(options) { gateway, output in
             let user = try gateway.requireUser()
-            let targets = [
-                (ServiceName.intake, IntakeMessage.erase),
-                (ServiceName.goals, GoalMessage.erase),
-                (ServiceName.healthIngest, HealthMessage.erase),
-            ]
+            let targets: [Command<UserDataRequest, EraseReply>] = [.intakeErase, .goalErase, .healthErase]
             let results = await withTaskGroup(of: ServiceResult.self) { group in
-                for (service, type) in targets {
+                for target in targets {
+                    let service = target.service ?? ""
                     group.addTask {
                         do {
-                            let reply: EraseReply = try await gateway.command(service, type, UserDataRequest())
+                            let reply = try await gateway.call(target, UserDataRequest())
                             return ServiceResult(service: service, erased: true, deleted: reply.deleted, error: nil)
                         } catch {
                             return ServiceResult(service: service, erased: false, deleted: nil, error: CLIError.from(error).description)

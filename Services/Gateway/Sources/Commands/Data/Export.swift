@@ -56,25 +56,25 @@ struct Export: AsyncParsableCommand {
     /// intake.export pages by cursor: the fluids come with the first page, the intakes of
     /// every page are joined into one value (`{fluids, intakes}`).
     static func intakePages(_ gateway: Gateway) async throws -> MessagePackValue {
-        try await cursorPages(gateway, ServiceName.intake, IntakeMessage.export, items: "intakes") { IntakeExportRequest(cursor: $0) }
+        try await cursorPages(gateway, .intakeExport, items: "intakes") { IntakeExportRequest(cursor: $0) }
     }
 
     /// goal.export pages its goal periods by cursor (the settings on every page); the
     /// periods of every page are joined into one value.
     static func goalPages(_ gateway: Gateway) async throws -> MessagePackValue {
-        try await cursorPages(gateway, ServiceName.goals, GoalMessage.export, items: "goals") { GoalExportRequest(cursor: $0) }
+        try await cursorPages(gateway, .goalExport, items: "goals") { GoalExportRequest(cursor: $0) }
     }
 
     /// Follows `nextCursor` from page to page: the list under `items` of every page joined,
     /// the other fields as the first page has them, `nextCursor` left out.
-    static func cursorPages<Request: Encodable & Sendable>(
-        _ gateway: Gateway, _ service: String, _ type: String, items key: String, request: (String?) -> Request
+    static func cursorPages<Request, Reply>(
+        _ gateway: Gateway, _ message: Query<Request, Reply>, items key: String, request: (String?) -> Request
     ) async throws -> MessagePackValue {
         var cursor: String?
         var first: [MessagePackMapEntry] = []
         var items: [MessagePackValue] = []
         repeat {
-            let page: MessagePackValue = try await gateway.query(service, type, request(cursor))
+            let page = try await gateway.call(message.replying(as: MessagePackValue.self), request(cursor))
             guard case .map(let entries) = page else { return page }
             cursor = nil
             for entry in entries {
@@ -101,8 +101,8 @@ struct Export: AsyncParsableCommand {
         var samples: [MessagePackValue] = []
         var imports: [MessagePackValue] = []
         while true {
-            let page: MessagePackValue = try await gateway.query(
-                ServiceName.healthIngest, HealthMessage.export,
+            let page = try await gateway.call(
+                MessageDescriptor.healthExport.replying(as: MessagePackValue.self),
                 HealthExportRequest(after: after, limit: HealthExportRequest.maxLimit, importsCursor: importsCursor))
             guard case .map(let entries) = page else { return page }
             var more = false

@@ -16,8 +16,7 @@ struct Challenges: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: ListChallengesReply = try await gateway.query(
-                    ServiceName.goals, GoalMessage.challengesList, ListChallengesRequest())
+                let reply: ListChallengesReply = try await gateway.call(.challengesList, ListChallengesRequest())
                 try output.emit(reply) {
                     guard !reply.challenges.isEmpty else { return "No challenges yet: `quench challenges load FILE` adds them." }
                     var table = Table(["ID", "TITLE", "TYPE", "GOAL", "TROPHY", "POINTS"], alignments: [.left, .left, .left, .right, .left, .right])
@@ -51,8 +50,7 @@ struct Challenges: AsyncParsableCommand {
         func run() async throws {
             try await CLI.run(global) { gateway, output in
                 let items = try ChallengeFile.read(file)
-                let reply: LoadChallengesReply = try await gateway.command(
-                    ServiceName.goals, GoalMessage.challengesLoad, LoadChallengesRequest(items: items))
+                let reply: LoadChallengesReply = try await gateway.call(.challengesLoad, LoadChallengesRequest(items: items))
                 try output.emit(reply) {
                     "Loaded \(reply.received) challenges: \(reply.created) new, \(reply.updated) updated, \(reply.unchanged) unchanged."
                 }
@@ -85,8 +83,7 @@ struct Challenges: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: ChallengesProgressReply = try await gateway.query(
-                    ServiceName.analytics, AnalyticsMessage.challengesProgress, MonthRequest(month: month))
+                let reply: ChallengesProgressReply = try await gateway.call(.analyticsChallengesProgress, MonthRequest(month: month))
                 try output.emit(reply) {
                     guard !reply.challenges.isEmpty else { return "No challenges yet: `quench challenges load FILE` adds them." }
                     var table = Table(["CHALLENGE", "GOAL", "DAYS", "TROPHY", "POINTS"], alignments: [.left, .right, .right, .left, .right])

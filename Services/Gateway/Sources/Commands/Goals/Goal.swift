@@ -27,7 +27,7 @@ struct Goal: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global, units: true) { gateway, output in
-                let reply: GoalReply = try await gateway.query(ServiceName.goals, GoalMessage.get, GetGoalRequest())
+                let reply: GoalReply = try await gateway.call(.goalGet, GetGoalRequest())
                 try output.emit(GoalView(reply)) { GoalView.describe(reply, style: output.style) }
             }
         }
@@ -41,12 +41,12 @@ struct Goal: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         @Argument(help: "The goal: 3000, 3000ml, 2.5l, 100oz.")
-        var amount: String
+        var amount: AmountArgument
+
+        static let examples = "3000, 3000ml, 2.5l or 100oz"
 
         func validate() throws {
-            guard let (value, unit) = VolumeAmount.parse(amount) else {
-                throw ValidationError("AMOUNT: '\(amount)' is not an amount; use 3000, 3000ml, 2.5l or 100oz")
-            }
+            let (value, unit) = try amount.parsed(name: "AMOUNT", examples: Self.examples)
             do {
                 _ = try GoalVolumeRule.microlitres(value, unit: unit, field: "AMOUNT")
             } catch let error as QuenchError {
@@ -56,9 +56,8 @@ struct Goal: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global, units: true) { gateway, output in
-                guard let (value, unit) = VolumeAmount.parse(amount) else { return }
-                let reply: GoalReply = try await gateway.command(
-                    ServiceName.goals, GoalMessage.set, SetGoalRequest(volume: value, unit: unit.rawValue))
+                let (value, unit) = try amount.parsed(name: "AMOUNT", examples: Self.examples)
+                let reply: GoalReply = try await gateway.call(.goalSet, SetGoalRequest(volume: value, unit: unit.rawValue))
                 try output.emit(GoalView(reply)) { GoalView.describe(reply, style: output.style) }
             }
         }
@@ -73,7 +72,7 @@ struct Goal: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global, units: true) { gateway, output in
-                let reply: GoalReply = try await gateway.command(ServiceName.goals, GoalMessage.auto, AutoGoalRequest())
+                let reply: GoalReply = try await gateway.call(.goalAuto, AutoGoalRequest())
                 try output.emit(GoalView(reply)) { GoalView.describe(reply, style: output.style) }
             }
         }
@@ -87,10 +86,9 @@ struct Goal: AsyncParsableCommand {
         func run() async throws {
             try await CLI.run(global, units: true) { gateway, output in
                 // The service answers a page at a time (`limits.page.items`); follow every page.
-                var reply: GoalHistoryReply = try await gateway.query(ServiceName.goals, GoalMessage.history, GoalHistoryRequest())
+                var reply: GoalHistoryReply = try await gateway.call(.goalHistory, GoalHistoryRequest())
                 while let cursor = reply.nextCursor {
-                    let page: GoalHistoryReply = try await gateway.query(
-                        ServiceName.goals, GoalMessage.history, GoalHistoryRequest(cursor: cursor))
+                    let page: GoalHistoryReply = try await gateway.call(.goalHistory, GoalHistoryRequest(cursor: cursor))
                     reply.goals += page.goals
                     reply.nextCursor = page.nextCursor
                 }
@@ -99,7 +97,7 @@ struct Goal: AsyncParsableCommand {
                     var table = Table(["FROM", "TO", "GOAL", "SOURCE"], alignments: [.left, .left, .right, .left])
                     for period in reply.goals {
                         table.add([
-                            period.startDay, period.endDay ?? output.style.dim("now"), Format.millilitres(period.goalMl),
+                            period.startDay.description, period.endDay?.description ?? output.style.dim("now"), Format.millilitres(period.goalMl),
                             period.source,
                         ])
                     }

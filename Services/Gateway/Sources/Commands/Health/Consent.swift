@@ -27,7 +27,7 @@ struct Consent: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: ConsentListReply = try await gateway.query(ServiceName.healthIngest, HealthMessage.consentList, ConsentListRequest())
+                let reply: ConsentListReply = try await gateway.call(.consentList, ConsentListRequest())
                 try Consent.print(reply, output: output)
             }
         }
@@ -52,8 +52,7 @@ struct Consent: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: ConsentListReply = try await gateway.command(
-                    ServiceName.healthIngest, HealthMessage.consentGrant, ConsentChangeRequest(types: types))
+                let reply: ConsentListReply = try await gateway.call(.consentGrant, ConsentChangeRequest(types: types))
                 try Consent.print(reply, output: output)
             }
         }
@@ -81,8 +80,7 @@ struct Consent: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: ConsentListReply = try await gateway.command(
-                    ServiceName.healthIngest, HealthMessage.consentRevoke,
+                let reply: ConsentListReply = try await gateway.call(.consentRevoke,
                     ConsentChangeRequest(types: types, deleteData: deleteData ? true : nil))
                 try Consent.print(reply, output: output)
             }

@@ -31,8 +31,7 @@ struct HealthUploader {
         kind: String, fileName: String, totalBytes: Int64?,
         produce: @escaping @Sendable (BatchChannel) throws -> ImportFinishRequest
     ) async throws -> Outcome {
-        let job: ImportJob = try await gateway.command(
-            ServiceName.healthIngest, HealthMessage.importBegin,
+        let job: ImportJob = try await gateway.call(.importBegin,
             ImportBeginRequest(kind: kind, fileName: fileName, totalBytes: totalBytes))
         let client = try gateway.client(ServiceName.healthIngest)
         let channel = BatchChannel(jobId: job.jobId, capacity: maxInFlight + 2)
@@ -54,13 +53,13 @@ struct HealthUploader {
                             try await group.next()
                             inFlight -= 1
                         }
-                        let request = batch.body
+                        // ImportBatchBody writes the bytes ImportBatchRequest's encoding gives.
+                        let request = Encoded<ImportBatchRequest>(vouchedFor: batch.body)
                         let key = "\(job.jobId)-\(index)"
                         index += 1
                         group.addTask { [batchTimeout] in
                             defer { channel.release() }
-                            let _: ImportBatchReply = try await client.call(
-                                HealthMessage.importBatch, request, idempotencyKey: key, attemptTimeout: batchTimeout)
+                            _ = try await client.call(.importBatch, request, idempotencyKey: key, attemptTimeout: batchTimeout)
                         }
                         inFlight += 1
                     case .finished(let result):
@@ -72,9 +71,7 @@ struct HealthUploader {
         } catch {
             channel.cancel()
             let message = "upload stopped: \(CLIError.from(error).description)"
-            _ = try? await gateway.command(
-                ServiceName.healthIngest, HealthMessage.importFinish, ImportFinishRequest(jobId: job.jobId, error: message),
-                as: ImportJob.self)
+            _ = try? await gateway.call(.importFinish, ImportFinishRequest(jobId: job.jobId, error: message))
             if let quench = error as? QuenchError {
                 throw CLIError.rejected(service: ServiceName.healthIngest, error: quench)
             }
@@ -93,7 +90,7 @@ struct HealthUploader {
         case nil:
             finish.error = "the parser stopped without a result"
         }
-        let final: ImportJob = try await gateway.command(ServiceName.healthIngest, HealthMessage.importFinish, finish)
+        let final: ImportJob = try await gateway.call(.importFinish, finish)
         return Outcome(job: final, parseError: parseError)
     }
 }

@@ -78,7 +78,7 @@ struct ImportWorkouts: AsyncParsableCommand {
 
     /// The stored weight unit (`units.get`) when the user set one, else lb (the seed's logs are in pounds).
     static func preferredUnit(_ gateway: Gateway) async throws -> String {
-        let units: UnitsReply = try await gateway.query(ServiceName.healthIngest, HealthMessage.unitsGet, UnitsGetRequest())
+        let units: UnitsReply = try await gateway.call(.unitsGet, UnitsGetRequest())
         return units.stored ? units.weight : "lb"
     }
 

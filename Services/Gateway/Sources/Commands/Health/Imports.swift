@@ -57,8 +57,7 @@ struct Imports: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: ImportStatusReply = try await gateway.query(
-                    ServiceName.healthIngest, HealthMessage.importStatus, ImportStatusRequest(limit: limit))
+                let reply: ImportStatusReply = try await gateway.call(.importStatus, ImportStatusRequest(limit: limit))
                 let report = Report(jobs: reply.jobs)
                 try output.emit(report) { report.human(style: output.style, zone: gateway.timeZone) }
             }
@@ -77,7 +76,7 @@ struct Imports: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: ImportJob = try await gateway.command(ServiceName.healthIngest, HealthMessage.importUndo, ImportUndoRequest(jobId: job))
+                let reply: ImportJob = try await gateway.call(.importUndo, ImportUndoRequest(jobId: job))
                 try output.emit(reply) {
                     "Undid import \(reply.jobId) (\(reply.kind), \(reply.fileName ?? "no file name")): removed \(reply.removed ?? 0) samples."
                 }

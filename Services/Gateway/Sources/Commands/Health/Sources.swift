@@ -58,8 +58,7 @@ struct Sources: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: StepsPriorityReply = try await gateway.query(
-                    ServiceName.healthIngest, HealthMessage.stepsPriorityGet, StepsPriorityGetRequest())
+                let reply: StepsPriorityReply = try await gateway.call(.stepsPriorityGet, StepsPriorityGetRequest())
                 let report = Report(reply)
                 try output.emit(report) { report.human }
             }
@@ -91,8 +90,7 @@ struct Sources: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: StepsPriorityReply = try await gateway.command(
-                    ServiceName.healthIngest, HealthMessage.stepsPrioritySet, StepsPriorityRequest(sources: sources))
+                let reply: StepsPriorityReply = try await gateway.call(.stepsPrioritySet, StepsPriorityRequest(sources: sources))
                 let report = Report(reply)
                 try output.emit(report) { report.human }
             }

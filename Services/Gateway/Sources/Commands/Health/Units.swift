@@ -30,7 +30,7 @@ struct Units: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: UnitsReply = try await gateway.query(ServiceName.healthIngest, HealthMessage.unitsGet, UnitsGetRequest())
+                let reply: UnitsReply = try await gateway.call(.unitsGet, UnitsGetRequest())
                 try output.emit(reply) { Units.human(reply) }
             }
         }
@@ -61,8 +61,7 @@ struct Units: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: UnitsReply = try await gateway.command(
-                    ServiceName.healthIngest, HealthMessage.unitsSet, UnitsSetRequest(weight: weight?.rawValue, volume: volume?.rawValue))
+                let reply: UnitsReply = try await gateway.call(.unitsSet, UnitsSetRequest(weight: weight?.rawValue, volume: volume?.rawValue))
                 try output.emit(reply) { Units.human(reply) }
             }
         }

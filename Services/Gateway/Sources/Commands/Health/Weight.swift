@@ -49,7 +49,7 @@ struct Weight: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global, units: true) { gateway, output in
-                let reply: WeightReply = try await gateway.query(ServiceName.healthIngest, HealthMessage.weightLatest, LatestWeightRequest())
+                let reply: WeightReply = try await gateway.call(.weightLatest, LatestWeightRequest())
                 let report = Report(reply)
                 try output.emit(report) { report.human(verb: "Weight", zone: gateway.timeZone) }
             }
@@ -123,8 +123,7 @@ struct Weight: AsyncParsableCommand {
             try await CLI.run(global, units: true) { gateway, output in
                 let (number, chosen) = try measurement()
                 let instant = try at.map { try TimeParsing.instant($0, zone: gateway.timeZone) }
-                let reply: WeightReply = try await gateway.command(
-                    ServiceName.healthIngest, HealthMessage.weightAdd, AddWeightRequest(value: number, unit: chosen.rawValue, at: instant))
+                let reply: WeightReply = try await gateway.call(.weightAdd, AddWeightRequest(value: number, unit: chosen.rawValue, at: instant))
                 let report = Report(reply)
                 try output.emit(report) { report.human(verb: "Recorded", zone: gateway.timeZone) }
             }

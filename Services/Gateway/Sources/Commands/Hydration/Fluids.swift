@@ -16,7 +16,7 @@ struct Fluids: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: ListFluidsReply = try await gateway.query(ServiceName.intake, IntakeMessage.fluidsList, ListFluidsRequest())
+                let reply: ListFluidsReply = try await gateway.call(.fluidsList, ListFluidsRequest())
                 try output.emit(reply) {
                     var table = Table(["FLUID", "WATER", ""], alignments: [.left, .right, .left])
                     for fluid in reply.fluids {
@@ -49,8 +49,7 @@ struct Fluids: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let fluid: Fluid = try await gateway.command(
-                    ServiceName.intake, IntakeMessage.fluidsAdd, AddFluidRequest(name: name, waterPercent: water))
+                let fluid: Fluid = try await gateway.call(.fluidsAdd, AddFluidRequest(name: name, waterPercent: water))
                 try output.emit(fluid) { "Added \(fluid.name) (\(formatPercent(fluid.waterPercent)) % water)." }
             }
         }
@@ -80,8 +79,7 @@ struct Fluids: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let fluid: Fluid = try await gateway.command(
-                    ServiceName.intake, IntakeMessage.fluidsEdit,
+                let fluid: Fluid = try await gateway.call(.fluidsEdit,
                     EditFluidRequest(name: name, newName: newName, waterPercent: water, catalog: catalog ? true : nil))
                 try output.emit(fluid) { "\(fluid.name): \(formatPercent(fluid.waterPercent)) % water." }
             }

@@ -16,17 +16,15 @@ struct Intakes: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(help: "The day, YYYY-MM-DD (default today in --tz).")
-        var day: String?
+        @Option(help: ArgumentHelp("The day (default today in --tz).", valueName: "YYYY-MM-DD"))
+        var day: LocalDay?
 
         func run() async throws {
             try await CLI.run(global, units: true) { gateway, output in
                 // The service answers a page at a time (`limits.page.items`); follow every page.
-                var reply: ListIntakesReply = try await gateway.query(
-                    ServiceName.intake, IntakeMessage.list, ListIntakesRequest(day: day))
+                var reply: ListIntakesReply = try await gateway.call(.intakeList, ListIntakesRequest(day: day))
                 while let cursor = reply.nextCursor {
-                    let page: ListIntakesReply = try await gateway.query(
-                        ServiceName.intake, IntakeMessage.list, ListIntakesRequest(day: reply.day, cursor: cursor))
+                    let page: ListIntakesReply = try await gateway.call(.intakeList, ListIntakesRequest(day: reply.day, cursor: cursor))
                     reply.intakes += page.intakes
                     reply.nextCursor = page.nextCursor
                 }
@@ -40,7 +38,7 @@ struct Intakes: AsyncParsableCommand {
                         ])
                     }
                     let total = reply.intakes.reduce(Int64(0)) { $0 + $1.waterMicrolitres }
-                    return output.style.bold(reply.day) + "\n" + table.render(style: output.style)
+                    return output.style.bold(reply.day.description) + "\n" + table.render(style: output.style)
                         + "\n" + "Total water: \(Format.millilitres(Microlitres.toMillilitres(total)))"
                 }
             }
@@ -58,7 +56,7 @@ struct Intakes: AsyncParsableCommand {
         var id: String
 
         @Option(help: "New amount: 250, 250ml, 0.5l, 12oz.")
-        var amount: String?
+        var amount: AmountArgument?
 
         @Option(help: "New fluid.")
         var fluid: String?
@@ -70,17 +68,14 @@ struct Intakes: AsyncParsableCommand {
             guard amount != nil || fluid != nil || at != nil else {
                 throw ValidationError("nothing to change: give --amount, --fluid or --at")
             }
-            if let amount, VolumeAmount.parse(amount) == nil {
-                throw ValidationError("--amount: '\(amount)' is not an amount; use 250, 250ml, 0.5l or 12oz")
-            }
+            _ = try amount?.parsed(name: "--amount", examples: Log.examples)
         }
 
         func run() async throws {
             try await CLI.run(global, units: true) { gateway, output in
-                let parsed = amount.flatMap(VolumeAmount.parse)
+                let parsed = try amount?.parsed(name: "--amount", examples: Log.examples)
                 let instant = try at.map { try TimeParsing.instant($0, zone: gateway.timeZone) }
-                let record: IntakeRecord = try await gateway.command(
-                    ServiceName.intake, IntakeMessage.edit,
+                let record: IntakeRecord = try await gateway.call(.intakeEdit,
                     EditIntakeRequest(id: id, fluid: fluid, volume: parsed?.value, unit: parsed?.unit.rawValue, at: instant))
                 try output.emit(record) {
                     "Updated \(record.id): \(Format.millilitres(record.volumeMl)) \(record.fluid)"
@@ -103,8 +98,7 @@ struct Intakes: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global, units: true) { gateway, output in
-                let reply: DeleteIntakeReply = try await gateway.command(
-                    ServiceName.intake, IntakeMessage.delete, DeleteIntakeRequest(id: id))
+                let reply: DeleteIntakeReply = try await gateway.call(.intakeDelete, DeleteIntakeRequest(id: id))
                 try output.emit(reply) { "Deleted \(reply.id)." }
             }
         }

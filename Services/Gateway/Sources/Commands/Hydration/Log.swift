@@ -18,7 +18,7 @@ struct Log: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: "The amount: 250, 250ml, 0.5l, 12oz.")
-    var amount: String
+    var amount: AmountArgument
 
     @Option(help: "The fluid (default water).")
     var fluid: String?
@@ -26,18 +26,17 @@ struct Log: AsyncParsableCommand {
     @Option(help: "When: 08:30, 2026-11-21 08:30, or an ISO 8601 instant (default now).")
     var at: String?
 
+    static let examples = "250, 250ml, 0.5l or 12oz"
+
     func validate() throws {
-        guard VolumeAmount.parse(amount) != nil else {
-            throw ValidationError("AMOUNT: '\(amount)' is not an amount; use 250, 250ml, 0.5l or 12oz")
-        }
+        _ = try amount.parsed(name: "AMOUNT", examples: Self.examples)
     }
 
     func run() async throws {
         try await CLI.run(global, units: true) { gateway, output in
-            guard let (value, unit) = VolumeAmount.parse(amount) else { return }
+            let (value, unit) = try amount.parsed(name: "AMOUNT", examples: Self.examples)
             let instant = try at.map { try TimeParsing.instant($0, zone: gateway.timeZone) }
-            let record: IntakeRecord = try await gateway.command(
-                ServiceName.intake, IntakeMessage.log,
+            let record: IntakeRecord = try await gateway.call(.intakeLog,
                 LogIntakeRequest(fluid: fluid, volume: value, unit: unit.rawValue, at: instant))
             try output.emit(record) {
                 let style = output.style

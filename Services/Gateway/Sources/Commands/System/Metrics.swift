@@ -38,7 +38,7 @@ struct Metrics: AsyncParsableCommand {
         try await CLI.run(global) { gateway, output in
             var replies: [MetricsReply] = []
             for service in services.isEmpty ? ServiceName.all : services {
-                replies.append(try await gateway.query(service, MessageType.metrics, MetricsRequest(), as: MetricsReply.self, requiresUser: false))
+                replies.append(try await gateway.call(.systemMetrics, MetricsRequest(), service: service, requiresUser: false))
             }
             struct Result: Encodable {
                 var services: [MetricsReply]

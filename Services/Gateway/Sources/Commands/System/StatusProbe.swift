@@ -39,10 +39,10 @@ enum StatusProbe {
                             logger: logger)
                         let started = ContinuousClock.now
                         defer { Task { await client.close() } }
-                        let pong = try await client.call(MessageType.ping, PingRequest(), as: PingReply.self)
+                        let pong = try await client.call(.systemPing, PingRequest())
                         let elapsed = ContinuousClock.now - started
                         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-                        let report = health ? try await client.call(MessageType.health, HealthRequest(), as: HealthReply.self) : nil
+                        let report = health ? try await client.call(.systemHealth, HealthRequest()) : nil
                         return State(
                             name: name, endpoint: endpoint.rpc, up: true, version: pong.version,
                             uptimeSeconds: pong.uptimeSeconds, roundTripMs: milliseconds, headSeq: pong.headSeq, health: report)

@@ -79,7 +79,7 @@ struct Subscribe: AsyncParsableCommand {
                     reactor.register(socket) {
                         while let frames = try? socket.receiveMultipart(dontWait: true, maxFrames: 4) {
                             guard frames.count == 2, let envelope = try? Envelope.decode(frames[1]),
-                                  envelope.type != EventTopic.heartbeat else { continue }
+                                  envelope.type != EventDescriptor.heartbeat.name else { continue }
                             continuation.yield(envelope)
                         }
                     }
@@ -90,8 +90,8 @@ struct Subscribe: AsyncParsableCommand {
                 for name in publishers {
                     var after = fromSeq > 0 ? fromSeq - 1 : 0
                     while true {
-                        let page: EventsSinceReply = try await gateway.query(
-                            name, MessageType.eventsSince, EventsSinceRequest(after: after, limit: 500), requiresUser: false)
+                        let page: EventsSinceReply = try await gateway.call(
+                            .eventsSince, EventsSinceRequest(after: after, limit: 500), service: name, requiresUser: false)
                         for raw in page.events {
                             let envelope = try raw.decode(Envelope.self)
                             after = max(after, envelope.seq ?? after)
