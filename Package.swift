@@ -76,6 +76,7 @@ let package = Package(
             providers: [.apt(["libzmq3-dev"])]
         ),
         .systemLibrary(name: "CSystemExtras", path: "Shared/CSystemExtras"),
+        .target(name: "CSHA256", path: "Shared/CSHA256"),
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], path: "Shared/ZeroMQ", swiftSettings: swiftSettings),
         .target(name: "MessagePack", path: "Shared/MessagePack", swiftSettings: swiftSettings),
         // Charts (model, terminal and SVG renderers, the share card): pure Swift, no Foundation.
@@ -95,8 +96,8 @@ let package = Package(
         .target(
             name: "QuenchRuntime",
             dependencies: [
-                "QuenchClient", "ZeroMQ", "MessagePack", "QuenchProtocol", "CSystemExtras", log, lifecycle, unixSignals, grdb, configuration,
-                systemPackage, metrics, prometheus,
+                "QuenchClient", "ZeroMQ", "MessagePack", "QuenchProtocol", "CSystemExtras", "CSHA256", log, lifecycle, unixSignals, grdb,
+                configuration, systemPackage, metrics, prometheus,
             ],
             path: "Shared/QuenchRuntime",
             swiftSettings: swiftSettings
@@ -157,6 +158,13 @@ let package = Package(
         .testTarget(name: "AnalyticsServiceTests", dependencies: ["QuenchTesting", "QuenchTestSupport", "AnalyticsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb, log], swiftSettings: swiftSettings),
         .testTarget(name: "IntakeServiceTests", dependencies: ["QuenchTesting", "IntakeService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
         .testTarget(name: "GoalsServiceTests", dependencies: ["QuenchTesting", "QuenchTestSupport", "GoalsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ServiceCatalogTests",
+            dependencies: [
+                "QuenchTestSupport", "QuenchClient", "QuenchRuntime", "QuenchProtocol", "IntakeService", "GoalsService", "HealthIngestService",
+                "AnalyticsService", log,
+            ],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "MessageCatalogTests",
             dependencies: ["QuenchTestSupport", "IntakeService", "GoalsService", "HealthIngestService", "AnalyticsService", "QuenchRuntime", "QuenchProtocol", "MessagePack", grdb, log],

@@ -1,6 +1,8 @@
 """Checks that the deployment files agree with the code and with each other: the four
-services, their default ports (read from ServiceCatalog.swift), who subscribes to
-whom, one volume per service, a ping health check each. Called by deploy/validate.sh:
+services, their ports and who subscribes to whom (all read from deploy/catalog.json, the
+JSON form of the code's ServiceCatalog: `quench services --json`; a Swift test fails when
+the two differ), one volume per service, a ping health check each. Called by
+deploy/validate.sh:
 
     python3 deploy/validate_consistency.py compose RESOLVED_COMPOSE_YAML
     python3 deploy/validate_consistency.py k8s deploy/k8s
@@ -16,14 +18,6 @@ import sys
 import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SERVICES = ["intake", "goals", "health-ingest", "analytics"]
-UPSTREAMS = {
-    "intake": ["health-ingest"],
-    "goals": ["health-ingest"],
-    "analytics": ["intake", "goals", "health-ingest"],
-    "health-ingest": [],
-}
-NAMES = {"intake": "intake", "goals": "goals", "healthIngest": "health-ingest", "analytics": "analytics"}
 problems = []
 
 
@@ -31,20 +25,18 @@ def problem(message):
     problems.append(message)
 
 
-def default_ports():
-    """{service: (rpc, pub)} from the Swift source, the single truth."""
-    path = os.path.join(ROOT, "Shared/QuenchClient/Catalog/ServiceCatalog.swift")
-    with open(path, encoding="utf-8") as file:
-        text = file.read()
-    ports = {}
-    for name, rpc, pub in re.findall(r"name: ServiceName\.(\w+), rpcPort: (\d+), pubPort: (\d+)", text):
-        ports[NAMES[name]] = (int(rpc), int(pub))
-    if sorted(ports) != sorted(SERVICES):
-        problem(f"{path}: expected default endpoints for {SERVICES}, found {sorted(ports)}")
-    return ports
+def load_catalog():
+    """The service catalog: [{name, executable, rpcPort, pubPort, userPubPort, upstreams}]."""
+    with open(os.path.join(ROOT, "deploy", "catalog.json"), encoding="utf-8") as file:
+        return json.load(file)["services"]
 
 
-PORTS = default_ports()
+CATALOG = load_catalog()
+SERVICES = [service["name"] for service in CATALOG]
+UPSTREAMS = {service["name"]: service["upstreams"] for service in CATALOG}
+PORTS = {service["name"]: (service["rpcPort"], service["pubPort"]) for service in CATALOG}
+USER_PORTS = {service["name"]: service["userPubPort"] for service in CATALOG}
+EXECUTABLES = {service["name"]: service["executable"] for service in CATALOG}
 
 
 def env_name(service):
@@ -75,9 +67,9 @@ def check_compose(path):
         service = services.get(name, {})
         rpc, pub = PORTS[name]
         environment = service.get("environment", {})
-        if service.get("command") != [f"quench-{name}"]:
-            problem(f"compose {name}: command {service.get('command')}, expected ['quench-{name}']")
-        for key, port in [("QUENCH_RPC_ENDPOINT", rpc), ("QUENCH_PUB_ENDPOINT", pub), ("QUENCH_USER_PUB_ENDPOINT", pub + 1)]:
+        if service.get("command") != [EXECUTABLES[name]]:
+            problem(f"compose {name}: command {service.get('command')}, expected ['{EXECUTABLES[name]}']")
+        for key, port in [("QUENCH_RPC_ENDPOINT", rpc), ("QUENCH_PUB_ENDPOINT", pub), ("QUENCH_USER_PUB_ENDPOINT", USER_PORTS[name])]:
             if port_of(environment.get(key)) != port:
                 problem(f"compose {name}: {key}={environment.get(key)}, expected port {port}")
         for upstream in UPSTREAMS[name]:
@@ -138,8 +130,8 @@ def check_k8s(folder):
         for document in documents:
             if document["kind"] == "Service":
                 ports = sorted(p["port"] for p in document["spec"]["ports"])
-                if ports != [rpc, pub, pub + 1]:
-                    problem(f"k8s {name}.yaml: Service {document['metadata']['name']} ports {ports}, expected {[rpc, pub, pub + 1]}")
+                if ports != sorted([rpc, pub, USER_PORTS[name]]):
+                    problem(f"k8s {name}.yaml: Service {document['metadata']['name']} ports {ports}, expected {sorted([rpc, pub, USER_PORTS[name]])}")
             if document["kind"] != "StatefulSet":
                 continue
             spec = document["spec"]
@@ -147,7 +139,7 @@ def check_k8s(folder):
                 problem(f"k8s {name}: one replica per service (it owns its SQLite file), found {spec.get('replicas')}")
             claims = [c["metadata"]["name"] for c in spec.get("volumeClaimTemplates", [])]
             container = spec["template"]["spec"]["containers"][0]
-            if container.get("command") != [f"quench-{name}"]:
+            if container.get("command") != [EXECUTABLES[name]]:
                 problem(f"k8s {name}: command {container.get('command')}")
             mounts = {m["name"]: m["mountPath"] for m in container.get("volumeMounts", [])}
             if "data" not in claims or mounts.get("data") != "/var/lib/quench":
@@ -159,18 +151,18 @@ def check_k8s(folder):
             if "requests" not in container.get("resources", {}):
                 problem(f"k8s {name}: no resource requests")
             env = {e["name"]: e.get("value") for e in container.get("env", [])}
-            for key, port in [("QUENCH_RPC_ENDPOINT", rpc), ("QUENCH_PUB_ENDPOINT", pub), ("QUENCH_USER_PUB_ENDPOINT", pub + 1)]:
+            for key, port in [("QUENCH_RPC_ENDPOINT", rpc), ("QUENCH_PUB_ENDPOINT", pub), ("QUENCH_USER_PUB_ENDPOINT", USER_PORTS[name])]:
                 if port_of(env.get(key)) != port:
                     problem(f"k8s {name}: {key}={env.get(key)}, expected port {port}")
 
 
 def check_systemd(folder):
     for name in SERVICES:
-        unit = os.path.join(folder, f"quench-{name}.service")
+        unit = os.path.join(folder, f"{EXECUTABLES[name]}.service")
         with open(unit, encoding="utf-8") as file:
             text = file.read()
-        if f"ExecStart=/usr/local/bin/quench-{name} --config /etc/quench/{name}.json" not in text:
-            problem(f"{unit}: ExecStart should run quench-{name} with /etc/quench/{name}.json")
+        if f"ExecStart=/usr/local/bin/{EXECUTABLES[name]} --config /etc/quench/{name}.json" not in text:
+            problem(f"{unit}: ExecStart should run {EXECUTABLES[name]} with /etc/quench/{name}.json")
         for setting in ["KillSignal=SIGTERM", "TimeoutStopSec=", "Restart=", f"StateDirectory=quench/{name}",
                         "ProtectSystem=strict", "NoNewPrivileges=yes", "PrivateTmp=yes", "ProtectHome=yes",
                         "CapabilityBoundingSet=\n", "RestrictAddressFamilies="]:
@@ -181,8 +173,8 @@ def check_systemd(folder):
             config = json.load(file)
         rpc, pub = PORTS[name]
         if port_of(config["rpc"]["endpoint"]) != rpc or port_of(config["pub"]["endpoint"]) != pub \
-                or port_of(config["user"]["pub"]["endpoint"]) != pub + 1:
-            problem(f"{path}: endpoints do not use ports {rpc}, {pub}, {pub + 1}")
+                or port_of(config["user"]["pub"]["endpoint"]) != USER_PORTS[name]:
+            problem(f"{path}: endpoints do not use ports {rpc}, {pub}, {USER_PORTS[name]}")
         upstream = config.get("upstream", {})
         if sorted(upstream) != sorted(UPSTREAMS[name]):
             problem(f"{path}: upstreams {sorted(upstream)}, expected {sorted(UPSTREAMS[name])}")

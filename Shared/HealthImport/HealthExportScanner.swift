@@ -323,20 +323,28 @@ final class HealthExportScanner {
                 return (i + 2, true)
             }
             let nameStart = i
-            var nameEnd = i
-            while true {
-                while i < n {
-                    let d = b[i]
-                    if d == 0x3D || d <= 0x20 || d == 0x3E || d == 0x2F { break }
-                    i += 1
-                }
-                nameEnd = i
-                while i < n, b[i] <= 0x20 { i += 1 }
-                guard i < n else { return nil }
-                // iOS 8 wrote metadata keys as attributes, spaces and all (`Health Mate App
-                // Version="2.6.0"`): words up to the '=' are one (ignored) name.
+            while i < n {
                 let d = b[i]
-                if nameEnd == nameStart || d == 0x3D || d == 0x3E || d == 0x2F || d == 0x22 || d == 0x27 { break }
+                if d == 0x3D || d <= 0x20 || d == 0x3E || d == 0x2F { break }
+                i += 1
+            }
+            var nameEnd = i
+            // `name="…"` is the rule; the loop is for blanks before the '=' and for iOS 8, which
+            // wrote metadata keys as attributes, spaces and all (`Health Mate App
+            // Version="2.6.0"`): words up to the '=' are one (ignored) name.
+            if i >= n || b[i] != 0x3D {
+                while true {
+                    while i < n, b[i] <= 0x20 { i += 1 }
+                    guard i < n else { return nil }
+                    let d = b[i]
+                    if nameEnd == nameStart || d == 0x3D || d == 0x3E || d == 0x2F || d == 0x22 || d == 0x27 { break }
+                    while i < n {
+                        let d = b[i]
+                        if d == 0x3D || d <= 0x20 || d == 0x3E || d == 0x2F { break }
+                        i += 1
+                    }
+                    nameEnd = i
+                }
             }
             let nameLength = nameEnd - nameStart
             guard nameLength > 0, b[i] == 0x3D else { throw error("malformed XML: attribute without '=' value", at: nameStart) }

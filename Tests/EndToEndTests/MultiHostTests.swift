@@ -10,13 +10,7 @@ import ZeroMQ
 /// at theirs, keeps its data in a folder of its own; the CLI has only a client config.
 @Suite("Multi-host deployment", .serialized)
 struct MultiHostTests {
-    static let services = [ServiceName.healthIngest, ServiceName.intake, ServiceName.goals, ServiceName.analytics]
-    static let upstreams: [String: [String]] = [
-        ServiceName.intake: [ServiceName.healthIngest],
-        ServiceName.goals: [ServiceName.healthIngest],
-        ServiceName.analytics: [ServiceName.intake, ServiceName.goals, ServiceName.healthIngest],
-        ServiceName.healthIngest: [],
-    ]
+    static let services = ServiceCatalog.all.map(\.name)
 
     @Test(
         "services in separate network namespaces serve the CLI and feed each other over the bridge",
@@ -25,7 +19,7 @@ struct MultiHostTests {
     func servicesOnSeparateHosts() async throws {
         let lab = try NamespaceLab(hosts: Self.services + ["cli"])
         defer { lab.teardown() }
-        let deployment = try MultiHostDeployment(lab: lab, services: Self.services, upstreams: Self.upstreams)
+        let deployment = try MultiHostDeployment(lab: lab, services: Self.services)
         defer { deployment.stopAll() }
         try deployment.startAll()
 
@@ -100,16 +94,14 @@ final class MultiHostDeployment: @unchecked Sendable {
     let lab: NamespaceLab
     let root: URL
     let services: [String]
-    let upstreams: [String: [String]]
     private var keys: [String: CurveKeyPair] = [:]
     private let userKey: CurveKeyPair
     private var processes: [String: Process] = [:]
     private let environment: [String: String]
 
-    init(lab: NamespaceLab, services: [String], upstreams: [String: [String]]) throws {
+    init(lab: NamespaceLab, services: [String]) throws {
         self.lab = lab
         self.services = services
-        self.upstreams = upstreams
         root = temporaryDirectory("multi-host")
         for service in services {
             keys[service] = try CurveKeyPair.generate()
@@ -143,7 +135,7 @@ final class MultiHostDeployment: @unchecked Sendable {
             let allowList = folder.appendingPathComponent("allow-list.json")
             try Self.writeJSON(["clients": admitted], to: allowList)
             var upstream: [String: Any] = [:]
-            for name in upstreams[service] ?? [] {
+            for name in ServiceCatalog.entry(service)?.upstreams ?? [] {
                 upstream[name] = ["rpc": endpoint(name, \.rpcPort), "pub": endpoint(name, \.pubPort), "public": ["key": keys[name]!.publicKey]]
             }
             let config: [String: Any] = [

@@ -169,7 +169,7 @@ struct SecurityAuthenticationEndToEndTests {
         try Data(upstream.utf8).write(to: config)
         let intake = try ServiceProcess(
             "intake", dataDirectory: folder.appendingPathComponent("intake"),
-            arguments: intakeKeys.serviceArguments + ["--config", config.path, "--upstream-health-ingest-public-key", healthKeys.server.publicKey],
+            arguments: intakeKeys.serviceArguments + ["--config", config.path, "--upstream-health-ingest-public-key=\(healthKeys.server.publicKey)"],
             insecure: false)
         defer { intake.stop() }
 

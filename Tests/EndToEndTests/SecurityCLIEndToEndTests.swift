@@ -28,7 +28,7 @@ struct SecurityCLIEndToEndTests {
             arguments: [
                 "--curve-secret-key-file", secret,
                 "--curve-allow-list-file", keys.appendingPathComponent("allow/intake.json").path,
-                "--upstream-health-ingest-public-key", healthKey,
+                "--upstream-health-ingest-public-key=\(healthKey)",
             ],
             insecure: false)
         defer { intake.stop() }

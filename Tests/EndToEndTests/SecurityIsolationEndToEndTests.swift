@@ -76,7 +76,7 @@ struct SecurityIsolationEndToEndTests {
         let upstream = try CurveKeyPairFixture.publicKey()
         let goals = try ServiceProcess(
             "goals", dataDirectory: folder.appendingPathComponent("goals"),
-            arguments: keys.serviceArguments + ["--upstream-health-ingest-public-key", upstream], insecure: false)
+            arguments: keys.serviceArguments + ["--upstream-health-ingest-public-key=\(upstream)"], insecure: false)
         defer { goals.stop() }
         let ana = try RPCClient(endpoint: goals.rpcEndpoint, options: try keys.options("ana"))
         let admin = try RPCClient(endpoint: goals.rpcEndpoint, options: try keys.options("admin"))

@@ -28,6 +28,20 @@ struct IdempotencyStoreTests {
         #expect(IdempotencyStore.fingerprint(body: nil) == IdempotencyStore.fingerprint(body: .emptyMap))
     }
 
+    // Off x86-64, or on a CPU without SHA-NI, there is one path and the test above covers it.
+    @Test("SHA-256 through the CPU's SHA extensions equals the portable code at every padding edge and on an import-sized body",
+          .enabled(if: SHA256.hardware, "this CPU has no SHA extensions: only the portable path runs here"))
+    func sha256Hardware() {
+        var generator = SplitMix64(seed: 27)
+        for length in Array(0...300) + [4_095, 4_096, 4_097, 312 * 1024 + 13] {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            #expect(SHA256.hash(bytes, hardware: true) == SHA256.hash(bytes, hardware: false), "length \(length)")
+        }
+        // A FIPS vector through the hardware path explicitly.
+        #expect(SHA256.hash(Array(repeating: 0x61, count: 1000), hardware: true).map { String(format: "%02x", $0) }.joined()
+            == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+
     @Test("runtime.v3 keeps older replies under their principal and user, in row order, and a user's rows are found by user")
     func migration() throws {
         let path = TestScratch.file("idempotency-v3", named: "t.sqlite").path

@@ -48,14 +48,14 @@ public final class TestService: Sendable {
         self.name = service
         self.directory = directory
         config = try await ServiceConfig.load(
-            service: service, defaultRPCPort: definition.defaultRPCPort, defaultPubPort: definition.defaultPubPort,
+            service: service, defaultRPCPort: definition.entry.rpcPort, defaultPubPort: definition.entry.pubPort,
             arguments: ["quench-\(service)", "--data-dir", directory.path, "--insecure"] + arguments,
             environment: [:])
         var logger = Logger(label: "quench.\(service)")
         logger.logLevel = .error
         database = try ServiceDatabase(path: config.databasePath, migrator: definition.migrator)
         outbox = try Outbox(publisher: service, database: database)
-        let (handlers, subscribers) = try definition.build(
+        let (handlers, subscribers) = try definition.assemble(
             ServiceEnvironment(config: config, database: database, outbox: outbox, logger: logger))
         self.subscribers = subscribers
         var registry = handlers

@@ -35,14 +35,12 @@ import zmq
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BIN = os.environ.get("QUENCH_BIN") or os.path.join(ROOT, ".build", "debug")
 
-# Start order: publishers before their subscribers; who subscribes to whom.
-SERVICES = ["health-ingest", "intake", "goals", "analytics"]
-UPSTREAMS = {
-    "health-ingest": [],
-    "intake": ["health-ingest"],
-    "goals": ["health-ingest"],
-    "analytics": ["intake", "goals", "health-ingest"],
-}
+# Start order (publishers before their subscribers) and who subscribes to whom, from the
+# service catalog (deploy/catalog.json, the JSON of the code's ServiceCatalog).
+with open(os.path.join(ROOT, "deploy", "catalog.json"), encoding="utf-8") as _catalog:
+    _CATALOG = json.load(_catalog)["services"]
+SERVICES = [service["name"] for service in _CATALOG]
+UPSTREAMS = {service["name"]: service["upstreams"] for service in _CATALOG}
 
 
 def envelope(msg_type, body=None, user=None, key=None, tz="Europe/Berlin", msg_id=None):

@@ -5,25 +5,14 @@ import QuenchProtocol
 /// The analytics service: read models built from intake's, goals' and health-ingest's
 /// events by one catch-up subscriber each; answers only from its own store.
 public enum AnalyticsDefinition {
-    public static let defaultRPCPort = 7401
-    public static let defaultPubPort = 7402
-
     public static var definition: ServiceDefinition {
-        ServiceDefinition(
-            name: ServiceName.analytics,
-            defaultRPCPort: defaultRPCPort,
-            defaultPubPort: defaultPubPort,
-            migrator: AnalyticsSchema.migrator
-        ) { environment in
+        ServiceDefinition(ServiceCatalog.analytics, migrator: AnalyticsSchema.migrator) { environment in
             let subscribers = [
                 (ServiceName.intake, IntakeApplier.applied, { IntakeApplier.batch() } as EventBatchFactory),
                 (ServiceName.goals, GoalsApplier.applied, { GoalsApplier.batch() } as EventBatchFactory),
                 (ServiceName.healthIngest, HealthApplier.applied, { EachEvent(HealthApplier.apply) } as EventBatchFactory),
             ].map { name, applied, batch in
-                CatchUpSubscriber(
-                    publisher: environment.config.upstream(name), database: environment.database,
-                    heartbeatInterval: environment.config.heartbeatInterval, applies: applied,
-                    logger: environment.logger, batch: batch)
+                environment.subscriber(to: name, applies: applied, batch: batch)
             }
             var registry = HandlerRegistry()
             AnalyticsHandlers(

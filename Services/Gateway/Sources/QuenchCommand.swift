@@ -24,6 +24,7 @@ public struct QuenchCommand: AsyncParsableCommand {
             Up.self,
             Down.self,
             Status.self,
+            ServicesCommand.self,
             Ping.self,
             Metrics.self,
             Log.self,

@@ -5,16 +5,8 @@ import QuenchProtocol
 /// The health-ingest service: consents, health samples (steps, body mass, distance,
 /// dietary water, strength sets), their imports and the events other services use.
 public enum HealthIngestDefinition {
-    public static let defaultRPCPort = 7301
-    public static let defaultPubPort = 7302
-
     public static var definition: ServiceDefinition {
-        ServiceDefinition(
-            name: ServiceName.healthIngest,
-            defaultRPCPort: defaultRPCPort,
-            defaultPubPort: defaultPubPort,
-            migrator: HealthSchema.migrator
-        ) { environment in
+        ServiceDefinition(ServiceCatalog.healthIngest, migrator: HealthSchema.migrator) { environment in
             try HealthHandlers.prepareWriter(environment.database)
             var registry = HandlerRegistry()
             HealthHandlers(database: environment.database, pageItems: environment.config.maxPageItems).register(in: &registry)

@@ -1,6 +1,7 @@
 public import Configuration
 public import Foundation
 public import Logging
+import QuenchClient
 import QuenchProtocol
 import SystemPackage
 
@@ -59,9 +60,10 @@ public struct ServiceConfig: Sendable {
     init(service: String, reader: ConfigReader, defaultRPCPort: Int, defaultPubPort: Int) throws {
         self.service = service
         self.reader = reader
-        rpcEndpoint = reader.string(forKey: "rpc.endpoint", default: "tcp://127.0.0.1:\(defaultRPCPort)")
-        pubEndpoint = reader.string(forKey: "pub.endpoint", default: "tcp://127.0.0.1:\(defaultPubPort)")
-        userPubEndpoint = reader.string(forKey: "user.pub.endpoint", default: "tcp://127.0.0.1:\(defaultPubPort + 1)")
+        let defaults = ServiceEntry(name: service, rpcPort: defaultRPCPort, pubPort: defaultPubPort)
+        rpcEndpoint = reader.string(forKey: "rpc.endpoint", default: defaults.loopbackRPCEndpoint)
+        pubEndpoint = reader.string(forKey: "pub.endpoint", default: defaults.loopbackPubEndpoint)
+        userPubEndpoint = reader.string(forKey: "user.pub.endpoint", default: defaults.loopbackUserPubEndpoint)
         security = try SecurityConfig(reader: reader)
         dataDirectory = reader.string(forKey: "data.dir", default: ".quench/data")
         databasePath = reader.string(forKey: "database.path", default: "\(dataDirectory)/\(service).sqlite")

@@ -54,7 +54,9 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
     private let logger: Logger
     private let context: Context
     private let clientOptions: RPCClientOptions
-    private let heartbeatInterval: Duration
+    /// The publishers' heartbeat interval (`heartbeat.interval.ms`): the subscriber checks its
+    /// inbox this often and reports the publisher not connected after three silent intervals.
+    public let heartbeatInterval: Duration
     private let liveBufferLimit: Int
     private let status = Mutex(Status())
 

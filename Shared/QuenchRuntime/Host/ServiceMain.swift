@@ -1,28 +1,53 @@
 import Foundation
 public import GRDB
+public import QuenchClient
 public import Logging
 import ServiceLifecycle
 import UnixSignals
 
-/// What a service executable provides: its handlers and subscriptions, built once the
-/// database and outbox exist.
+/// What a service executable provides: its catalog entry (name, default ports, the
+/// publishers it subscribes to) and its handlers and subscriptions, built once the database
+/// and outbox exist.
 public struct ServiceDefinition: Sendable {
-    public var name: String
-    public var defaultRPCPort: Int
-    public var defaultPubPort: Int
+    /// The service in `ServiceCatalog`.
+    public var entry: ServiceEntry
     public var migrator: DatabaseMigrator
-    /// Builds the handlers and subscribers from the opened storage.
+    /// Builds the handlers and subscribers from the opened storage (subscribers made with
+    /// `ServiceEnvironment.subscriber(to:…)`, one per upstream in `entry`).
     public var build: @Sendable (ServiceEnvironment) throws -> (HandlerRegistry, [CatchUpSubscriber])
 
     public init(
-        name: String, defaultRPCPort: Int, defaultPubPort: Int, migrator: DatabaseMigrator,
+        _ entry: ServiceEntry, migrator: DatabaseMigrator,
         build: @escaping @Sendable (ServiceEnvironment) throws -> (HandlerRegistry, [CatchUpSubscriber])
     ) {
-        self.name = name
-        self.defaultRPCPort = defaultRPCPort
-        self.defaultPubPort = defaultPubPort
+        self.entry = entry
         self.migrator = migrator
         self.build = build
+    }
+
+    public var name: String { entry.name }
+
+    /// Builds the handlers and subscribers, and checks that the service subscribes to exactly
+    /// the publishers its catalog entry names (the deployment files are checked against the
+    /// same catalog).
+    public func assemble(_ environment: ServiceEnvironment) throws -> (HandlerRegistry, [CatchUpSubscriber]) {
+        let (handlers, subscribers) = try build(environment)
+        let subscribed = subscribers.map(\.publisher.name)
+        guard subscribed.sorted() == entry.upstreams.sorted() else {
+            throw CatalogMismatch(service: name, catalog: entry.upstreams, subscribed: subscribed)
+        }
+        return (handlers, subscribers)
+    }
+}
+
+/// A service whose subscribers differ from the upstreams its `ServiceCatalog` entry lists.
+public struct CatalogMismatch: Error, CustomStringConvertible {
+    public var service: String
+    public var catalog: [String]
+    public var subscribed: [String]
+
+    public var description: String {
+        "\(service) subscribes to [\(subscribed.joined(separator: ", "))] but ServiceCatalog lists [\(catalog.joined(separator: ", "))]"
     }
 }
 
@@ -39,6 +64,18 @@ public struct ServiceEnvironment: Sendable {
         self.outbox = outbox
         self.logger = logger
     }
+
+    /// A catch-up subscriber to `publisher`'s events with this service's settings: the
+    /// publisher's endpoints and key (`upstream.<publisher>.*`), `heartbeat.interval.ms`, the
+    /// database and the logger. `outbox`: this service's, when its appliers emit events;
+    /// `applies`: the events its applier declares (``AppliedEvents``).
+    public func subscriber(
+        to publisher: String, outbox: Outbox? = nil, applies: AppliedEvents, batch: @escaping EventBatchFactory
+    ) -> CatchUpSubscriber {
+        CatchUpSubscriber(
+            publisher: config.upstream(publisher), database: database, heartbeatInterval: config.heartbeatInterval,
+            outbox: outbox, applies: applies, logger: logger, batch: batch)
+    }
 }
 
 /// The `main` of every service executable: configuration, logging, storage (migrations
@@ -50,7 +87,7 @@ public enum ServiceMain {
         let config: ServiceConfig
         do {
             config = try await ServiceConfig.load(
-                service: definition.name, defaultRPCPort: definition.defaultRPCPort, defaultPubPort: definition.defaultPubPort)
+                service: definition.name, defaultRPCPort: definition.entry.rpcPort, defaultPubPort: definition.entry.pubPort)
             try ServiceHost.checkInsecureEndpoints(config)
         } catch {
             FileHandle.standardError.write(Data("quench-\(definition.name): \(error)\n".utf8))
@@ -67,7 +104,7 @@ public enum ServiceMain {
             let database = try ServiceDatabase(path: config.databasePath, migrator: definition.migrator)
             let outbox = try Outbox(publisher: definition.name, database: database)
             let environment = ServiceEnvironment(config: config, database: database, outbox: outbox, logger: logger)
-            let (handlers, subscribers) = try definition.build(environment)
+            let (handlers, subscribers) = try definition.assemble(environment)
             if !config.security.insecure, let missing = subscribers.first(where: { $0.publisher.curve == nil }) {
                 throw ConfigError(
                     key: "upstream.\(missing.publisher.name).public.key",

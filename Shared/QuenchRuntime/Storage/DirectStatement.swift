@@ -74,7 +74,7 @@ public struct DirectStatement {
         Int(sqlite3_changes(sqlite3_db_handle(handle)))
     }
 
-    /// Steps a query: true with a row to read (`text`, `int64`, `blob`), false when there is none.
+    /// Steps a query: true with a row to read (`text`, `int64`, `double`, `blob`), false when there is none.
     /// Call `finish()` once done with the rows.
     public func step() throws -> Bool {
         switch sqlite3_step(handle) {
@@ -94,6 +94,16 @@ public struct DirectStatement {
     /// Column `column` (0-based) of the current row as an integer (0 for NULL).
     public func int64(_ column: Int32) -> Int64 {
         sqlite3_column_int64(handle, column)
+    }
+
+    /// Column `column` (0-based) of the current row as a double (0 for NULL).
+    public func double(_ column: Int32) -> Double {
+        sqlite3_column_double(handle, column)
+    }
+
+    /// Whether column `column` (0-based) of the current row is NULL.
+    public func isNull(_ column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_NULL
     }
 
     /// Column `column` (0-based) of the current row as bytes (empty for NULL).

@@ -1,8 +1,15 @@
+import CSHA256
+
 /// SHA-256 (FIPS 180-4), for request fingerprints: a stored reply is returned only to a retry
 /// of the same request. Blocks are read in place from the input and the working state lives
-/// in temporary (stack) buffers: about 1 µs for a typical 100-byte body and 1.3 ms for a
-/// 312 KB import batch (≈ 240 MB/s, one core, release build).
+/// in temporary (stack) buffers. Where the CPU has the SHA extensions (x86-64 SHA-NI: AMD
+/// since Zen, Intel since Ice Lake / Goldmont) the blocks go through them (`CSHA256`): 0.17 ms
+/// for a 312 KB import batch (≈ 1.8 GB/s, one core); elsewhere through the portable code below,
+/// ≈ 1 µs for a typical 100-byte body and 1.3 ms for a 312 KB batch (≈ 240 MB/s).
 enum SHA256 {
+    /// Whether this CPU runs the compression function in hardware (checked once).
+    static let hardware = quench_sha256_hw_available() == 1
+
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -21,6 +28,12 @@ enum SHA256 {
 
     /// The 32-byte digest of `bytes`.
     static func hash(_ bytes: [UInt8]) -> [UInt8] {
+        hash(bytes, hardware: hardware)
+    }
+
+    /// The 32-byte digest of `bytes`, through the SHA extensions or the portable code (tests
+    /// compare the two; `hardware` must be false where ``hardware`` is).
+    static func hash(_ bytes: [UInt8], hardware: Bool) -> [UInt8] {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 72) { words in
             let state = UnsafeMutableBufferPointer(rebasing: words[0..<8])
             let schedule = UnsafeMutableBufferPointer(rebasing: words[8..<72])
@@ -30,10 +43,14 @@ enum SHA256 {
             k.withUnsafeBufferPointer { k in
                 bytes.withUnsafeBytes { input in
                     let whole = input.count / 64 * 64
-                    var offset = 0
-                    while offset < whole {
-                        compress(input.baseAddress! + offset, state, schedule, k)
-                        offset += 64
+                    if hardware, whole > 0 {
+                        quench_sha256_blocks_hw(state.baseAddress!, input.baseAddress!.assumingMemoryBound(to: UInt8.self), whole / 64)
+                    } else {
+                        var offset = 0
+                        while offset < whole {
+                            compress(input.baseAddress! + offset, state, schedule, k)
+                            offset += 64
+                        }
                     }
                     // The tail: the rest of the input, 0x80, zeros, the length in bits (one or two blocks).
                     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
@@ -44,7 +61,11 @@ enum SHA256 {
                         let blocks = rest + 9 <= 64 ? 1 : 2
                         let bits = UInt64(input.count) &* 8
                         for index in 0..<8 { tail[blocks * 64 - 1 - index] = UInt8(truncatingIfNeeded: bits >> (8 * UInt64(index))) }
-                        for block in 0..<blocks { compress(UnsafeRawPointer(tail.baseAddress! + block * 64), state, schedule, k) }
+                        if hardware {
+                            quench_sha256_blocks_hw(state.baseAddress!, tail.baseAddress!, blocks)
+                        } else {
+                            for block in 0..<blocks { compress(UnsafeRawPointer(tail.baseAddress! + block * 64), state, schedule, k) }
+                        }
                     }
                 }
             }

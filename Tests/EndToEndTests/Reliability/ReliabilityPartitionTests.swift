@@ -21,7 +21,7 @@ struct ReliabilityPartitionTests {
     func partition() async throws {
         let lab = try NamespaceLab(hosts: Self.services + ["cli"])
         defer { lab.teardown() }
-        let deployment = try MultiHostDeployment(lab: lab, services: Self.services, upstreams: MultiHostTests.upstreams)
+        let deployment = try MultiHostDeployment(lab: lab, services: Self.services)
         defer { deployment.stopAll() }
         try deployment.startAll()
 

@@ -19,7 +19,7 @@ final class SecureIntake: @unchecked Sendable {
         try keys.writeAllowList(principals)
         service = try ServiceProcess(
             "intake", dataDirectory: folder.appendingPathComponent("intake"),
-            arguments: keys.serviceArguments + ["--upstream-health-ingest-public-key", try CurveKeyPairFixture.publicKey()] + arguments,
+            arguments: keys.serviceArguments + ["--upstream-health-ingest-public-key=\(try CurveKeyPairFixture.publicKey())"] + arguments,
             insecure: false)
     }
 

@@ -44,7 +44,7 @@ struct LocalDeployment {
     func executable(_ service: String) -> URL { binaries.appendingPathComponent("quench-\(service)") }
 
     func endpoints(_ service: String) -> (rpc: String, pub: String, userPub: String) {
-        guard let entry = ServiceCatalog.entry(service) else { return ("tcp://127.0.0.1:0", "tcp://127.0.0.1:0", "tcp://127.0.0.1:1") }
+        let entry = ServiceCatalog.entry(service) ?? ServiceEntry(name: service, rpcPort: 0, pubPort: 0)
         return (entry.loopbackRPCEndpoint, entry.loopbackPubEndpoint, entry.loopbackUserPubEndpoint)
     }
 

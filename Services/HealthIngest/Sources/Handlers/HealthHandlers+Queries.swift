@@ -72,12 +72,12 @@ extension HealthHandlers {
     private func cumulativeDays(_ db: Database, user: String, type: SampleType, days: [String]) throws -> [DailyBucket] {
         guard let first = days.first, let last = days.last else { return [] }
         let perDay = try SampleStore.sourceSums(db, user: user, type: type, from: first, to: last)
-        let priority = try DayTotals.priority(db, user: user)
+        var ranking = SourceRanking(priority: try DayTotals.priority(db, user: user))
         return try days.map { day in
             let sources = perDay[day] ?? []
             let count = sources.reduce(0) { $0 + $1.count }
             let value = DayTotals.tracked.contains(type)
-                ? try DayTotals.total(db, user: user, type: type, day: day, sums: sources, priority: priority)
+                ? try DayTotals.total(db, user: user, type: type, day: day, sums: sources, ranking: &ranking)
                 : sources.reduce(0) { $0 + $1.total }
             return DailyBucket(day: day, value: value, count: count)
         }

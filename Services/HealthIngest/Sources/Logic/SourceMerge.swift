@@ -16,7 +16,11 @@ enum SourceMerge {
     static func total(_ samples: [Sample]) -> Double {
         var covered = Coverage()
         var total = 0.0
-        let sorted = samples.sorted { $0.rank < $1.rank }
+        // A total order: the sum is the same whatever order the samples come in (read back
+        // from the store or held from the request that stored them).
+        let sorted = samples.sorted {
+            ($0.rank, $0.start, $0.end, $0.value) < ($1.rank, $1.start, $1.end, $1.value)
+        }
         var index = 0
         while index < sorted.count {
             var next = index
@@ -70,7 +74,13 @@ enum SourceMerge {
                 upper = max(upper, spans[last].end)
                 last += 1
             }
-            spans.replaceSubrange(index..<last, with: [(lower, upper)])
+            // In place: no array is made for the one span (this runs for every sample merged).
+            if last == index {
+                spans.insert((lower, upper), at: index)
+            } else {
+                spans[index] = (lower, upper)
+                spans.removeSubrange(index + 1..<last)
+            }
         }
 
         /// The index of the first span ending after `instant`.

@@ -19,24 +19,33 @@ import QuenchRuntime
 enum DayTotals {
     static let tracked: Set<SampleType> = [.steps, .distance]
 
+    /// A sample's piece of one day, as the merge takes it (``SampleStore/daySamples(_:user:type:day:)``).
+    typealias Piece = (source: String, start: Double, end: Double, value: Double)
+
     /// The day's total from its per-source sums, merging the day's samples in time when more
-    /// than one source has some.
+    /// than one source has some. `pieces`, when given, are all of the day's samples (cut to
+    /// the day) and are merged instead of reading them back.
     static func total(
         _ db: Database, user: String, type: SampleType, day: String,
-        sums: [(source: String, total: Double, count: Int)], priority: [String]
+        sums: [(source: String, total: Double, count: Int)], priority: [String], pieces: [Piece]? = nil
     ) throws -> Double {
-        guard Set(sums.map { SourceIdentity.key($0.source) }).count > 1 else {
-            return sums.reduce(0) { $0 + $1.total }
-        }
-        // Each stored name's rank, folded once per name rather than once per sample.
-        let ranks = SourceIdentity.ranks(of: sums.map(\.source), priority: priority)
-        var byName: [String: Int] = [:]
-        for sum in sums {
-            byName[sum.source] = ranks[SourceIdentity.key(sum.source)] ?? ranks.count
-        }
-        let samples = try SampleStore.daySamples(db, user: user, type: type, day: day)
+        var ranking = SourceRanking(priority: priority)
+        return try total(db, user: user, type: type, day: day, sums: sums, ranking: &ranking, pieces: pieces)
+    }
+
+    /// ``total(_:user:type:day:sums:priority:pieces:)`` with the ranks of the sums' names kept
+    /// in `ranking` from day to day.
+    static func total(
+        _ db: Database, user: String, type: SampleType, day: String,
+        sums: [(source: String, total: Double, count: Int)], ranking: inout SourceRanking, pieces: [Piece]? = nil
+    ) throws -> Double {
+        guard sums.count > 1 else { return sums.reduce(0) { $0 + $1.total } }
+        // Each stored name's rank, folded once per set of names rather than once per sample.
+        let ranks = ranking.ranks(of: sums.map(\.source))
+        guard ranks.sources > 1 else { return sums.reduce(0) { $0 + $1.total } }
+        let samples = try pieces ?? SampleStore.daySamples(db, user: user, type: type, day: day)
         let merged = SourceMerge.total(samples.map {
-            SourceMerge.Sample(rank: byName[$0.source] ?? ranks.count, start: $0.start, end: $0.end, value: $0.value)
+            SourceMerge.Sample(rank: ranks.byName[$0.source] ?? ranks.unranked, start: $0.start, end: $0.end, value: $0.value)
         })
         // The merge counts each sample at most whole, so its total is never above the day's
         // raw sum (the daily bound's measure, ``ValueRules``); this only drops rounding noise.
@@ -49,16 +58,19 @@ enum DayTotals {
     }
 
     /// Recomputes the given days and emits an event for each whose total changed; with
-    /// `force`, emits for every day even when unchanged (a consent granted again).
+    /// `force`, emits for every day even when unchanged (a consent granted again). `held`
+    /// gives, for some of the days, every sample piece the day holds (a day that had none
+    /// before the request that stored them): those days are merged without reading back.
     static func refresh(
-        _ write: WriteContext, user: String, type: SampleType, days: some Sequence<String>, force: Bool = false
+        _ write: WriteContext, user: String, type: SampleType, days: some Sequence<String>, force: Bool = false,
+        held: [String: [Piece]] = [:]
     ) throws {
         let db = write.db
-        let priority = try priority(db, user: user)
+        var ranking = SourceRanking(priority: try priority(db, user: user))
         let days = Array(days)
         let sums = try SampleStore.sourceSums(db, user: user, type: type, days: days)
         for day in days {
-            let value = try total(db, user: user, type: type, day: day, sums: sums[day] ?? [], priority: priority)
+            let value = try total(db, user: user, type: type, day: day, sums: sums[day] ?? [], ranking: &ranking, pieces: held[day])
             let stored = try Double.fetchOne(
                 db.cachedStatement(sql: "SELECT value FROM day_total WHERE user = ? AND type = ? AND day = ?"),
                 arguments: [user, type.rawValue, day])

@@ -37,6 +37,12 @@ struct SampleIngest {
     /// day sums plus what it stored since (its own sums reach `day_source_sum` in ``finish()``).
     private var dayRaw: [DayKey: Double] = [:]
     private var rawRun: (key: DayKey, total: Double)?
+    /// The pieces this request stored on each day that held no sample of its type before it
+    /// (no day sum when ``rawDayTotal(_:_:)`` first read it): all that day's samples, so its
+    /// merge in time (``DayTotals``) needs no reading back. An import in time order stores
+    /// most of its days whole in one batch; reading each day back was a quarter of the
+    /// service's time.
+    private var held: [DayKey: [DayTotals.Piece]] = [:]
 
     private struct DayKey: Hashable {
         var type: SampleType
@@ -167,12 +173,17 @@ struct SampleIngest {
                 sums[DaySum(type: sample.type, day: day, sourceId: sourceId), default: (0, 0)].total += piece.value
                 sums[DaySum(type: sample.type, day: day, sourceId: sourceId), default: (0, 0)].count += index == 0 ? 1 : 0
                 addRaw(sample.type, day, piece.value)
+                hold(sample, day: day, start: piece.start, end: piece.end, value: piece.value)
                 if index > 0 {
                     try SampleStore.addDayPart(write.db, userKey: userKey, type: sample.type, day: day, key: SampleKey.of(user: userKey, seq: seq))
                 }
             }
         } else if sample.type.isCumulative {
-            if bound != nil { addRaw(sample.type, sample.day, sample.normalized) }
+            if bound != nil {
+                addRaw(sample.type, sample.day, sample.normalized)
+                hold(sample, day: sample.day, start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970,
+                     value: sample.normalized)
+            }
             if let current = run, current.key.type == sample.type, current.key.sourceId == sourceId, current.key.day == sample.day {
                 run = (current.key, current.total + sample.normalized, current.count + 1)
             } else {
@@ -201,9 +212,21 @@ struct SampleIngest {
         if let cached = rawRun, cached.key.type == type, cached.key.day == day { return cached.total }
         if let cached = rawRun { dayRaw[cached.key] = cached.total }
         let key = DayKey(type: type, day: day)
-        let total = try dayRaw[key] ?? SampleStore.rawDayTotal(write.db, userKey: userKey, type: type, day: day)
+        let total: Double
+        if let known = dayRaw[key] {
+            total = known
+        } else {
+            let stored = try SampleStore.rawDayTotal(write.db, userKey: userKey, type: type, day: day)
+            total = stored.total
+            if stored.sources == 0 { held[key] = [] }
+        }
         rawRun = (key, total)
         return total
+    }
+
+    /// Keeps a stored piece of a day that held nothing before this request (see ``held``).
+    private mutating func hold(_ sample: ValidSample, day: String, start: Double, end: Double, value: Double) {
+        held[DayKey(type: sample.type, day: day)]?.append((sample.source, start, end, value))
     }
 
     /// Adds a stored value to a day that ``rawDayTotal(_:_:)`` read in this request.
@@ -250,8 +273,13 @@ struct SampleIngest {
         }
         sums = [:]
         for (type, days) in touched.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            try DayTotals.refresh(write, user: user, type: type, days: days.sorted())
+            var pieces: [String: [DayTotals.Piece]] = [:]
+            for day in days {
+                if let stored = held[DayKey(type: type, day: day)] { pieces[day] = stored }
+            }
+            try DayTotals.refresh(write, user: user, type: type, days: days.sorted(), held: pieces)
         }
+        held = [:]
     }
 
     /// `samples` in events of `event` of at most ``HealthEvent/maxBatchSamples`` each.

@@ -161,29 +161,52 @@ enum SampleStore {
     /// source name), for the merge in time: one scan of the identity key over the day's span
     /// for the samples that start on it, and `sample_day_part` for those that started on an
     /// earlier day and run past midnight into it. Each is cut to its piece of the day
-    /// (``DaySplit``, at the sample's own offset).
-    static func daySamples(_ db: Database, user: String, type: SampleType, day: String) throws -> [(source: String, start: Double, end: Double, value: Double)] {
+    /// (``DaySplit``, at the sample's own offset). Rows are read in place (`DirectStatement`),
+    /// each source's name once.
+    static func daySamples(_ db: Database, user: String, type: SampleType, day: String) throws -> [DayTotals.Piece] {
         guard let key = try userKey(db, user), let local = LocalDay(day) else { return [] }
-        // A start on local day D lies within 16 hours of D's UTC bounds (today's offsets run
-        // from −12 to +14 h, old local mean times to ±16): half the scan of ``startSpan``.
-        let span = (lower: Double(local.ordinal) * 86_400 - 16 * 3600, upper: Double(local.ordinal + 1) * 86_400 + 16 * 3600)
-        var result: [(source: String, start: Double, end: Double, value: Double)] = []
-        func add(_ rows: RowCursor) throws {
-            while let row = try rows.next() {
-                if let piece = DaySplit.piece(on: local.ordinal, start: row[1], end: row[2], offset: row[4], value: row[3]) {
-                    result.append((row[0], piece.start, piece.end, piece.value))
+        // A start on local day D lies within 18 hours of D's UTC bounds: a sample's own offset
+        // is at most ±18 h (``SampleRules/maxUTCOffset``), a zone's since 2000 −12 to +14 h.
+        let margin = Double(SampleRules.maxUTCOffset)
+        let span = (lower: Double(local.ordinal) * 86_400 - margin, upper: Double(local.ordinal + 1) * 86_400 + margin)
+        var result: [DayTotals.Piece] = []
+        var names: [Int64: String] = [:]
+        func add(_ rows: DirectStatement) throws {
+            defer { rows.finish() }
+            while try rows.step() {
+                let sourceId = rows.int64(0)
+                let name: String
+                if let known = names[sourceId] {
+                    name = known
+                } else {
+                    name = rows.text(1)
+                    names[sourceId] = name
+                }
+                let offset = rows.isNull(5) ? nil : Int(rows.int64(5))
+                if let piece = DaySplit.piece(on: local.ordinal, start: rows.double(2), end: rows.double(3), offset: offset, value: rows.double(4)) {
+                    result.append((name, piece.start, piece.end, piece.value))
                 }
             }
         }
-        try add(try Row.fetchCursor(db, cached: """
-            SELECT src.name, s.start, s."end", s.normalized, s.utcOffset FROM sample s JOIN source src ON src.id = s.sourceId
+        let starting = try DirectStatement(db, sql: """
+            SELECT s.sourceId, src.name, s.start, s."end", s.normalized, s.utcOffset FROM sample s JOIN source src ON src.id = s.sourceId
             WHERE s.userKey = ? AND s.type = ? AND s.start >= ? AND s.start < ? AND s.day = ?
-            """, arguments: [key, type.code, span.lower, span.upper, day]))
-        try add(try Row.fetchCursor(db, cached: """
-            SELECT src.name, s.start, s."end", s.normalized, s.utcOffset FROM sample_day_part p
+            """)
+        starting.bind(1, key)
+        starting.bind(2, type.code)
+        starting.bind(3, span.lower)
+        starting.bind(4, span.upper)
+        starting.bind(5, day)
+        try add(starting)
+        let crossing = try DirectStatement(db, sql: """
+            SELECT s.sourceId, src.name, s.start, s."end", s.normalized, s.utcOffset FROM sample_day_part p
             JOIN sample s ON s.key = p.key JOIN source src ON src.id = s.sourceId
             WHERE p.userKey = ? AND p.type = ? AND p.day = ?
-            """, arguments: [key, type.code, day]))
+            """)
+        crossing.bind(1, key)
+        crossing.bind(2, type.code)
+        crossing.bind(3, day)
+        try add(crossing)
         return result
     }
 
@@ -195,11 +218,17 @@ enum SampleStore {
     }
 
     /// The day's total of `type` over all its sources before any merge (what ``ValueRules``'
-    /// daily bound limits): the sum of its day sums.
-    static func rawDayTotal(_ db: Database, userKey: Int64, type: SampleType, day: String) throws -> Double {
-        try Double.fetchOne(
-            db, cached: "SELECT COALESCE(SUM(total), 0) FROM day_source_sum WHERE userKey = ? AND type = ? AND day = ?",
-            arguments: [userKey, type.code, day]) ?? 0
+    /// daily bound limits): the sum of its day sums; and how many sources have a sum that day
+    /// (0: no sample of `type` is stored on the day, not even a piece of one).
+    static func rawDayTotal(_ db: Database, userKey: Int64, type: SampleType, day: String) throws -> (total: Double, sources: Int) {
+        let query = try DirectStatement(
+            db, sql: "SELECT COALESCE(SUM(total), 0), COUNT(*) FROM day_source_sum WHERE userKey = ? AND type = ? AND day = ?")
+        query.bind(1, userKey)
+        query.bind(2, type.code)
+        query.bind(3, day)
+        defer { query.finish() }
+        guard try query.step() else { return (0, 0) }
+        return (query.double(0), Int(query.int64(1)))
     }
 
     /// The names of the sources of the user's steps and distance, with each one's sample count.
