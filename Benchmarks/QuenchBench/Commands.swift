@@ -17,6 +17,7 @@ enum Suite {
             bench.stopAll()
         }),
         ("workouts", { try WorkoutBench.run($0) }),
+        ("workout-import", { try await WorkoutImportBench.run($0) }),
         ("fanout", { try await FanoutBench.run($0) }),
         ("cli", { try await CLIBench.run($0) }),
         ("analytics", { try await AnalyticsBench.run($0) }),
@@ -103,6 +104,13 @@ struct WorkoutsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "workouts", abstract: "Workout-log parse against a Python csv loop.")
     @OptionGroup var options: BenchOptions
     func run() async throws { try await Suite.run(options, only: ["workouts"]) }
+}
+
+struct WorkoutImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "workout-import", abstract: "quench import workouts until orm answers, against workouts_csv.py --orm; the re-import.")
+    @OptionGroup var options: BenchOptions
+    func run() async throws { try await Suite.run(options, only: ["workout-import"]) }
 }
 
 struct AnalyticsCommand: AsyncParsableCommand {

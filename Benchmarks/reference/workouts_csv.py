@@ -10,16 +10,27 @@ str, sets and reps as int, weight as float, and checks the ranges (sets 1-100, r
 as `quench-bench parse workouts`.
 
 usage: workouts_csv.py FILE
+       workouts_csv.py --orm DB FILE
+
+With --orm it does the work of a whole `quench import workouts` until `quench orm` answers:
+the same parse, every good line inserted into a fresh SQLite file DB (one table of sets,
+executemany in one transaction, then an index by exercise and day), then the one-rep max
+(Brzycki: weight x 36 / (37 - reps), one rep the weight itself, more than 12 reps left out)
+per exercise (lower-cased, whitespace folded) per day, kept in a table, and each exercise's
+best printed as JSON on a second line: {"exercise": best, ...} rounded to 2 decimals.
 """
 import csv
 import datetime
+import json
+import sqlite3
 import sys
 
 MONTHS = {m: i + 1 for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
 
 
-def main(path):
+def main(path, db=None):
+    rows = [] if db else None
     lines = good = bad = 0
     checksum = 0.0
     with open(path, newline="", encoding="utf-8") as f:
@@ -41,9 +52,33 @@ def main(path):
                 bad += 1
                 continue
             good += 1
+            if rows is not None:
+                rows.append((date.isoformat(), " ".join(exercise.split()).lower(), sets, reps, weight))
             checksum += weight * (sets * reps) + (date.year + date.month + date.day)
     print(f"lines {lines} good {good} bad {bad} checksum {checksum}")
+    if rows is not None:
+        print(json.dumps(store_and_estimate(db, rows), sort_keys=True))
+
+
+def store_and_estimate(db, rows):
+    """Inserts the sets into SQLite and computes the best estimate per exercise and day, then overall."""
+    connection = sqlite3.connect(db)
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.execute("CREATE TABLE strength_set (day TEXT, exercise TEXT, sets INTEGER, reps INTEGER, weight REAL)")
+    with connection:
+        connection.executemany("INSERT INTO strength_set VALUES (?, ?, ?, ?, ?)", rows)
+        connection.execute("CREATE INDEX strength_by_day ON strength_set (exercise, day)")
+        connection.execute("""
+            CREATE TABLE orm_day AS
+            SELECT exercise, day, MAX(CASE WHEN reps = 1 THEN weight ELSE weight * 36.0 / (37 - reps) END) AS orm
+            FROM strength_set WHERE reps <= 12 GROUP BY exercise, day""")
+    best = {exercise: round(orm, 2) for exercise, orm in connection.execute("SELECT exercise, MAX(orm) FROM orm_day GROUP BY exercise")}
+    connection.close()
+    return best
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if sys.argv[1] == "--orm":
+        main(sys.argv[3], db=sys.argv[2])
+    else:
+        main(sys.argv[1])

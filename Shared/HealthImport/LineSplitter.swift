@@ -19,6 +19,9 @@ final class LineSplitter {
     private var overflowing = false
     private(set) var lineNumber = 0
 
+    /// Whether the line being read has passed the limit (its end not seen yet).
+    var isOverflowing: Bool { overflowing }
+
     init(maxLineBytes: Int) {
         self.maxLineBytes = max(1, maxLineBytes)
         pending = .allocate(capacity: self.maxLineBytes + 1)

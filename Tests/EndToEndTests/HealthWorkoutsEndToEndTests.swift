@@ -34,7 +34,7 @@ struct HealthWorkoutsEndToEndTests {
         let messages = errors.compactMap { $0["message"] as? String }
         #expect(messages.count == 4 && messages[0].hasPrefix("date:") && messages[1].hasPrefix("reps:") && messages[3].hasPrefix("weight:"))
 
-        let sets = try await fixture.events(EventDescriptor.healthStrengthRecorded.name, as: StrengthSetRecordedBody.self)
+        let sets = try await fixture.events(EventDescriptor.healthStrengthBatchRecorded.name, as: StrengthBatchRecordedBody.self).flatMap(\.samples)
         #expect(sets.count == 8)
         #expect(sets.filter { $0.exercise == "Back Squat" && $0.sets == 1 && $0.day == "2025-10-11" }.count == 2)
         let bar = try #require(sets.first { $0.exercise == "Back Squat" })
@@ -43,10 +43,10 @@ struct HealthWorkoutsEndToEndTests {
 
         let again = try fixture.quench(["import", "workouts", Self.log, "--json"]).json()
         #expect(again["imported"] as? Int == 0 && again["duplicates"] as? Int == 8)
-        #expect(try await fixture.events(EventDescriptor.healthStrengthRecorded.name, as: StrengthSetRecordedBody.self).count == 8)
+        #expect(try await fixture.events(EventDescriptor.healthStrengthBatchRecorded.name, as: StrengthBatchRecordedBody.self).flatMap(\.samples).count == 8)
 
         let human = try fixture.quench(["import", "workouts", Self.log])
-        #expect(human.stdout.contains("line 12: reps:"), "\(human.stdout)")
+        #expect(human.stdout.contains("1 × reps: must be a whole number from 1 to 1000 (line 12); e.g. reps:"), "\(human.stdout)")
         await fixture.close()
     }
 
@@ -60,14 +60,14 @@ struct HealthWorkoutsEndToEndTests {
         #expect(report["imported"] as? Int == 0 && (report["errors"] as? [Any])?.count == 4)
         #expect(run.stderr.contains("nothing imported"))
         #expect(try await fixture.allSamples().isEmpty)
-        #expect(try await fixture.events(EventDescriptor.healthStrengthRecorded.name, as: StrengthSetRecordedBody.self).isEmpty)
+        #expect(try await fixture.events(EventDescriptor.healthStrengthBatchRecorded.name, as: StrengthBatchRecordedBody.self).isEmpty)
 
         let clean = fixture.service.dataDirectory.appendingPathComponent("clean.csv")
         try "Oct 11 2025,Back Squat,1,10,20\nOct 11 2025,Back Squat,1,10,20\nOct 12 2025,Deadlift,3,5,100.5\n".write(to: clean, atomically: true, encoding: .utf8)
         let good = try fixture.quench(["import", "workouts", clean.path, "--strict", "--unit", "kg", "--json"])
         #expect(good.status == 0, "\(good.stderr)")
         #expect(try good.json()["imported"] as? Int == 3)
-        let sets = try await fixture.events(EventDescriptor.healthStrengthRecorded.name, as: StrengthSetRecordedBody.self)
+        let sets = try await fixture.events(EventDescriptor.healthStrengthBatchRecorded.name, as: StrengthBatchRecordedBody.self).flatMap(\.samples)
         #expect(sets.map(\.weightKg) == [20, 20, 100.5])
         await fixture.close()
     }

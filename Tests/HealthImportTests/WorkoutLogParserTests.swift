@@ -3,7 +3,7 @@ import HealthImport
 import Testing
 
 @Suite struct WorkoutLogParserTests {
-    private func parse(_ text: String, maxLineBytes: Int = 4096, chunk: Int? = nil) throws -> ([Result<WorkoutLine, WorkoutLineError>], (lines: Int, bad: Int)) {
+    private func parse(_ text: String, maxLineBytes: Int = 4096, chunk: Int? = nil) throws -> ([Result<WorkoutLine, WorkoutLineError>], WorkoutLogCounts) {
         var results: [Result<WorkoutLine, WorkoutLineError>] = []
         let parser = WorkoutLogParser(maxLineBytes: maxLineBytes)
         let counts = if let chunk {
@@ -18,6 +18,12 @@ import Testing
         let (results, _) = try parse(line + "\n")
         guard case .failure(let error) = try #require(results.first) else { return nil }
         return error.message
+    }
+
+    private func problem(_ line: String) throws -> String? {
+        let (results, _) = try parse(line + "\n")
+        guard case .failure(let error) = try #require(results.first) else { return nil }
+        return error.problem
     }
 
     @Test func goodLinesWithHeaderBlankCommentsQuotesAndCRLF() throws {
@@ -52,6 +58,8 @@ import Testing
         #expect(try message("Oct 11 2020,Back Squat,1,10") == "line: expected 5 comma-separated fields (date,exercise,sets,reps,weight), got 4")
         #expect(try message("Oct 11 2020,Back Squat,1,10,45,extra") == "line: expected 5 comma-separated fields (date,exercise,sets,reps,weight), got 6")
         #expect(try message("Oct 11 2020,\"Back Squat,1,10,45") == "line: unterminated quoted field 2")
+        #expect(try problem("Oct 11 2020,Back Squat,1,ten,45") == "reps: must be a whole number from 1 to 1000")
+        #expect(try problem("Feb 30 2020,Back Squat,1,10,45") == "date: not a valid calendar date")
     }
 
     @Test func badLinesAreCountedAndParsingContinues() throws {
@@ -62,18 +70,13 @@ import Testing
         if case .failure(let error) = results[1] { #expect(error.lineNumber == 2) } else { Issue.record("line 2 should be bad") }
     }
 
-    @Test func overLongLineIsBadAndReadingContinues() throws {
+    @Test func overLongLineEndsTheParse() throws {
         let long = "Oct 11 2020," + String(repeating: "x", count: 10_000) + ",1,10,45"
         let text = "Oct 11 2020,Squat,1,10,45\n" + long + "\r\nOct 12 2020,Squat,1,10,45"
         for chunk in [nil, 100, 4096] {
-            let (results, counts) = try parse(text, maxLineBytes: 256, chunk: chunk)
-            #expect(counts.lines == 3 && counts.bad == 1)
-            guard case .failure(let error) = results[1] else {
-                Issue.record("over-long line accepted")
-                continue
+            #expect(throws: NotAWorkoutLog(reason: "longer than 256 bytes: not a workout log; nothing imported", lineNumber: 2)) {
+                try parse(text, maxLineBytes: 256, chunk: chunk)
             }
-            #expect(error == WorkoutLineError(lineNumber: 2, message: "line: longer than 256 bytes"))
-            #expect((try? results[2].get().lineNumber) == 3)
         }
     }
 

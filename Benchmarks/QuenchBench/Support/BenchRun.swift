@@ -17,7 +17,9 @@ final class BenchRun: @unchecked Sendable {
     /// The users the import benchmark imports for, one per run.
     static let importUsers = (1...10).map { "import\($0)" }
     /// Users with keys in every deployment.
-    static let users = ["bench", "fanout", "tenyears", "cli"] + importUsers
+    /// The users the workout import benchmark imports for, one per size.
+    static let workoutUsers = (1...4).map { "lifter\($0)" }
+    static let users = ["bench", "fanout", "tenyears", "cli"] + importUsers + workoutUsers
 
     init(options: BenchOptions) {
         self.options = options

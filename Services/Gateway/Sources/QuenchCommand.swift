@@ -43,6 +43,8 @@ public struct QuenchCommand: AsyncParsableCommand {
             Weight.self,
             Sources.self,
             Import.self,
+            Imports.self,
+            Units.self,
             Subscribe.self,
             Keys.self,
             Export.self,

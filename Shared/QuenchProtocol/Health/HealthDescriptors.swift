@@ -69,6 +69,22 @@ extension MessageDescriptor where Kind == QueryKind, Request == ImportStatusRequ
     public static var importStatus: Self { .init(name: "import.status", service: ServiceName.healthIngest) }
 }
 
+extension MessageDescriptor where Kind == CommandKind, Request == ImportUndoRequest, Reply == ImportJob {
+    /// Removes what the job stored.
+    public static var importUndo: Self { .init(name: "import.undo", service: ServiceName.healthIngest) }
+}
+
+// MARK: Settings
+
+extension MessageDescriptor where Kind == QueryKind, Request == UnitsGetRequest, Reply == UnitsReply {
+    /// The user's display units.
+    public static var unitsGet: Self { .init(name: "units.get", service: ServiceName.healthIngest) }
+}
+
+extension MessageDescriptor where Kind == CommandKind, Request == UnitsSetRequest, Reply == UnitsReply {
+    public static var unitsSet: Self { .init(name: "units.set", service: ServiceName.healthIngest) }
+}
+
 // MARK: User data
 
 extension MessageDescriptor where Kind == QueryKind, Request == HealthExportRequest, Reply == HealthExport {
@@ -98,8 +114,20 @@ extension EventDescriptor where Body == DistanceDayChangedBody {
 }
 
 extension EventDescriptor where Body == StrengthSetRecordedBody {
-    /// A strength set was stored.
+    /// A strength set was stored by `samples.add`.
     public static var healthStrengthRecorded: Self { .init(name: "health.strength.recorded", service: ServiceName.healthIngest) }
+}
+
+extension EventDescriptor where Body == StrengthBatchRecordedBody {
+    /// The strength sets one `import.batch` stored, together (at most
+    /// ``HealthEvent/maxBatchSamples`` per event). An import announces its sets only this way.
+    public static var healthStrengthBatchRecorded: Self { .init(name: "health.strength.batch-recorded", service: ServiceName.healthIngest) }
+}
+
+extension EventDescriptor where Body == SamplesRemovedBody {
+    /// `import.undo` took back what an import job stored: the samples of one type it removed
+    /// (at most ``HealthEvent/maxBatchSamples`` ids per event).
+    public static var healthSamplesRemoved: Self { .init(name: "health.samples.removed", service: ServiceName.healthIngest) }
 }
 
 extension EventDescriptor where Body == WaterRecordedBody {

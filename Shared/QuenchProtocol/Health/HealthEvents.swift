@@ -74,8 +74,11 @@ public struct StrengthSetRecordedBody: Codable, Sendable, Equatable {
     public var sets: Int
     public var reps: Int
     public var weightKg: Double
+    /// A warm-up set: kept, left out of one-rep maxes. Absent means false.
+    public var warmup: Bool?
 
-    public init(user: String, sampleId: String, day: String, exercise: String, sets: Int, reps: Int, weightKg: Double) {
+    public init(user: String, sampleId: String, day: String, exercise: String, sets: Int, reps: Int, weightKg: Double, warmup: Bool? = nil) {
+        self.warmup = warmup
         self.user = user
         self.sampleId = sampleId
         self.day = day
@@ -129,6 +132,8 @@ public struct RecordedBatchBody<Sample: Codable & Sendable & Equatable>: Codable
     }
 }
 
+/// Body of `health.strength.batch-recorded`.
+public typealias StrengthBatchRecordedBody = RecordedBatchBody<StrengthSetRecordedBody>
 /// Body of `health.water.batch-recorded`.
 public typealias WaterBatchRecordedBody = RecordedBatchBody<WaterRecordedBody>
 /// Body of `health.weight.batch-recorded`.
@@ -166,5 +171,24 @@ public struct SamplesDeletedBody: Codable, Sendable, Equatable {
         self.user = user
         self.type = type
         self.count = count
+    }
+}
+
+/// Body of `health.samples.removed`: samples of one type an undone import job had stored,
+/// by the `sampleId` their recorded events carried. A subscriber removes what it made of them.
+public struct SamplesRemovedBody: Codable, Sendable, Equatable {
+    public var user: String
+    /// The import job undone.
+    public var jobId: String
+    /// A `SampleType` raw value (`strength`, `workout`, `dietary-water`, `body-mass`, `steps`, `distance`).
+    public var type: String
+    /// At most ``HealthEvent/maxBatchSamples``.
+    public var sampleIds: [String]
+
+    public init(user: String, jobId: String, type: String, sampleIds: [String]) {
+        self.user = user
+        self.jobId = jobId
+        self.type = type
+        self.sampleIds = sampleIds
     }
 }

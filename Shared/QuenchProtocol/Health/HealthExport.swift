@@ -28,6 +28,8 @@ public struct HealthExport: Codable, Sendable, Equatable {
     public var more: Bool
     /// Present when more import jobs follow: send it as `importsCursor`.
     public var importsNextCursor: String?
+    /// The user's display units when they set them (`units.set`).
+    public var units: UnitsReply?
 
     /// A page of import jobs stops before it passes about this many bytes (a job's file name,
     /// error and counters can reach about 200 KB), whatever `limits.page.items` allows.

@@ -128,6 +128,10 @@ public struct ImportJob: Codable, Sendable, Equatable {
     public var error: String?
     /// Elements of the export other than records, by element name (absent before the client said).
     public var otherElements: [String: Int]?
+    /// When `import.undo` took the job back (its status is then `undone`).
+    public var undoneAt: Date?
+    /// The samples `import.undo` removed.
+    public var removed: Int?
 
     public init(
         jobId: String, kind: String, fileName: String?, status: String, startedAt: Date, finishedAt: Date?,
@@ -157,11 +161,28 @@ public struct ImportJob: Codable, Sendable, Equatable {
     }
 }
 
-/// `import.status`: one job, or the user's 20 most recent.
+/// `import.status`: one job, or the user's most recent (20 unless `limit`, at most 500), newest first.
 public struct ImportStatusRequest: Codable, Sendable, Equatable {
     public var jobId: String?
+    /// How many recent jobs (1…500; default 20).
+    public var limit: Int?
 
-    public init(jobId: String? = nil) {
+    public init(jobId: String? = nil, limit: Int? = nil) {
+        self.jobId = jobId
+        self.limit = limit
+    }
+
+    public static let maxLimit = 500
+}
+
+/// `import.undo`: removes every sample the job stored (not the duplicates it only matched),
+/// and says so downstream with `health.samples.removed` events and the day totals it changes.
+/// The job stays listed with status `undone`; undoing it again changes nothing. A running job
+/// cannot be undone.
+public struct ImportUndoRequest: Codable, Sendable, Equatable {
+    public var jobId: String
+
+    public init(jobId: String) {
         self.jobId = jobId
     }
 }

@@ -46,14 +46,17 @@ public struct SampleInput: Codable, Sendable, Equatable {
     /// Workout: the energy burned in `energyUnit` (`kcal`, `Cal`, `kJ`).
     public var energy: Double?
     public var energyUnit: String?
+    /// Strength: a warm-up set (kept and listed, left out of one-rep maxes). Absent means false.
+    public var warmup: Bool?
 
     public init(
         type: String, value: Double, unit: String, start: Date? = nil, end: Date? = nil, source: String? = nil,
         sourceIndex: Int? = nil, device: String? = nil, day: String? = nil, exercise: String? = nil,
         sets: Int? = nil, reps: Int? = nil, occurrence: Int? = nil, utcOffset: Int? = nil,
         activity: String? = nil, distance: Double? = nil, distanceUnit: String? = nil, energy: Double? = nil,
-        energyUnit: String? = nil
+        energyUnit: String? = nil, warmup: Bool? = nil
     ) {
+        self.warmup = warmup
         self.activity = activity
         self.distance = distance
         self.distanceUnit = distanceUnit

@@ -31,11 +31,14 @@ public enum MessageCatalog {
         r(.weightAdd), r(.weightLatest), r(.samplesAdd), r(.samplesLatest),
         r(.samplesDaily), r(.samplesChanges), r(.stepsPrioritySet),
         r(.stepsPriorityGet), r(.importBegin), r(.importBatch),
-        r(.importFinish), r(.importStatus), r(.healthExport), r(.healthErase),
+        r(.importFinish), r(.importStatus), r(.importUndo), r(.unitsGet), r(.unitsSet),
+        r(.healthExport), r(.healthErase),
         e(.healthWeightRecorded), e(.healthWeightBatchRecorded), e(.healthStepsDayChanged),
-        e(.healthDistanceDayChanged), e(.healthStrengthRecorded), e(.healthWorkoutRecorded),
+        e(.healthDistanceDayChanged), e(.healthStrengthRecorded), e(.healthStrengthBatchRecorded),
+        e(.healthWorkoutRecorded),
         e(.healthWorkoutBatchRecorded), e(.healthWaterRecorded), e(.healthWaterBatchRecorded),
-        e(.healthConsentChanged), e(.healthSamplesDeleted), e(.healthErased),
+        e(.healthConsentChanged), e(.healthSamplesDeleted), e(.healthSamplesRemoved),
+        e(.healthErased),
     ]
 
     public static let analytics: [any AnyMessageDescriptor] = [

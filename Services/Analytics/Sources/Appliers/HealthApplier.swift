@@ -34,6 +34,23 @@ enum HealthApplier {
         routes.on(.healthStrengthRecorded) { _, db, body, event in
             try StrengthStore.record(db, try strengthSet(body, event))
         }
+        routes.on(.healthStrengthBatchRecorded) { _, db, body, event in
+            guard body.samples.count <= HealthEvent.maxBatchSamples else {
+                throw EventSkip("\(event.type) seq \(event.seq ?? 0): at most \(HealthEvent.maxBatchSamples) samples, got \(body.samples.count)")
+            }
+            try StrengthStore.record(db, batch: try body.samples.map { try strengthSet($0, event) })
+        }
+        routes.on(.healthSamplesRemoved) { _, db, body, event in
+            let user = try EventInput.user(body.user, event)
+            guard body.sampleIds.count <= HealthEvent.maxBatchSamples else {
+                throw EventSkip("\(event.type) seq \(event.seq ?? 0): at most \(HealthEvent.maxBatchSamples) sampleIds, got \(body.sampleIds.count)")
+            }
+            switch body.type {
+            case "strength": try StrengthStore.remove(db, user: user, sampleIds: body.sampleIds)
+            case "workout": try WorkoutStore.remove(db, user: user, sampleIds: body.sampleIds)
+            default: return  // steps and distance follow their day-changed events; water and weights are intake's and goals'
+            }
+        }
         routes.on(.healthWorkoutRecorded) { _, db, body, event in
             try WorkoutStore.record(db, try workout(body, event))
         }
@@ -91,7 +108,8 @@ enum HealthApplier {
             day: try EventInput.day(body.day, event),
             sets: try EventInput.integer(body.sets, field: "sets", in: 1...1_000, event),
             reps: try EventInput.integer(body.reps, field: "reps", in: 1...10_000, event),
-            weightKg: try EventInput.number(body.weightKg, field: "weightKg", in: 0...maxWeightKg, event))
+            weightKg: try EventInput.number(body.weightKg, field: "weightKg", in: 0...maxWeightKg, event),
+            warmup: body.warmup == true)
     }
 
     /// Drops the read model of a deleted sample type; types analytics keeps nothing of

@@ -130,6 +130,10 @@ enum AnalyticsSchema {
                 CREATE INDEX workout_day ON workout (user, day);
                 """)
         }
+        migrator.registerMigration("analytics.v5-strength-warmup") { db in
+            // A warm-up set (1; NULL otherwise): kept, left out of one-rep maxes.
+            try db.execute(sql: "ALTER TABLE strength_set ADD COLUMN warmup INTEGER")
+        }
         return migrator
     }
 }

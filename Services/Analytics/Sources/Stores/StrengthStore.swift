@@ -20,19 +20,21 @@ enum StrengthStore {
         var sets: Int
         var reps: Int
         var weightKg: Double
+        var warmup = false
     }
 
     /// Records a set once; returns false when the sample was known already.
     @discardableResult
     static func record(_ db: Database, _ set: StrengthSet) throws -> Bool {
         try db.execute(cached: """
-            INSERT INTO strength_set (user, sampleId, exerciseKey, day, sets, reps, weightKg) VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO strength_set (user, sampleId, exerciseKey, day, sets, reps, weightKg, warmup) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (user, sampleId) DO NOTHING
-            """, arguments: [set.user, set.sampleId, set.exerciseKey, set.day, set.sets, set.reps, set.weightKg])
+            """, arguments: [set.user, set.sampleId, set.exerciseKey, set.day, set.sets, set.reps, set.weightKg, set.warmup ? 1 : nil])
         guard db.changesCount > 0 else { return false }
         try db.execute(
-            sql: "INSERT INTO exercise (user, exerciseKey, name) VALUES (?, ?, ?) ON CONFLICT (user, exerciseKey) DO NOTHING",
+            cached: "INSERT INTO exercise (user, exerciseKey, name) VALUES (?, ?, ?) ON CONFLICT (user, exerciseKey) DO NOTHING",
             arguments: [set.user, set.exerciseKey, set.exerciseName])
+        if set.warmup { return true }
         if let estimate = Brzycki.oneRepMax(weight: set.weightKg, reps: set.reps) {
             try db.execute(cached: """
                 INSERT INTO orm_day (user, exerciseKey, day, oneRepMax) VALUES (?, ?, ?, ?)
@@ -40,10 +42,95 @@ enum StrengthStore {
                 """, arguments: [set.user, set.exerciseKey, set.day, estimate])
         } else {
             try db.execute(
-                sql: "UPDATE exercise SET excludedSets = excludedSets + ? WHERE user = ? AND exerciseKey = ?",
+                cached: "UPDATE exercise SET excludedSets = excludedSets + ? WHERE user = ? AND exerciseKey = ?",
                 arguments: [set.sets, set.user, set.exerciseKey])
         }
         return true
+    }
+
+    /// Records a batch's sets (each once, as ``record(_:_:)`` would), with one exercise insert
+    /// per new exercise and one best-estimate upsert per exercise and day instead of per set.
+    static func record(_ db: Database, batch sets: [StrengthSet]) throws {
+        var names: [[String]: String] = [:]
+        var best: [[String]: Double] = [:]
+        var excluded: [[String]: Int] = [:]
+        for set in sets {
+            try db.execute(cached: """
+                INSERT INTO strength_set (user, sampleId, exerciseKey, day, sets, reps, weightKg, warmup) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (user, sampleId) DO NOTHING
+                """, arguments: [set.user, set.sampleId, set.exerciseKey, set.day, set.sets, set.reps, set.weightKg, set.warmup ? 1 : nil])
+            guard db.changesCount > 0 else { continue }
+            let exercise = [set.user, set.exerciseKey]
+            if names[exercise] == nil { names[exercise] = set.exerciseName }
+            if set.warmup { continue }
+            if let estimate = Brzycki.oneRepMax(weight: set.weightKg, reps: set.reps) {
+                best[exercise + [set.day]] = max(best[exercise + [set.day]] ?? 0, estimate)
+            } else {
+                excluded[exercise, default: 0] += set.sets
+            }
+        }
+        for (exercise, name) in names {
+            try db.execute(
+                cached: "INSERT INTO exercise (user, exerciseKey, name) VALUES (?, ?, ?) ON CONFLICT (user, exerciseKey) DO NOTHING",
+                arguments: [exercise[0], exercise[1], name])
+        }
+        for (exercise, count) in excluded {
+            try db.execute(
+                cached: "UPDATE exercise SET excludedSets = excludedSets + ? WHERE user = ? AND exerciseKey = ?",
+                arguments: [count, exercise[0], exercise[1]])
+        }
+        for (key, estimate) in best {
+            try db.execute(cached: """
+                INSERT INTO orm_day (user, exerciseKey, day, oneRepMax) VALUES (?, ?, ?, ?)
+                ON CONFLICT (user, exerciseKey, day) DO UPDATE SET oneRepMax = MAX(oneRepMax, excluded.oneRepMax)
+                """, arguments: [key[0], key[1], key[2], estimate])
+        }
+    }
+
+    /// Removes the sets with these sample ids, then recomputes the days and exercises they were
+    /// part of from the sets that remain (an exercise left without sets goes). Returns how many went.
+    @discardableResult
+    static func remove(_ db: Database, user: String, sampleIds: [String]) throws -> Int {
+        var days: Set<[String]> = []
+        var exercises: Set<String> = []
+        var removed = 0
+        for sampleId in sampleIds {
+            guard let row = try Row.fetchOne(
+                db, cached: "DELETE FROM strength_set WHERE user = ? AND sampleId = ? RETURNING exerciseKey, day", arguments: [user, sampleId])
+            else { continue }
+            removed += 1
+            let key: String = row["exerciseKey"]
+            days.insert([key, row["day"]])
+            exercises.insert(key)
+        }
+        for pair in days {
+            let sets = try Row.fetchAll(db, cached: """
+                SELECT reps, weightKg FROM strength_set WHERE user = ? AND exerciseKey = ? AND day = ? AND warmup IS NULL
+                """, arguments: [user, pair[0], pair[1]])
+            let best = sets.compactMap { Brzycki.oneRepMax(weight: $0["weightKg"], reps: $0["reps"]) }.max()
+            if let best {
+                try db.execute(cached: """
+                    INSERT INTO orm_day (user, exerciseKey, day, oneRepMax) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (user, exerciseKey, day) DO UPDATE SET oneRepMax = excluded.oneRepMax
+                    """, arguments: [user, pair[0], pair[1], best])
+            } else {
+                try db.execute(cached: "DELETE FROM orm_day WHERE user = ? AND exerciseKey = ? AND day = ?", arguments: [user, pair[0], pair[1]])
+            }
+        }
+        for key in exercises {
+            let left = try Int.fetchOne(db, cached: "SELECT COUNT(*) FROM strength_set WHERE user = ? AND exerciseKey = ?", arguments: [user, key]) ?? 0
+            if left == 0 {
+                try db.execute(cached: "DELETE FROM exercise WHERE user = ? AND exerciseKey = ?", arguments: [user, key])
+            } else {
+                try db.execute(cached: """
+                    UPDATE exercise SET excludedSets = (
+                        SELECT COALESCE(SUM(sets), 0) FROM strength_set
+                        WHERE user = ?1 AND exerciseKey = ?2 AND warmup IS NULL AND reps > \(Brzycki.maxReps))
+                    WHERE user = ?1 AND exerciseKey = ?2
+                    """, arguments: [user, key])
+            }
+        }
+        return removed
     }
 
     static func eraseUser(_ db: Database, user: String) throws {

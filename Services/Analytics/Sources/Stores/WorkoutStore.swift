@@ -19,6 +19,13 @@ enum WorkoutStore {
             ])
     }
 
+    /// Removes the workouts with these sample ids.
+    static func remove(_ db: Database, user: String, sampleIds: [String]) throws {
+        for sampleId in sampleIds {
+            try db.execute(cached: "DELETE FROM workout WHERE user = ? AND sampleId = ?", arguments: [user, sampleId])
+        }
+    }
+
     static func eraseUser(_ db: Database, user: String) throws {
         try db.execute(cached: "DELETE FROM workout WHERE user = ?", arguments: [user])
     }

@@ -23,9 +23,9 @@ enum Charts {
 
 /// Number formats for people.
 enum Format {
+    /// A volume in mL, shown in the user's display unit (``DisplayUnits``).
     static func millilitres(_ value: Double) -> String {
-        if value == value.rounded() { return "\(Int(value)) mL" }
-        return String(format: "%.1f mL", value)
+        DisplayUnits.volume(value)
     }
 
     static func thousands(_ value: Int64) -> String {

@@ -83,6 +83,15 @@ struct HealthEventApplier: Sendable {
                 guard body.type == ConsentType.bodyMass.rawValue else { return }
                 try batch.change(db, user: body.user) { $0.weight = nil }
             }
+            routes.on(.healthSamplesRemoved) { batch, db, body, _ in
+                // An undone import: when it had brought the weight the goal follows, that weight goes
+                // (as when body-mass samples are deleted; the next weight recorded is followed again).
+                guard body.type == ConsentType.bodyMass.rawValue else { return }
+                let removed = Set(body.sampleIds)
+                try batch.change(db, user: body.user) { state in
+                    if let weight = state.weight, removed.contains(weight.sampleId) { state.weight = nil }
+                }
+            }
             routes.on(.healthErased) { batch, db, body, _ in
                 try batch.change(db, user: body.user) { $0.forgetHealthData() }
                 try batch.applier.forgetWeights(db, user: body.user)

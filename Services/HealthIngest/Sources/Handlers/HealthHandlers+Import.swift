@@ -149,7 +149,11 @@ extension HealthHandlers {
                 }
                 return ImportStatusReply(jobs: [job])
             }
-            return ImportStatusReply(jobs: try ImportJobStore.recent(db, user: user, limit: 20))
+            let limit = request.limit ?? 20
+            guard (1...ImportStatusRequest.maxLimit).contains(limit) else {
+                throw QuenchError.invalidArgument("limit", "must be 1 to \(ImportStatusRequest.maxLimit), got \(limit)")
+            }
+            return ImportStatusReply(jobs: try ImportJobStore.recent(db, user: user, limit: limit))
         }
     }
 

@@ -22,11 +22,14 @@ extension HealthHandlers {
             let fetched = withJobs ? try ImportJobStore.page(db, user: user, after: jobsCursor, limit: pageItems + 1) : []
             let jobs = ImportJobCursor.page(fetched, items: pageItems, bytes: HealthExport.maxImportBytes)
             let nextJobs = jobs.count < fetched.count ? jobs.last.map { ImportJobCursor(after: $0).text } : nil
-            return HealthExport(
+            var export = HealthExport(
                 consents: try ConsentStore.states(db, user: user),
                 stepsPriority: try DayTotals.priority(db, user: user),
                 imports: jobs,
                 samples: samples, anchor: samples.last?.seq ?? after, more: page.count > limit, importsNextCursor: nextJobs)
+            let units = try Self.storedUnits(db, user: user)
+            export.units = units.stored ? units : nil
+            return export
         }
     }
 
@@ -39,6 +42,7 @@ extension HealthHandlers {
         let jobs = try ImportJobStore.deleteAll(db, user: user)
         try DayTotals.deleteAll(db, user: user)
         try db.execute(cached: "DELETE FROM steps_priority WHERE user = ?", arguments: [user])
+        try db.execute(cached: "DELETE FROM user_units WHERE user = ?", arguments: [user])
         try write.forgetTraces(of: user)
         try write.emit(.healthErased, user: user, UserErasedBody(user: user))
         return EraseReply(service: ServiceName.healthIngest, deleted: ["samples": samples, "consents": consents, "imports": jobs])

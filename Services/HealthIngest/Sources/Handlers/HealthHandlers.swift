@@ -35,6 +35,9 @@ public struct HealthHandlers: Sendable {
         registry.command(.importBatch, decodedAs: DecodedImportBatch.self) { request, write in try importBatch(request, write) }
         registry.command(.importFinish) { (request: ImportFinishRequest, write) in try finishImport(request, write) }
         registry.query(.importStatus) { (request: ImportStatusRequest, context) in try await importStatus(request, context) }
+        registry.command(.importUndo) { (request: ImportUndoRequest, write) in try undoImport(request, write) }
+        registry.query(.unitsGet) { (_: UnitsGetRequest, context) in try await units(context) }
+        registry.command(.unitsSet) { (request: UnitsSetRequest, write) in try setUnits(request, write) }
 
         registry.query(.healthExport) { (request: HealthExportRequest, context) in try await export(request, context) }
         registry.command(.healthErase) { (_: UserDataRequest, write) in try erase(write) }

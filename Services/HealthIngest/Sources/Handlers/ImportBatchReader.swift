@@ -85,6 +85,7 @@ struct ImportBatchReader {
         var start: Date??, end: Date??, source: String??, sourceIndex: Int??, device: String??
         var day: String??, exercise: String??, sets: Int??, reps: Int??, occurrence: Int??, utcOffset: Int??
         var activity: String??, distance: Double??, distanceUnit: String??, energy: Double??, energyUnit: String??
+        var warmup: Bool??
         for _ in 0..<fields {
             guard let key = keyBytes() else { return nil }
             switch key {
@@ -145,6 +146,9 @@ struct ImportBatchReader {
             case Key.energyUnit:
                 guard energyUnit == nil, let text = optionalString() else { return nil }
                 energyUnit = text
+            case Key.warmup:
+                guard warmup == nil, let flag = optionalBool() else { return nil }
+                warmup = flag
             default:
                 return nil
             }
@@ -155,7 +159,7 @@ struct ImportBatchReader {
             sourceIndex: sourceIndex ?? nil, device: device ?? nil, day: day ?? nil, exercise: exercise ?? nil,
             sets: sets ?? nil, reps: reps ?? nil, occurrence: occurrence ?? nil, utcOffset: utcOffset ?? nil,
             activity: activity ?? nil, distance: distance ?? nil, distanceUnit: distanceUnit ?? nil, energy: energy ?? nil,
-            energyUnit: energyUnit ?? nil)
+            energyUnit: energyUnit ?? nil, warmup: warmup ?? nil)
     }
 
     // MARK: Keys
@@ -169,7 +173,7 @@ struct ImportBatchReader {
         static let exercise = pack("exercise"), sets = pack("sets"), reps = pack("reps"), occurrence = pack("occurrence")
         static let utcOffset = pack("utcOffset")
         static let activity = pack("activity"), distance = pack("distance"), distanceUnit = pack("distanceUnit")
-        static let energy = pack("energy"), energyUnit = pack("energyUnit")
+        static let energy = pack("energy"), energyUnit = pack("energyUnit"), warmup = pack("warmup")
 
         static func pack(_ text: StaticString) -> UInt128 {
             var key: UInt128 = UInt128(text.utf8CodeUnitCount)
@@ -333,6 +337,13 @@ struct ImportBatchReader {
         default:
             return nil
         }
+    }
+
+    private mutating func optionalBool() -> Bool?? {
+        if skipNil() { return .some(nil) }
+        guard position < bytes.count, bytes[position] == 0xC2 || bytes[position] == 0xC3 else { return nil }
+        position += 1
+        return .some(bytes[position - 1] == 0xC3)
     }
 
     private mutating func optionalDouble() -> Double?? {

@@ -21,6 +21,10 @@ struct SampleRules {
 
     let now: Date
     var days: LocalDayResolver
+    /// Strength days' starts in the request's zone (a set's `start`), by day ordinal, and the
+    /// calendar they are computed with: made once per request, not once per set.
+    private var dayStarts: [Int: Date] = [:]
+    private var dayCalendar: Calendar?
     /// Reused for every sample's identity bytes.
     private var identity = SampleIdentity()
     /// The last unit looked up: an import's samples come in runs of one type and unit.
@@ -165,7 +169,22 @@ struct SampleRules {
         return (activity, meters, kcal)
     }
 
-    private func strength(
+    /// `day.start(in: days.timeZone)`, with the calendar and the answers kept for the request.
+    private mutating func start(of day: LocalDay) -> Date {
+        let ordinal = day.ordinal
+        if let known = dayStarts[ordinal] { return known }
+        let calendar = dayCalendar ?? {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = days.timeZone
+            return calendar
+        }()
+        dayCalendar = calendar
+        let start = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) ?? day.start(in: days.timeZone)
+        if dayStarts.count < 4096 { dayStarts[ordinal] = start }
+        return start
+    }
+
+    private mutating func strength(
         _ input: SampleInput, unit: UnitTable.Entry, normalized: Double, source: String, device: String?
     ) throws(SampleRejection) -> ValidSample {
         guard let dayText = input.day else {
@@ -185,7 +204,7 @@ struct SampleRules {
         guard (0...100_000).contains(occurrence) else {
             throw SampleRejection(reason: SampleRejection.invalid, field: "occurrence", message: "must be 0 to 100000, got \(occurrence)")
         }
-        let start = day.start(in: days.timeZone)
+        let start = start(of: day)
         try checkInstant(start, field: "day")
         var identity = SampleIdentity()
         identity.add(SampleType.strength.rawValue)
@@ -198,7 +217,8 @@ struct SampleRules {
         identity.add(Int64(occurrence))
         return ValidSample(
             type: .strength, value: input.value, unit: input.unit, normalized: normalized, start: start, end: start,
-            day: day.description, source: source, device: device, exercise: exercise, sets: sets, reps: reps, identity: identity.value)
+            day: day.description, source: source, device: device, exercise: exercise, sets: sets, reps: reps, identity: identity.value,
+            warmup: input.warmup == true)
     }
 
     /// The shared range (``ValueRules``) of the normalised value.

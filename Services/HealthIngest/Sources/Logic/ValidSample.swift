@@ -24,4 +24,6 @@ struct ValidSample {
     var distanceMeters: Double?
     var energyKcal: Double?
     var identity: Int64
+    /// Strength: a warm-up set.
+    var warmup = false
 }

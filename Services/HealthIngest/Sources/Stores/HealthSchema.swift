@@ -232,6 +232,18 @@ enum HealthSchema {
             try db.execute(sql: "ALTER TABLE sample ADD COLUMN distanceM REAL")
             try db.execute(sql: "ALTER TABLE sample ADD COLUMN energyKcal REAL")
         }
+        migrator.registerMigration("health.strength-warmup") { db in
+            // A warm-up strength set (1; NULL otherwise), and the job index `import.undo` reads by.
+            try db.execute(sql: "ALTER TABLE sample ADD COLUMN warmup INTEGER")
+            try db.execute(sql: "CREATE INDEX sample_job ON sample (jobId) WHERE jobId IS NOT NULL")
+            // `import.undo`: when, and how many samples it removed (the status stays as it ended).
+            try db.execute(sql: "ALTER TABLE import_job ADD COLUMN undoneAt REAL")
+            try db.execute(sql: "ALTER TABLE import_job ADD COLUMN removed INTEGER")
+        }
+        migrator.registerMigration("health.user-units") { db in
+            // Each user's display units (`units.get` / `units.set`); no row: the defaults.
+            try db.execute(sql: "CREATE TABLE user_units (user TEXT PRIMARY KEY, weight TEXT NOT NULL, volume TEXT NOT NULL) WITHOUT ROWID")
+        }
         return migrator
     }
 }

@@ -41,6 +41,12 @@ enum ImportJobStore {
             ])
     }
 
+    /// Marks the job undone (its stored status stays `completed` or `failed`; it reads as `undone`).
+    static func markUndone(_ db: Database, user: String, id: String, at: Date, removed: Int) throws {
+        try db.execute(cached: "UPDATE import_job SET undoneAt = ?, removed = ? WHERE id = ? AND user = ?",
+                       arguments: [at.timeIntervalSince1970, removed, id, user])
+    }
+
     static func deleteAll(_ db: Database, user: String) throws -> Int {
         try db.execute(cached: "DELETE FROM import_job WHERE user = ?", arguments: [user])
         return db.changesCount
@@ -53,7 +59,7 @@ enum ImportJobStore {
     }
 
     private static func job(_ row: Row) -> ImportJob {
-        ImportJob(
+        var job = ImportJob(
             jobId: row["id"], kind: row["kind"], fileName: row["fileName"], status: row["status"],
             startedAt: Date(timeIntervalSince1970: row["startedAt"]),
             finishedAt: (row["finishedAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
@@ -63,6 +69,12 @@ enum ImportJobStore {
             correlationChildrenIgnored: row["correlationChildrenIgnored"], batches: row["batches"],
             bytesRead: row["bytesRead"], totalBytes: row["totalBytes"], error: row["error"],
             otherElements: (row["otherElements"] as String?).map { decode($0) })
+        if let undone = row["undoneAt"] as Double? {
+            job.status = "undone"
+            job.undoneAt = Date(timeIntervalSince1970: undone)
+            job.removed = row["removed"]
+        }
+        return job
     }
 
     private static func json<T: Encodable>(_ value: T) throws -> String {

@@ -6,7 +6,7 @@ import QuenchRuntime
 /// Stores samples inside one write transaction: consent check, rules, identity, insert,
 /// the per-sample events (weight, water, strength) and, at the end, the stored samples of
 /// cumulative types added to their day's per-source sums and the day-total events of every
-/// day they touched. An import (`jobId` set) announces its water and weights
+/// day they touched. An import (`jobId` set) announces its water, weights, workouts and strength sets
 /// at the end too, in batch events of up to ``HealthEvent/maxBatchSamples`` samples: one
 /// message per few hundred samples instead of one each, for every subscriber.
 struct SampleIngest {
@@ -58,6 +58,7 @@ struct SampleIngest {
     private var water: [WaterRecordedBody] = []
     private var weights: [WeightRecordedBody] = []
     private var workouts: [WorkoutRecordedBody] = []
+    private var strength: [StrengthSetRecordedBody] = []
     /// The batch's shared sources, each checked once; their ids resolved on first use.
     private var shared: [(checked: SampleRules.CheckedSource, ids: (source: Int64, device: Int64?)?)] = []
 
@@ -256,6 +257,8 @@ struct SampleIngest {
         try emitBatches(.healthWeightBatchRecorded, weights)
         try emitBatches(.healthWaterBatchRecorded, water)
         try emitBatches(.healthWorkoutBatchRecorded, workouts)
+        try emitBatches(.healthStrengthBatchRecorded, strength)
+        strength = []
         weights = []
         water = []
         workouts = []
@@ -309,9 +312,14 @@ struct SampleIngest {
                 try write.emit(.healthWaterRecorded, user: user, body)
             }
         case .strength:
-            try write.emit(.healthStrengthRecorded, user: user, StrengthSetRecordedBody(
+            let body = StrengthSetRecordedBody(
                 user: user, sampleId: sampleId, day: sample.day, exercise: sample.exercise ?? "",
-                sets: sample.sets ?? 0, reps: sample.reps ?? 0, weightKg: sample.normalized))
+                sets: sample.sets ?? 0, reps: sample.reps ?? 0, weightKg: sample.normalized, warmup: sample.warmup ? true : nil)
+            if jobId != nil {
+                strength.append(body)
+            } else {
+                try write.emit(.healthStrengthRecorded, user: user, body)
+            }
         case .workout:
             let body = WorkoutRecordedBody(
                 user: user, sampleId: sampleId, activity: sample.exercise ?? "", day: sample.day, start: sample.start,

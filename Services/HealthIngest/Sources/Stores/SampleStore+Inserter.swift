@@ -15,8 +15,8 @@ extension SampleStore {
     /// row id is the user's key and the seq (``SampleKey``).
     struct Inserter {
         static let sql = """
-            INSERT INTO sample (userKey, type, identity, value, unit, normalized, start, "end", day, sourceId, deviceId, jobId, exercise, sets, reps, createdAt, key, utcOffset, distanceM, energyKcal)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO sample (userKey, type, identity, value, unit, normalized, start, "end", day, sourceId, deviceId, jobId, exercise, sets, reps, createdAt, key, utcOffset, distanceM, energyKcal, warmup)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (userKey, type, start, identity) DO NOTHING
             """
 
@@ -93,6 +93,7 @@ extension SampleStore {
                 for (index, value) in [(Int32(19), sample.distanceMeters), (20, sample.energyKcal)] {
                     if let value { statement.bind(index, value) } else { statement.bind(index, nil as Int64?) }
                 }
+                statement.bind(21, sample.warmup ? Int64(1) : Int64?.none)
                 lastStrength = detailed
             }
             if lastOffset != .some(sample.utcOffset) {

@@ -72,6 +72,14 @@ struct HealthWaterApplier: Sendable {
                 try WithheldIntakeStore.purge(db, user: deleted.user)
             }
         }
+        routes.on(.healthSamplesRemoved) { applier, db, removed, event in
+            // An undone import: the intakes made from its water samples go (withheld ones too).
+            guard removed.type == ConsentType.dietaryWater.rawValue, !removed.user.isEmpty, !removed.sampleIds.isEmpty else { return }
+            guard removed.sampleIds.count <= HealthEvent.maxBatchSamples else {
+                throw EventSkip("\(event.type) carries \(removed.sampleIds.count) sample ids, more than \(HealthEvent.maxBatchSamples)")
+            }
+            try applier.removeSamples(db, user: removed.user, sampleIds: removed.sampleIds)
+        }
         routes.on(.healthErased) { applier, db, erased, event in
             guard !erased.user.isEmpty else { throw EventSkip("\(event.type) names no user") }
             try applier.forgetAnnounced(db, user: erased.user)
@@ -154,6 +162,20 @@ struct HealthWaterApplier: Sendable {
         }
         try WithheldIntakeStore.purge(db, user: user)
         UserErasure.requestScrub(db)
+    }
+
+    /// Deletes the intakes made from these samples, each announced with `intake.deleted`.
+    private func removeSamples(_ db: Database, user: String, sampleIds: [String]) throws {
+        let marks = Array(repeating: "?", count: sampleIds.count).joined(separator: ", ")
+        let arguments = StatementArguments([user] + sampleIds)
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT * FROM intake WHERE user = ? AND sourceRef IN (\(marks)) ORDER BY at", arguments: arguments
+        ).map(IntakeStore.StoredIntake.init(row:))
+        for row in rows {
+            try IntakeStore.delete(db, user: user, id: row.id)
+            try outbox.append(db, .intakeDeleted, user: user, body: IntakeEventBody(intake: row.record))
+        }
+        try db.execute(sql: "DELETE FROM intake_withheld WHERE user = ? AND sourceRef IN (\(marks))", arguments: arguments)
     }
 
     private func removeImported(_ db: Database, user: String) throws {

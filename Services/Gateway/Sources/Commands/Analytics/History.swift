@@ -23,7 +23,7 @@ struct History: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CLI.run(global) { gateway, output in
+        try await CLI.run(global, units: true) { gateway, output in
             let reply: HistoryReply = try await gateway.call(.analyticsHistory, HistoryRequest(days: days))
             try output.emit(reply) {
                 var table = Table(["DAY", "WATER", "GOAL", "MET"], alignments: [.left, .right, .right, .left])

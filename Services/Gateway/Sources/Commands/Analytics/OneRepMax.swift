@@ -2,15 +2,17 @@ import ArgumentParser
 import Foundation
 import QuenchProtocol
 
-/// `quench orm [EXERCISE] [--limit N]`
+/// `quench orm [EXERCISE] [--limit N] [--unit kg|lb]`
 struct OneRepMax: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "orm",
         abstract: "Estimated one-rep max per exercise (Brzycki), with your records.",
         discussion: """
             Each day's point is the best estimate of its sets: weight × 36 / (37 − reps); one rep is the
-            weight itself. Sets of more than 12 reps are left out and counted.
-            Example: quench orm "Back Squat" --limit 10
+            weight itself. Sets of more than 12 reps, and warm-up sets, are left out.
+            Weights show in --unit, else in your preference (`quench units`), else kg; JSON is
+            in kg unless --unit says otherwise (its `unit` field names it).
+            Example: quench orm "Back Squat" --limit 10 --unit lb
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -21,6 +23,37 @@ struct OneRepMax: AsyncParsableCommand {
     @Option(help: "The latest N days per exercise (1 to 3660).")
     var limit: Int = OneRepMaxRequest.defaultLimit
 
+    enum Unit: String, ExpressibleByArgument, CaseIterable {
+        case kg, lb
+    }
+
+    @Option(help: "Show weights in kg or lb (default: your preference, else kg).")
+    var unit: Unit?
+
+    /// The reply with every estimate in `unit`, and the unit named.
+    struct Report: Encodable {
+        var unit: String
+        var exercises: [ExerciseOneRepMax]
+        var lag: [SubscriptionHealth]
+        var revoked: [String]?
+
+        init(_ reply: OneRepMaxReply, unit: String) {
+            let factor = unit == "lb" ? DisplayUnits.poundsPerKilogram : 1
+            func convert(_ point: OneRepMaxPoint) -> OneRepMaxPoint {
+                OneRepMaxPoint(day: point.day, oneRepMax: (point.oneRepMax * factor * 100).rounded() / 100)
+            }
+            self.unit = unit
+            exercises = reply.exercises.map { entry in
+                var entry = entry
+                entry.personalRecord = entry.personalRecord.map(convert)
+                entry.series = entry.series.map(convert)
+                return entry
+            }
+            lag = reply.lag
+            revoked = reply.revoked
+        }
+    }
+
     func validate() throws {
         guard (1...OneRepMaxRequest.maxLimit).contains(limit) else {
             throw ValidationError("--limit must be between 1 and \(OneRepMaxRequest.maxLimit), got \(limit)")
@@ -28,9 +61,10 @@ struct OneRepMax: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CLI.run(global) { gateway, output in
+        try await CLI.run(global, units: true) { gateway, output in
+            let shown = unit?.rawValue ?? DisplayUnits.current.weight
             let reply: OneRepMaxReply = try await gateway.call(.analyticsOneRepMax, OneRepMaxRequest(exercise: exercise, limit: limit))
-            try output.emit(reply) {
+            try output.emit(Report(reply, unit: unit?.rawValue ?? "kg")) {
                 if reply.revoked != nil {
                     return "No one-rep maxes shown." + RevokedNote.text(reply.revoked, style: output.style)
                         + LagNote.text(reply.lag, style: output.style)
@@ -41,7 +75,7 @@ struct OneRepMax: AsyncParsableCommand {
                 let blocks = reply.exercises.map { entry -> String in
                     var lines = [output.style.bold(entry.name)]
                     if let record = entry.personalRecord {
-                        lines.append("Record: \(OneRepMax.kilograms(record.oneRepMax)) on \(record.day)")
+                        lines.append("Record: \(DisplayUnits.weight(record.oneRepMax, unit: shown)) on \(record.day)")
                     }
                     let oldestFirst = entry.series.reversed().map(\.oneRepMax)
                     if !oldestFirst.isEmpty {
@@ -49,7 +83,7 @@ struct OneRepMax: AsyncParsableCommand {
                     }
                     var table = Table(["DAY", "1RM"], alignments: [.left, .right])
                     for point in entry.series {
-                        table.add([point.day, OneRepMax.kilograms(point.oneRepMax)])
+                        table.add([point.day, DisplayUnits.weight(point.oneRepMax, unit: shown)])
                     }
                     lines.append(table.render(style: output.style))
                     if entry.excludedSets > 0 {
@@ -60,9 +94,5 @@ struct OneRepMax: AsyncParsableCommand {
                 return blocks.joined(separator: "\n\n") + LagNote.text(reply.lag, style: output.style)
             }
         }
-    }
-
-    static func kilograms(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) kg" : String(format: "%.2f kg", value)
     }
 }

@@ -18,7 +18,7 @@ struct Today: AsyncParsableCommand {
     var day: LocalDay?
 
     func run() async throws {
-        try await CLI.run(global) { gateway, output in
+        try await CLI.run(global, units: true) { gateway, output in
             let reply: DaySummary = try await gateway.call(.analyticsToday, DayRequest(day: day))
             try output.emit(reply) {
                 let bar = Charts.progressBar(fraction: reply.goalMl > 0 ? reply.totalWaterMl / reply.goalMl : 0, style: output.style)

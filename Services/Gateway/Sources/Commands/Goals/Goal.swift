@@ -26,7 +26,7 @@ struct Goal: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            try await CLI.run(global) { gateway, output in
+            try await CLI.run(global, units: true) { gateway, output in
                 let reply: GoalReply = try await gateway.call(.goalGet, GetGoalRequest())
                 try output.emit(GoalView(reply)) { GoalView.describe(reply, style: output.style) }
             }
@@ -55,7 +55,7 @@ struct Goal: AsyncParsableCommand {
         }
 
         func run() async throws {
-            try await CLI.run(global) { gateway, output in
+            try await CLI.run(global, units: true) { gateway, output in
                 let (value, unit) = try amount.parsed(name: "AMOUNT", examples: Self.examples)
                 let reply: GoalReply = try await gateway.call(.goalSet, SetGoalRequest(volume: value, unit: unit.rawValue))
                 try output.emit(GoalView(reply)) { GoalView.describe(reply, style: output.style) }
@@ -71,7 +71,7 @@ struct Goal: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            try await CLI.run(global) { gateway, output in
+            try await CLI.run(global, units: true) { gateway, output in
                 let reply: GoalReply = try await gateway.call(.goalAuto, AutoGoalRequest())
                 try output.emit(GoalView(reply)) { GoalView.describe(reply, style: output.style) }
             }
@@ -84,7 +84,7 @@ struct Goal: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            try await CLI.run(global) { gateway, output in
+            try await CLI.run(global, units: true) { gateway, output in
                 // The service answers a page at a time (`limits.page.items`); follow every page.
                 var reply: GoalHistoryReply = try await gateway.call(.goalHistory, GoalHistoryRequest())
                 while let cursor = reply.nextCursor {

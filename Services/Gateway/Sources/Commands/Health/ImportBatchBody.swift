@@ -87,6 +87,38 @@ struct ImportBatchBody {
         count += 1
     }
 
+    /// Appends one strength set of a workout log (`type` `strength`, `source` `workout log`):
+    /// the map a `SampleInput` of those fields encodes to, `warmup` only when true.
+    mutating func append(strength line: WorkoutLine, day: String, unit: String, occurrence: Int) {
+        Writer.mapHeader(line.warmup ? 10 : 9, into: &samples)
+        Writer.string("type", into: &samples)
+        Writer.string(SampleType.strength.rawValue, into: &samples)
+        Writer.string("value", into: &samples)
+        Writer.double(line.weight, into: &samples)
+        Writer.string("unit", into: &samples)
+        Writer.string(unit, into: &samples)
+        Writer.string("source", into: &samples)
+        Writer.string(Self.workoutLogSource, into: &samples)
+        Writer.string("day", into: &samples)
+        Writer.string(day, into: &samples)
+        Writer.string("exercise", into: &samples)
+        Writer.string(line.exercise, into: &samples)
+        Writer.string("sets", into: &samples)
+        Writer.integer(line.sets, into: &samples)
+        Writer.string("reps", into: &samples)
+        Writer.integer(line.reps, into: &samples)
+        Writer.string("occurrence", into: &samples)
+        Writer.integer(occurrence, into: &samples)
+        if line.warmup {
+            Writer.string("warmup", into: &samples)
+            samples.append(0xC3)
+        }
+        count += 1
+    }
+
+    /// The `source` of every set a workout log imports.
+    static let workoutLogSource = "workout log"
+
     /// The whole body, ready to send; empties this one for the next batch.
     mutating func take() throws -> MessagePackRaw {
         var bytes: [UInt8] = []

@@ -7,16 +7,24 @@ import QuenchProtocol
 struct ImportWorkouts: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workouts",
-        abstract: "Import a strength log: lines like `Oct 11 2020,Back Squat,1,10,45`.",
+        abstract: "Import a strength log: Strong, Hevy, FitNotes or Fitbod exports, or lines like `Oct 11 2020,Back Squat,1,10,45`.",
         discussion: """
-            Each line is date, exercise, sets, reps, weight. Weights are in pounds unless you say
-            --unit kg (45 is the empty Olympic bar in lb). A bad line is reported with its number
-            and what is wrong; by default the good lines are imported and the bad ones listed;
-            with --strict nothing is imported if any line is bad. Needs the `workouts` consent.
-            Two identical lines on one day are two sets; importing the file again adds nothing.
+            The format is known from the file's header: Strong, Hevy, FitNotes and Fitbod CSV
+            exports, any CSV with date, exercise, reps and weight columns, or plain lines of date,
+            exercise, sets, reps, weight. Weights are in the unit the file states (`Weight Unit`,
+            `weight_kg`, `Weight(lbs)`); else in --unit, else in your stored preference
+            (`quench units`), else pounds (45 is the empty Olympic bar in lb). Warm-up sets are
+            imported and marked. A time with a zone is put on your day in your zone.
+
+            Bad lines are summarised by problem with their first line numbers; by default the good
+            lines are imported; with --strict nothing is imported if any line is bad. A file with
+            nothing importable, or that is no workout log (an Apple Health export, a binary file),
+            ends with a non-zero exit. Needs the `workouts` consent. Two identical sets on one day
+            are two sets; importing the file again adds nothing. `quench imports` lists imports,
+            `quench imports undo JOB` takes one back.
 
             Example:
-              quench import workouts lifts.csv --unit kg --strict
+              quench import workouts strong.csv --unit kg --strict
             """)
 
     enum WeightUnit: String, ExpressibleByArgument, CaseIterable {
@@ -31,27 +39,34 @@ struct ImportWorkouts: AsyncParsableCommand {
     @Flag(help: "Import nothing if any line is bad.")
     var strict = false
 
-    @Option(help: "The unit of the weights: kg or lb.")
-    var unit: WeightUnit = .lb
-
-    static let maxListedErrors = 1000
+    @Option(help: "The unit of weights the file does not state: kg or lb (default: your preference, else lb).")
+    var unit: WeightUnit?
 
     func run() async throws {
         try await CLI.run(global) { gateway, output in
             let size = try fileSize(path)
-            let check = try Self.check(path: path)
-            var report = WorkoutImportReport(lines: check.lines, badLines: check.bad, errors: check.errors, strict: strict)
-            if strict, check.bad > 0 {
+            let parser = WorkoutLogParser(userOffset: Self.offsets(zone: gateway.timeZone))
+            let check = try Self.check(path: path, parser: parser)
+            var report = WorkoutImportReport(check, strict: strict)
+            if strict, check.counts.bad > 0 {
                 try output.emit(report) { report.human(style: output.style) }
                 throw CLIError.rejected(service: "quench", error: QuenchError.invalidArgument(
-                    "path", "\(check.bad) bad line\(check.bad == 1 ? "" : "s") in \(path); nothing imported (--strict)"))
+                    "path", "\(check.counts.bad) bad line\(check.counts.bad == 1 ? "" : "s") in \(path); nothing imported (--strict)"))
             }
+            guard check.good > 0 else {
+                try output.emit(report) { report.human(style: output.style) }
+                let why = check.counts.lines == 0 ? "no workout sets in it" : "none of its \(check.counts.lines) lines is importable"
+                throw CLIError.invalid(field: "path", message: "\(path): \(why); nothing imported")
+            }
+            var chosen = self.unit?.rawValue ?? ""
+            if self.unit == nil { chosen = try await Self.preferredUnit(gateway) }
+            report.defaultUnit = chosen
             let path = self.path
-            let unit = self.unit.rawValue
+            let unit = chosen
             let outcome = try await HealthUploader(gateway: gateway).upload(
                 kind: "workouts", fileName: (path as NSString).lastPathComponent, totalBytes: size
             ) { channel in
-                try Self.produce(path: path, unit: unit, channel: channel)
+                try Self.produce(path: path, parser: parser, unit: unit, channel: channel)
             }
             report.apply(outcome.job)
             try output.emit(report) { report.human(style: output.style) }
@@ -61,44 +76,87 @@ struct ImportWorkouts: AsyncParsableCommand {
         }
     }
 
-    /// First pass: every bad line, before anything is sent.
-    static func check(path: String) throws -> (lines: Int, bad: Int, errors: [WorkoutImportReport.LineError]) {
-        var errors: [WorkoutImportReport.LineError] = []
-        let counts: (lines: Int, bad: Int)
+    /// The stored weight unit (`units.get`) when the user set one, else lb (the seed's logs are in pounds).
+    static func preferredUnit(_ gateway: Gateway) async throws -> String {
+        let units: UnitsReply = try await gateway.call(.unitsGet, UnitsGetRequest())
+        return units.stored ? units.weight : "lb"
+    }
+
+    /// The zone's offset at an instant, cached per hour-aligned instant is not needed: dates with zones are rare per file.
+    static func offsets(zone: String) -> @Sendable (Int64) -> Int {
+        let timeZone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0)!
+        return { epoch in timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(epoch))) }
+    }
+
+    /// What the first pass saw.
+    struct Check {
+        var counts: WorkoutLogCounts
+        var good: Int { counts.lines - counts.bad }
+        var warmups = 0
+        var problems: [WorkoutImportReport.Problem] = []
+    }
+
+    /// First pass: every bad line, summarised by problem, before anything is sent.
+    static func check(path: String, parser: WorkoutLogParser) throws -> Check {
+        var problems: [String: Int] = [:]
+        var summary: [WorkoutImportReport.Problem] = []
+        var warmups = 0
+        let counts: WorkoutLogCounts
         do {
-            counts = try WorkoutLogParser().parse(path: path) { result in
-                if case .failure(let error) = result, errors.count < maxListedErrors {
-                    errors.append(.init(line: error.lineNumber, message: error.message))
+            counts = try parser.parse(path: path) { result in
+                switch result {
+                case .success(let line):
+                    if line.warmup { warmups += 1 }
+                case .failure(let error):
+                    if let k = problems[error.problem] {
+                        summary[k].add(error)
+                    } else if summary.count < WorkoutImportReport.maxProblems {
+                        problems[error.problem] = summary.count
+                        summary.append(.init(error))
+                    } else {
+                        summary[summary.count - 1].others += 1
+                    }
                 }
             }
+        } catch let error as NotAWorkoutLog {
+            throw CLIError.invalid(field: "path", message: "\(path): \(error)")
         } catch {
             throw CLIError.io("\(path): \(error)")
         }
-        return (counts.lines, counts.bad, errors)
+        return Check(counts: counts, warmups: warmups, problems: summary)
     }
 
-    /// Runs on the parser thread: good lines into strength-set batches. Identical lines
+    /// Runs on the parser thread: good lines into strength-set batches (written by hand, ``ImportBatchBody``). Identical lines
     /// get increasing `occurrence` numbers, so both sets are kept and a re-import matches each.
-    static func produce(path: String, unit: String, channel: BatchChannel) throws -> ImportFinishRequest {
+    static func produce(path: String, parser: WorkoutLogParser, unit: String, channel: BatchChannel) throws -> ImportFinishRequest {
         var occurrences: [String: Int] = [:]
-        var samples: [SampleInput] = []
-        let counts = try WorkoutLogParser().parse(path: path) { result in
+        var body = ImportBatchBody(jobId: channel.jobId)
+        let counts = try parser.parse(path: path) { result in
             guard case .success(let line) = result else { return }
-            let day = LocalDay(year: line.year, month: line.month, day: line.day)?.description ?? ""
-            let key = "\(day)\u{0}\(line.exercise)\u{0}\(line.sets)\u{0}\(line.reps)\u{0}\(line.weight)"
+            let day = Self.dayText(line.year, line.month, line.day)
+            let lineUnit = line.unit?.rawValue ?? unit
+            let key = "\(day)\u{0}\(line.exercise)\u{0}\(line.sets)\u{0}\(line.reps)\u{0}\(line.weight)\u{0}\(lineUnit)"
             let occurrence = occurrences[key, default: 0]
             occurrences[key] = occurrence + 1
-            samples.append(SampleInput(
-                type: SampleType.strength.rawValue, value: line.weight, unit: unit, source: "workout log", day: day,
-                exercise: line.exercise, sets: line.sets, reps: line.reps, occurrence: occurrence))
-            if samples.count >= ImportBatchRequest.maxSamples {
-                try channel.put(PendingBatch(jobId: channel.jobId, sources: [], samples: samples))
-                samples.removeAll(keepingCapacity: true)
+            body.append(strength: line, day: day, unit: lineUnit, occurrence: occurrence)
+            if body.count >= ImportBatchRequest.maxSamples {
+                let samples = body.count
+                try channel.put(PendingBatch(body: try body.take(), samples: samples))
             }
         }
-        if !samples.isEmpty {
-            try channel.put(PendingBatch(jobId: channel.jobId, sources: [], samples: samples))
+        if !body.isEmpty {
+            let samples = body.count
+            try channel.put(PendingBatch(body: try body.take(), samples: samples))
         }
-        return ImportFinishRequest(jobId: "", recordsSeen: counts.lines, skipped: counts.bad > 0 ? ["bad-line": counts.bad] : nil)
+        var skipped = counts.skipped
+        if counts.bad > 0 { skipped["bad-line"] = counts.bad }
+        return ImportFinishRequest(jobId: "", recordsSeen: counts.lines + counts.skipped.values.reduce(0, +), skipped: skipped.isEmpty ? nil : skipped)
+    }
+
+    /// `YYYY-MM-DD` without a formatter.
+    static func dayText(_ year: Int, _ month: Int, _ day: Int) -> String {
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let y = String(year)
+        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + two(month) + "-" + two(day)
     }
 }

@@ -30,8 +30,10 @@ struct Weight: AsyncParsableCommand {
         }
 
         func human(verb: String, zone: String) -> String {
-            let kg = String(format: "%.1f kg", weightKg)
-            let given = unit == "kg" ? "" : " (\(value == value.rounded() ? "\(Int(value))" : String(format: "%.1f", value)) \(unit))"
+            // In the preferred unit (``DisplayUnits``), one decimal.
+            let kg = DisplayUnits.current.weight == "lb"
+                ? String(format: "%.1f lb", weightKg * DisplayUnits.poundsPerKilogram) : String(format: "%.1f kg", weightKg)
+            let given = unit == DisplayUnits.current.weight ? "" : " (\(value == value.rounded() ? "\(Int(value))" : String(format: "%.1f", value)) \(unit))"
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = TimeZone(identifier: zone)
@@ -46,7 +48,7 @@ struct Weight: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            try await CLI.run(global) { gateway, output in
+            try await CLI.run(global, units: true) { gateway, output in
                 let reply: WeightReply = try await gateway.call(.weightLatest, LatestWeightRequest())
                 let report = Report(reply)
                 try output.emit(report) { report.human(verb: "Weight", zone: gateway.timeZone) }
@@ -118,7 +120,7 @@ struct Weight: AsyncParsableCommand {
         }
 
         func run() async throws {
-            try await CLI.run(global) { gateway, output in
+            try await CLI.run(global, units: true) { gateway, output in
                 let (number, chosen) = try measurement()
                 let instant = try at.map { try TimeParsing.instant($0, zone: gateway.timeZone) }
                 let reply: WeightReply = try await gateway.call(.weightAdd, AddWeightRequest(value: number, unit: chosen.rawValue, at: instant))

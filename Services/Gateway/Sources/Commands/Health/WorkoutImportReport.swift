@@ -1,3 +1,4 @@
+import HealthImport
 import QuenchProtocol
 
 /// What `quench import workouts` prints.
@@ -7,21 +8,61 @@ struct WorkoutImportReport: Encodable {
         var message: String
     }
 
+    /// The bad lines breaking one rule: how many, the first line numbers, the first message.
+    struct Problem: Encodable {
+        var problem: String
+        var count: Int
+        /// The first ``WorkoutImportReport/maxLinesPerProblem`` line numbers.
+        var lines: [Int]
+        /// The first line's message (with its value).
+        var example: String
+        /// Bad lines of further problems counted here once ``WorkoutImportReport/maxProblems`` are listed.
+        var others = 0
+
+        init(_ error: WorkoutLineError) {
+            problem = error.problem
+            count = 1
+            lines = [error.lineNumber]
+            example = error.message
+        }
+
+        mutating func add(_ error: WorkoutLineError) {
+            count += 1
+            if lines.count < WorkoutImportReport.maxLinesPerProblem { lines.append(error.lineNumber) }
+        }
+    }
+
+    static let maxProblems = 20
+    static let maxLinesPerProblem = 5
+
+    /// The format the header named (`plain`, `strong`, `hevy`, `fitnotes`, `fitbod`, `csv`).
+    var format: String
     var lines: Int
     var imported = 0
     var duplicates = 0
     var badLines: Int
-    /// The bad lines (the first 1000).
+    /// Rows that are not strength sets (timed or distance sets), not imported.
+    var notStrength: Int
+    var warmups: Int
+    /// Bad lines by problem (the first 20 problems).
+    var problems: [Problem]
+    /// The first line of each problem, as `{line, message}` (compatible with earlier output).
     var errors: [LineError]
     var strict: Bool
+    /// The unit of weights the file does not state.
+    var defaultUnit: String?
     /// Lines the service did not store (out of range, no consent).
     var skipped = 0
     var jobId: String?
 
-    init(lines: Int, badLines: Int, errors: [LineError], strict: Bool) {
-        self.lines = lines
-        self.badLines = badLines
-        self.errors = errors
+    init(_ check: ImportWorkouts.Check, strict: Bool) {
+        format = check.counts.format.rawValue
+        lines = check.counts.lines
+        badLines = check.counts.bad
+        notStrength = check.counts.skipped.values.reduce(0, +)
+        warmups = check.warmups
+        problems = check.problems
+        errors = check.problems.map { LineError(line: $0.lines[0], message: $0.example) }
         self.strict = strict
     }
 
@@ -29,22 +70,28 @@ struct WorkoutImportReport: Encodable {
         jobId = job.jobId
         imported = job.imported
         duplicates = job.duplicates
-        skipped = job.skipped.filter { $0.key != "bad-line" }.values.reduce(0, +)
+        skipped = job.skipped.filter { $0.key != "bad-line" && $0.key != "no-reps" }.values.reduce(0, +)
     }
 
     func human(style: Style) -> String {
         var out: [String] = []
+        let name = WorkoutLogFormat(rawValue: format)?.displayName ?? format
         if strict, badLines > 0 {
             out.append(style.red("Nothing imported: \(badLines) of \(lines) lines are bad (--strict)."))
+        } else if lines == badLines {
+            out.append(style.red("Nothing imported: \(lines == 0 ? "no workout sets found" : "all \(lines) lines are bad") (\(name))."))
         } else {
-            out.append("\(style.bold("Imported \(imported)")) of \(lines) lines (\(duplicates) duplicates, \(badLines) bad"
-                + (skipped > 0 ? ", \(skipped) skipped" : "") + ").")
+            out.append("\(style.bold("Imported \(imported)")) of \(lines) sets from a \(name) log (\(duplicates) duplicates, \(badLines) bad"
+                + (skipped > 0 ? ", \(skipped) skipped" : "") + ")" + (jobId.map { " as job \($0)" } ?? "") + ".")
         }
-        for error in errors {
-            out.append("  line \(error.line): \(error.message)")
-        }
-        if badLines > errors.count {
-            out.append(style.dim("  … and \(badLines - errors.count) more"))
+        if warmups > 0 { out.append(style.dim("  \(warmups) warm-up sets, kept and marked")) }
+        if notStrength > 0 { out.append(style.dim("  \(notStrength) rows without reps (timed or distance sets) left out")) }
+        if let defaultUnit { out.append(style.dim("  weights the file gives no unit for are in \(defaultUnit)")) }
+        for problem in problems {
+            let more = problem.count > problem.lines.count ? ", …" : ""
+            let where_ = "line\(problem.lines.count == 1 ? "" : "s") \(problem.lines.map(String.init).joined(separator: ", "))\(more)"
+            out.append("  \(problem.count) × \(problem.problem) (\(where_)); e.g. \(problem.example)")
+            if problem.others > 0 { out.append(style.dim("  … and \(problem.others) bad lines of other problems")) }
         }
         return out.joined(separator: "\n")
     }

@@ -20,7 +20,7 @@ struct Intakes: AsyncParsableCommand {
         var day: LocalDay?
 
         func run() async throws {
-            try await CLI.run(global) { gateway, output in
+            try await CLI.run(global, units: true) { gateway, output in
                 // The service answers a page at a time (`limits.page.items`); follow every page.
                 var reply: ListIntakesReply = try await gateway.call(.intakeList, ListIntakesRequest(day: day))
                 while let cursor = reply.nextCursor {
@@ -72,7 +72,7 @@ struct Intakes: AsyncParsableCommand {
         }
 
         func run() async throws {
-            try await CLI.run(global) { gateway, output in
+            try await CLI.run(global, units: true) { gateway, output in
                 let parsed = try amount?.parsed(name: "--amount", examples: Log.examples)
                 let instant = try at.map { try TimeParsing.instant($0, zone: gateway.timeZone) }
                 let record: IntakeRecord = try await gateway.call(.intakeEdit,
@@ -97,7 +97,7 @@ struct Intakes: AsyncParsableCommand {
         var id: String
 
         func run() async throws {
-            try await CLI.run(global) { gateway, output in
+            try await CLI.run(global, units: true) { gateway, output in
                 let reply: DeleteIntakeReply = try await gateway.call(.intakeDelete, DeleteIntakeRequest(id: id))
                 try output.emit(reply) { "Deleted \(reply.id)." }
             }

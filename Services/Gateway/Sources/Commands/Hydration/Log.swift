@@ -33,7 +33,7 @@ struct Log: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CLI.run(global) { gateway, output in
+        try await CLI.run(global, units: true) { gateway, output in
             let (value, unit) = try amount.parsed(name: "AMOUNT", examples: Self.examples)
             let instant = try at.map { try TimeParsing.instant($0, zone: gateway.timeZone) }
             let record: IntakeRecord = try await gateway.call(.intakeLog,

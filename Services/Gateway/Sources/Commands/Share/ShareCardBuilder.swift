@@ -60,7 +60,7 @@ struct ShareCardBuilder {
     private func records() -> ShareCard.Section {
         .list(ShareCard.List(
             heading: ShareText.recordsHeading,
-            rows: data.records.map { ShareCard.Row(label: $0.exercise, value: OneRepMax.kilograms($0.record.oneRepMax), detail: $0.record.day) },
+            rows: data.records.map { ShareCard.Row(label: $0.exercise, value: DisplayUnits.weight($0.record.oneRepMax, unit: "kg"), detail: $0.record.day) },
             empty: ShareText.noRecords))
     }
 
@@ -86,7 +86,7 @@ struct ShareCardBuilder {
             case .orm:
                 if data.orm != nil {
                     lines.append(ShareText.chatRecords(
-                        data.records.prefix(ShareCard.maxListRows).map { "\($0.exercise) \(OneRepMax.kilograms($0.record.oneRepMax))" }))
+                        data.records.prefix(ShareCard.maxListRows).map { "\($0.exercise) \(DisplayUnits.weight($0.record.oneRepMax, unit: "kg"))" }))
                 }
             }
         }
