@@ -310,7 +310,7 @@ struct SampleIngest {
             }
         case .strength:
             try write.emit(.healthStrengthRecorded, user: user, StrengthSetRecordedBody(
-                user: user, sampleId: sampleId, day: sample.day, exercise: sample.exercise ?? "",
+                user: user, sampleId: sampleId, day: try LocalDay(stored: sample.day), exercise: sample.exercise ?? "",
                 sets: sample.sets ?? 0, reps: sample.reps ?? 0, weightKg: sample.normalized))
         case .workout:
             let body = WorkoutRecordedBody(
