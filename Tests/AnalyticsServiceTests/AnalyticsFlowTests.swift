@@ -34,7 +34,7 @@ struct AnalyticsFlowTests {
         try await system.waitUntilCaughtUp()
 
         var history = try await system.ask(MessageDescriptor.analyticsHistory.name, HistoryRequest(days: gap + 4), as: HistoryReply.self)
-        #expect(history.days.map(\.day) == (0..<(gap + 4)).map { first.adding(days: $0 - 3).description })
+        #expect(history.days.map(\.day.description) == (0..<(gap + 4)).map { first.adding(days: $0 - 3).description })
         #expect(history.days.map(\.goalMl) == [2500, 2500, 2500] + Array(repeating: 1000, count: gap) + [3000])
         #expect(history.days.map(\.met) == [true, true, false] + Array(repeating: true, count: gap) + [false])
         #expect(history.currentStreak == gap)
@@ -82,7 +82,7 @@ struct AnalyticsFlowTests {
         }
         var chart = try await month()
         #expect(chart.month == CalendarMonthText.of(today))
-        #expect(chart.days.count == today.day && chart.days.last?.day == today.description)
+        #expect(chart.days.count == today.day && chart.days.last?.day == today)
         #expect(chart.days.dropLast().allSatisfy { $0.steps == 0 })
         #expect(chart.total == 9_999 && chart.days.last?.steps == 9_999)
         #expect(chart.axisMax == 10_000)
@@ -113,7 +113,7 @@ struct AnalyticsFlowTests {
         try await system.waitUntilCaughtUp()
         let progress = try await system.ask(MessageDescriptor.analyticsChallengesProgress.name, MonthRequest(), as: ChallengesProgressReply.self)
         let byId = Dictionary(uniqueKeysWithValues: progress.challenges.map { ($0.id, $0) })
-        #expect(byId["steps-10k"]?.days.last == ChallengeDay(day: today.description, value: 20_000, completed: true))
+        #expect(byId["steps-10k"]?.days.last == ChallengeDay(day: today, value: 20_000, completed: true))
         #expect(byId["steps-10k"]?.daysCompleted == 1 && byId["steps-10k"]?.points == 50)
         #expect(byId["walk-5k"]?.daysCompleted == 0 && byId["walk-5k"]?.days.last?.value == 4_000)
         #expect(byId["run-3k"]?.daysCompleted == 1 && byId["run-3k"]?.points == 30 && byId["run-3k"]?.unit == "meters")
@@ -146,11 +146,11 @@ struct AnalyticsFlowTests {
         #expect(all.exercises.map(\.name) == ["Back Squat", "Deadlift"])
         let squat = try #require(all.exercises.first)
         #expect(squat.series == [
-            OneRepMaxPoint(day: today.description, oneRepMax: 112.5),
-            OneRepMaxPoint(day: today.adding(days: -2).description, oneRepMax: 144),
-            OneRepMaxPoint(day: today.adding(days: -3).description, oneRepMax: 100),
+            OneRepMaxPoint(day: today, oneRepMax: 112.5),
+            OneRepMaxPoint(day: today.adding(days: -2), oneRepMax: 144),
+            OneRepMaxPoint(day: today.adding(days: -3), oneRepMax: 100),
         ])
-        #expect(squat.personalRecord == OneRepMaxPoint(day: today.adding(days: -2).description, oneRepMax: 144))
+        #expect(squat.personalRecord == OneRepMaxPoint(day: today.adding(days: -2), oneRepMax: 144))
         #expect(squat.excludedSets == 2)
         let one = try await system.ask(MessageDescriptor.analyticsOneRepMax.name, OneRepMaxRequest(exercise: "back squat", limit: 2), as: OneRepMaxReply.self)
         #expect(one.exercises.map(\.name) == ["Back Squat"] && one.exercises[0].series.count == 2)

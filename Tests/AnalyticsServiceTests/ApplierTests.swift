@@ -109,10 +109,10 @@ struct ApplierTests {
     func activity() async throws {
         let fixture = try AnalyticsFixture()
         let context = fixture.context()
-        try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: "2026-11-02", steps: 4_000))
-        try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: "2026-11-02", steps: 6_000))
-        try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: "2026-11-03", steps: 3_999))
-        try fixture.health(EventDescriptor.healthDistanceDayChanged.name, DistanceDayChangedBody(user: "ana", day: "2026-11-03", meters: 5_000))
+        try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: LocalDay("2026-11-02")!, steps: 4_000))
+        try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: LocalDay("2026-11-02")!, steps: 6_000))
+        try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: LocalDay("2026-11-03")!, steps: 3_999))
+        try fixture.health(EventDescriptor.healthDistanceDayChanged.name, DistanceDayChangedBody(user: "ana", day: LocalDay("2026-11-03")!, meters: 5_000))
         var month = try await fixture.handlers.stepsMonth(MonthRequest(), context)
         #expect(month.total == 9_999)
         #expect(month.days.count == 21 && month.days[1].steps == 6_000 && month.days[0].steps == 0)
@@ -135,7 +135,7 @@ struct ApplierTests {
         let reply = try await fixture.handlers.oneRepMax(OneRepMaxRequest(), fixture.context())
         #expect(reply.exercises.count == 1)
         #expect(reply.exercises.first?.excludedSets == 3)
-        #expect(reply.exercises.first?.series == [OneRepMaxPoint(day: "2026-11-01", oneRepMax: 80)])
+        #expect(reply.exercises.first?.series == [OneRepMaxPoint(day: LocalDay("2026-11-01")!, oneRepMax: 80)])
     }
 
     @Test("unknown types and unreadable bodies are skips; system events and unused types are ignored")
@@ -153,9 +153,9 @@ struct ApplierTests {
             ("goal.future-thing", ServiceName.goals, UserErasedBody(user: "ana")),
             (EventDescriptor.challengeUpserted.name, ServiceName.goals, ChallengeUpsertedBody(challenge: Challenge(
                 id: "swim", title: "Swim", description: "", type: "swimming", goal: 10, reward: .init(trophy: "gold", points: 5)))),
-            (EventDescriptor.healthStepsDayChanged.name, ServiceName.healthIngest, StepsDayChangedBody(user: "ana", day: "2026-11-01", steps: -3)),
-            (EventDescriptor.healthStepsDayChanged.name, ServiceName.healthIngest, StepsDayChangedBody(user: "ana", day: "11/01/2026", steps: 3)),
-            (EventDescriptor.healthDistanceDayChanged.name, ServiceName.healthIngest, DistanceDayChangedBody(user: "ana", day: "2026-11-01", meters: .infinity)),
+            (EventDescriptor.healthStepsDayChanged.name, ServiceName.healthIngest, StepsDayChangedBody(user: "ana", day: LocalDay("2026-11-01")!, steps: -3)),
+            (EventDescriptor.healthStepsDayChanged.name, ServiceName.healthIngest, RawStepsDay(user: "ana", day: "11/01/2026", steps: 3)),
+            (EventDescriptor.healthDistanceDayChanged.name, ServiceName.healthIngest, DistanceDayChangedBody(user: "ana", day: LocalDay("2026-11-01")!, meters: .infinity)),
             (EventDescriptor.healthStrengthRecorded.name, ServiceName.healthIngest, strength("z", day: "2026-11-01", reps: 0, kg: 50)),
             (EventDescriptor.healthStrengthRecorded.name, ServiceName.healthIngest, strength("z", day: "2026-11-01", reps: 5, kg: -50)),
             (EventDescriptor.healthStrengthRecorded.name, ServiceName.healthIngest, strength("z", day: "2026-11-01", exercise: "  ", reps: 5, kg: 50)),
@@ -173,4 +173,11 @@ struct ApplierTests {
             try fixture.apply(try fixture.event(type, publisher: publisher, UserErasedBody(user: "ana")))
         }
     }
+}
+
+/// A `health.steps.day-changed` body as a faulty publisher could write it: `day` any text.
+private struct RawStepsDay: Encodable, Sendable {
+    var user: String
+    var day: String
+    var steps: Int64
 }

@@ -21,10 +21,10 @@ struct ConsentMaskTests {
             try fixture.goals(EventDescriptor.challengeUpserted.name, ChallengeUpsertedBody(challenge: challenge))
         }
         for user in ["ana", "bob"] {
-            try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: user, day: "2026-11-19", steps: 12_000))
-            try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: user, day: "2026-11-20", steps: 9_000))
-            try fixture.health(EventDescriptor.healthDistanceDayChanged.name, DistanceDayChangedBody(user: user, day: "2026-11-19", meters: 6_000))
-            try fixture.health(EventDescriptor.healthDistanceDayChanged.name, DistanceDayChangedBody(user: user, day: "2026-11-20", meters: 4_000))
+            try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: user, day: LocalDay("2026-11-19")!, steps: 12_000))
+            try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: user, day: LocalDay("2026-11-20")!, steps: 9_000))
+            try fixture.health(EventDescriptor.healthDistanceDayChanged.name, DistanceDayChangedBody(user: user, day: LocalDay("2026-11-19")!, meters: 6_000))
+            try fixture.health(EventDescriptor.healthDistanceDayChanged.name, DistanceDayChangedBody(user: user, day: LocalDay("2026-11-20")!, meters: 4_000))
             try fixture.health(EventDescriptor.healthStrengthRecorded.name, strength("\(user)-s1", day: "2026-11-20", reps: 1, kg: 100, user: user))
         }
         return fixture
@@ -165,8 +165,8 @@ struct ConsentMaskTests {
         func health<Body: Encodable>(_ type: String, _ body: Body) throws {
             events.append(try fixture.event(type, publisher: ServiceName.healthIngest, body))
         }
-        try health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: "2026-11-19", steps: 12_000))
-        try health(EventDescriptor.healthDistanceDayChanged.name, DistanceDayChangedBody(user: "ana", day: "2026-11-19", meters: 6_000))
+        try health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: LocalDay("2026-11-19")!, steps: 12_000))
+        try health(EventDescriptor.healthDistanceDayChanged.name, DistanceDayChangedBody(user: "ana", day: LocalDay("2026-11-19")!, meters: 6_000))
         try health(EventDescriptor.healthStrengthRecorded.name, strength("s1", day: "2026-11-20", reps: 1, kg: 100))
         for type in [ConsentType.steps, .distance, .workouts] {
             try health(EventDescriptor.healthConsentChanged.name, ConsentChangedBody(user: "ana", type: type.rawValue, granted: false, deleted: false))

@@ -12,14 +12,14 @@ struct DailyBoundApplierTests {
     @Test("1,000,000 steps and 1,000 km on a day are applied; past the bound (a foreign publisher) is skipped")
     func bound() async throws {
         let fixture = try AnalyticsFixture()
-        try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: "2026-11-02", steps: ValueRules.stepsPerDay))
-        try fixture.health(EventDescriptor.healthDistanceDayChanged.name, DistanceDayChangedBody(user: "ana", day: "2026-11-02", meters: ValueRules.distanceMetersPerDay))
+        try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: LocalDay("2026-11-02")!, steps: ValueRules.stepsPerDay))
+        try fixture.health(EventDescriptor.healthDistanceDayChanged.name, DistanceDayChangedBody(user: "ana", day: LocalDay("2026-11-02")!, meters: ValueRules.distanceMetersPerDay))
         let month = try await fixture.handlers.stepsMonth(MonthRequest(), fixture.context())
         #expect(month.total == 1_000_000)
         #expect(try await fixture.database.pool.read { db in try Double.fetchOne(db, sql: "SELECT meters FROM distance_day") } == 1_000_000)
         let past = try fixture.event(
             EventDescriptor.healthStepsDayChanged.name, publisher: ServiceName.healthIngest,
-            StepsDayChangedBody(user: "ana", day: "2026-11-03", steps: ValueRules.stepsPerDay + 1))
+            StepsDayChangedBody(user: "ana", day: LocalDay("2026-11-03")!, steps: ValueRules.stepsPerDay + 1))
         #expect(throws: EventSkip.self) { try fixture.apply(past) }
     }
 }

@@ -29,16 +29,16 @@ struct QueryTests {
         #expect(reply.currentStreak == 4 && reply.longestStreak == 4)
         // "Today" is the request's: in Kiritimati (UTC+14) it is already the 22nd, not met yet.
         let east = try await fixture.handlers.history(HistoryRequest(days: 2), fixture.context(timeZone: "Pacific/Kiritimati"))
-        #expect(east.days.map(\.day) == ["2026-11-21", "2026-11-22"])
+        #expect(east.days.map(\.day.description) == ["2026-11-21", "2026-11-22"])
         #expect(east.currentStreak == 4)
     }
 
     @Test("steps month: every day so far, round axis, badges; a new month needs no restart")
     func stepsMonth() async throws {
         let fixture = try AnalyticsFixture(now: "2026-11-30T23:30:00Z")
-        try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: "2026-11-29", steps: 12_345))
-        try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: "2026-11-30", steps: 7_655))
-        try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: "2026-10-30", steps: 9_999))
+        try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: LocalDay("2026-11-29")!, steps: 12_345))
+        try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: LocalDay("2026-11-30")!, steps: 7_655))
+        try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: LocalDay("2026-10-30")!, steps: 9_999))
         var reply = try await fixture.handlers.stepsMonth(MonthRequest(), fixture.context())
         #expect(reply.month == "2026-11" && reply.days.count == 30 && reply.total == 20_000)
         #expect(reply.axisMax == 12_500)
@@ -47,7 +47,7 @@ struct QueryTests {
         #expect(october.days.count == 31 && october.total == 9_999 && october.achievements == [.init(threshold: 10_000, earned: false)])
         fixture.set(now: "2026-12-01T00:30:00Z")
         reply = try await fixture.handlers.stepsMonth(MonthRequest(), fixture.context())
-        #expect(reply.month == "2026-12" && reply.days == [StepsDay(day: "2026-12-01", steps: 0)] && reply.axisMax == 10_000)
+        #expect(reply.month == "2026-12" && reply.days == [StepsDay(day: LocalDay("2026-12-01")!, steps: 0)] && reply.axisMax == 10_000)
         let future = try await fixture.handlers.stepsMonth(MonthRequest(month: "2027-01"), fixture.context())
         #expect(future.days.isEmpty && future.total == 0)
     }
@@ -71,8 +71,8 @@ struct QueryTests {
             try fixture.goals(EventDescriptor.challengeUpserted.name, ChallengeUpsertedBody(challenge: challenge))
         }
         for (day, steps, meters) in [("2026-11-01", Int64(10_000), 5_000.0), ("2026-11-02", 9_999, 3_500), ("2026-11-03", 15_000, 2_999)] {
-            try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: day, steps: steps))
-            try fixture.health(EventDescriptor.healthDistanceDayChanged.name, DistanceDayChangedBody(user: "ana", day: day, meters: meters))
+            try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: LocalDay(day)!, steps: steps))
+            try fixture.health(EventDescriptor.healthDistanceDayChanged.name, DistanceDayChangedBody(user: "ana", day: LocalDay(day)!, meters: meters))
         }
         // A 3 km run on the 1st; a 10 km walk on the 2nd (walking distance, not a run); 2999 m run on the 3rd.
         try fixture.health(EventDescriptor.healthWorkoutRecorded.name, Self.workout("w1", day: "2026-11-01", activity: "Running", meters: 3_000))
@@ -128,12 +128,12 @@ struct QueryTests {
         #expect(all.exercises.map(\.name) == ["Back Squat", "Deadlift"])
         let squat = try #require(all.exercises.first)
         #expect(squat.series == [
-            .init(day: "2026-11-04", oneRepMax: 112.5), .init(day: "2026-11-02", oneRepMax: 144), .init(day: "2026-11-01", oneRepMax: 120),
+            .init(day: LocalDay("2026-11-04")!, oneRepMax: 112.5), .init(day: LocalDay("2026-11-02")!, oneRepMax: 144), .init(day: LocalDay("2026-11-01")!, oneRepMax: 120),
         ])
-        #expect(squat.personalRecord == .init(day: "2026-11-02", oneRepMax: 144))
+        #expect(squat.personalRecord == .init(day: LocalDay("2026-11-02")!, oneRepMax: 144))
         #expect(squat.excludedSets == 2)
         let limited = try await fixture.handlers.oneRepMax(OneRepMaxRequest(exercise: "  back   SQUAT ", limit: 1), fixture.context())
-        #expect(limited.exercises.count == 1 && limited.exercises[0].series.map(\.day) == ["2026-11-04"])
+        #expect(limited.exercises.count == 1 && limited.exercises[0].series.map(\.day.description) == ["2026-11-04"])
         let missing = await error { try await fixture.handlers.oneRepMax(OneRepMaxRequest(exercise: "Bench Press"), fixture.context()) }
         let quench = try #require(missing as? QuenchError)
         #expect(quench.code == .notFound && quench.field == "exercise" && quench.message.contains("Bench Press"))

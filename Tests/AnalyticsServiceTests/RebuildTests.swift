@@ -11,7 +11,7 @@ struct RebuildTests {
     func rebuild() async throws {
         let fixture = try AnalyticsFixture()
         try fixture.intake(EventDescriptor.intakeLogged.name, IntakeEventBody(intake: record(id: "a", day: "2026-11-20", waterUl: 250_000)))
-        try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: "2026-11-02", steps: 4_000))
+        try fixture.health(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: LocalDay("2026-11-02")!, steps: 4_000))
         try await fixture.database.pool.write { db in
             try db.execute(sql: "INSERT INTO runtime_cursor (publisher, seq, skipped) VALUES ('intake', 1, 0), ('health-ingest', 1, 2)")
         }

@@ -18,7 +18,7 @@ import Testing
         ]))
         let reply = try await fixture.handlers.oneRepMax(OneRepMaxRequest(), fixture.context())
         #expect(reply.exercises.first?.series == [
-            OneRepMaxPoint(day: "2026-11-02", oneRepMax: 110), OneRepMaxPoint(day: "2026-11-01", oneRepMax: 112.5),
+            OneRepMaxPoint(day: LocalDay("2026-11-02")!, oneRepMax: 110), OneRepMaxPoint(day: LocalDay("2026-11-01")!, oneRepMax: 112.5),
         ])
         let kept = try await fixture.database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM strength_set WHERE warmup = 1") }
         #expect(kept == 1)
@@ -35,7 +35,7 @@ import Testing
         try fixture.health(EventDescriptor.healthSamplesRemoved.name, SamplesRemovedBody(user: "ana", jobId: "j", type: "strength", sampleIds: ["b", "c", "d", "unknown"]))
         let reply = try await fixture.handlers.oneRepMax(OneRepMaxRequest(), fixture.context())
         #expect(reply.exercises.map(\.name) == ["Back Squat"])
-        #expect(reply.exercises.first?.series == [OneRepMaxPoint(day: "2026-11-01", oneRepMax: 112.5)])
+        #expect(reply.exercises.first?.series == [OneRepMaxPoint(day: LocalDay("2026-11-01")!, oneRepMax: 112.5)])
         #expect(reply.exercises.first?.excludedSets == 0)
         try fixture.health(EventDescriptor.healthSamplesRemoved.name, SamplesRemovedBody(user: "ana", jobId: "j", type: "strength", sampleIds: ["a"]))
         #expect(try await fixture.handlers.oneRepMax(OneRepMaxRequest(), fixture.context()).exercises.isEmpty)

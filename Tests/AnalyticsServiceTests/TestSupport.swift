@@ -113,7 +113,7 @@ func goal(_ ml: Double, on day: String, user: String = "ana", source: String = "
 func strength(_ id: String, day: String, exercise: String = "Back Squat", sets: Int = 1, reps: Int, kg: Double, user: String = "ana")
     -> StrengthSetRecordedBody
 {
-    StrengthSetRecordedBody(user: user, sampleId: id, day: day, exercise: exercise, sets: sets, reps: reps, weightKg: kg)
+    StrengthSetRecordedBody(user: user, sampleId: id, day: LocalDay(day)!, exercise: exercise, sets: sets, reps: reps, weightKg: kg)
 }
 
 /// The error a throwing call ends with, or nil.

@@ -61,7 +61,7 @@ struct HealthImportEndToEndTests {
         #expect(samples.count == 17)
         let weights = samples.filter { $0.type == "body-mass" }.sorted { $0.start < $1.start }
         #expect(weights.map(\.unit) == ["kg", "lb", "kg"])
-        #expect(weights.map(\.day) == ["2025-10-11", "2025-10-12", "2025-10-13"])
+        #expect(weights.map(\.day.description) == ["2025-10-11", "2025-10-12", "2025-10-13"])
         #expect(abs(weights[1].normalizedValue - 72.57477920) < 1e-6)
         #expect(weights[0].source == "Scale & Co 😀A&unknown;")
         let water = samples.filter { $0.type == "dietary-water" }.map(\.normalizedValue).sorted()
@@ -70,7 +70,7 @@ struct HealthImportEndToEndTests {
         #expect(distance.contains { $0.source == "Anna's Apple Watch" && abs($0.normalizedValue - 804.672) < 1e-6 })
         #expect(distance.contains { $0.device == "name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone15,2, software:18.0" })
         let lateWalk = samples.first { $0.type == "steps" && $0.value == 2000 }
-        #expect(lateWalk?.day == "2025-10-13")  // 17:00 -0700 is already the 14th in UTC
+        #expect(lateWalk?.day.description == "2025-10-13")  // 17:00 -0700 is already the 14th in UTC
 
         // Events: each new sample announced once, in its batch's event, never again on the
         // re-import (an import announces no sample alone); day totals merged in time, the

@@ -63,7 +63,7 @@ struct HealthRealDataMergeTests {
         // The day events analytics consumes carry the same merged numbers (rounded).
         var published: [String: Int64] = [:]
         for event in try await fixture.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self) {
-            published[event.day] = event.steps
+            published[event.day.description] = event.steps
         }
         #expect(published == expected.mapValues { Int64($0.rounded()) })
         await fixture.close()

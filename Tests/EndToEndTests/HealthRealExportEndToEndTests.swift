@@ -22,7 +22,7 @@ struct HealthRealExportEndToEndTests {
 
     static func sums(_ samples: [SampleRecord], _ type: String) -> [String: Double] {
         var days: [String: Double] = [:]
-        for sample in samples where sample.type == type { days[sample.day, default: 0] += sample.normalizedValue }
+        for sample in samples where sample.type == type { days[sample.day.description, default: 0] += sample.normalizedValue }
         return days
     }
 
@@ -102,7 +102,7 @@ struct HealthRealExportEndToEndTests {
             let run = try fixture.quench(["import", "apple-health", file.path, "--json"], timeZone: zone)
             #expect(run.status == 0, "\(run.stderr)")
             let samples = try await fixture.allSamples().sorted { $0.value < $1.value }
-            #expect(samples.map(\.day) == ["2019-05-17", "2019-05-15", "2019-05-16", "2019-05-16"], "\(zone)")
+            #expect(samples.map(\.day.description) == ["2019-05-17", "2019-05-15", "2019-05-16", "2019-05-16"], "\(zone)")
             #expect(samples.first { $0.value == 100 }?.start == ISO8601DateFormatter().date(from: "2019-05-16T03:50:00Z"))
             #expect(try await fixture.daily(.steps, from: "2019-05-14", to: "2019-05-18") == ["2019-05-15": 100, "2019-05-16": 600])
             await fixture.close()

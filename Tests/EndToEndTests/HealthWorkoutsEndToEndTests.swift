@@ -36,7 +36,7 @@ struct HealthWorkoutsEndToEndTests {
 
         let sets = try await fixture.events(EventDescriptor.healthStrengthBatchRecorded.name, as: StrengthBatchRecordedBody.self).flatMap(\.samples)
         #expect(sets.count == 8)
-        #expect(sets.filter { $0.exercise == "Back Squat" && $0.sets == 1 && $0.day == "2025-10-11" }.count == 2)
+        #expect(sets.filter { $0.exercise == "Back Squat" && $0.sets == 1 && $0.day.description == "2025-10-11" }.count == 2)
         let bar = try #require(sets.first { $0.exercise == "Back Squat" })
         #expect(abs(bar.weightKg - 20.41165665) < 1e-6)  // 45 lb, the default unit
         #expect(sets.contains { $0.exercise == "Press, Overhead" && $0.reps == 8 })

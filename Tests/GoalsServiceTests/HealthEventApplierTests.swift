@@ -137,7 +137,7 @@ struct HealthEventApplierTests {
     @Test("other types and consents are ignored; unreadable or implausible events are skipped")
     func ignoredAndSkipped() throws {
         let store = try TestDatabase()
-        try store.deliver(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: "2026-11-02", steps: 1000))
+        try store.deliver(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: LocalDay("2026-11-02")!, steps: 1000))
         try store.deliver(EventDescriptor.healthConsentChanged.name, ConsentChangedBody(user: "ana", type: "steps", granted: true))
         #expect(try store.state("ana") == nil)
         for kg in [Double.nan, .infinity, 0, -70, 5000] {
@@ -153,7 +153,7 @@ struct HealthEventApplierTests {
     func unknownTypesCounted() throws {
         let store = try TestDatabase()
         let events = [
-            try store.event(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: "2026-11-02", steps: 1000)),
+            try store.event(EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: LocalDay("2026-11-02")!, steps: 1000)),
             try store.event("health.teleported", UserErasedBody(user: "ana")),
             try store.event(EventDescriptor.healthConsentChanged.name, Self.consent(true)),
         ]

@@ -47,7 +47,7 @@ final class IngestBench: @unchecked Sendable {
     /// `samples.daily` of `type` from `from` to `to`: day → value, days of 0 left out.
     func daily(_ type: SampleType, from: String, to: String) async throws -> [String: Double] {
         let reply = try await handlers.daily(DailySamplesRequest(type: type.rawValue, from: LocalDay(from)!, to: LocalDay(to)!), context())
-        return Dictionary(uniqueKeysWithValues: reply.days.compactMap { bucket in bucket.value.flatMap { $0 == 0 ? nil : (bucket.day, $0) } })
+        return Dictionary(uniqueKeysWithValues: reply.days.compactMap { bucket in bucket.value.flatMap { $0 == 0 ? nil : (bucket.day.description, $0) } })
     }
 
     /// A read of the file, outside any request.

@@ -35,7 +35,7 @@ struct MidnightSplitTests {
         let events = try bench.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self)
         #expect(events.map { "\($0.day) \($0.steps)" }.sorted() == ["2026-10-31 300", "2026-11-01 300"])
         // The stored record keeps its day: the day of its start.
-        #expect(try bench.read { try SampleStore.latest($0, user: "ann", type: .steps)?.day } == "2026-10-31")
+        #expect(try bench.read { try SampleStore.latest($0, user: "ann", type: .steps)?.day.description } == "2026-10-31")
 
         // 18:00–19:00Z is 23:30–00:30 at +05:30 (offset 19800), whatever the request's zone.
         let india = try IngestBench()
@@ -73,13 +73,13 @@ struct MidnightSplitTests {
         ])
         #expect(try await bench.daily(.steps, from: "2026-10-31", to: "2026-11-01") == ["2026-10-31": 250, "2026-11-01": 250])
         let last = Dictionary(
-            try bench.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self).map { ($0.day, $0.steps) }) { _, new in new }
+            try bench.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self).map { ($0.day.description, $0.steps) }) { _, new in new }
         #expect(last == ["2026-10-31": 250, "2026-11-01": 250])
 
         _ = try bench.write { try $0.setPriority(StepsPriorityRequest(sources: ["Ann's iPhone"]), $1) }
         #expect(try await bench.daily(.steps, from: "2026-10-31", to: "2026-11-01") == ["2026-10-31": 300, "2026-11-01": 300])
         let republished = Dictionary(
-            try bench.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self).map { ($0.day, $0.steps) }) { _, new in new }
+            try bench.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self).map { ($0.day.description, $0.steps) }) { _, new in new }
         #expect(republished == ["2026-10-31": 300, "2026-11-01": 300])
 
         // A later sample of the second day adds to its merged total: 00:30–01:00 iPhone 100.
@@ -89,7 +89,7 @@ struct MidnightSplitTests {
         // A revoke with delete takes both days to 0 (the split parts go with the samples).
         _ = try bench.write { try $0.revoke(ConsentChangeRequest(types: ["steps"], deleteData: true), $1) }
         let zeroed = Dictionary(
-            try bench.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self).map { ($0.day, $0.steps) }) { _, new in new }
+            try bench.events(EventDescriptor.healthStepsDayChanged.name, as: StepsDayChangedBody.self).map { ($0.day.description, $0.steps) }) { _, new in new }
         #expect(zeroed == ["2026-10-31": 0, "2026-11-01": 0])
         #expect(try bench.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sample_day_part") } == 0)
     }

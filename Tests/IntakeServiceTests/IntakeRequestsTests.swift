@@ -167,7 +167,7 @@ struct IntakeRequestsTests {
         #expect(lateOnDSTDay.day == "2026-03-08")
         #expect(nextDay.day == "2026-03-09")
         let totals: TotalsReply = try await fixture.client.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: LocalDay("2026-03-06")!, to: LocalDay("2026-03-09")!))
-        #expect(totals.days.map(\.day) == ["2026-03-06", "2026-03-07", "2026-03-08", "2026-03-09"])
+        #expect(totals.days.map(\.day.description) == ["2026-03-06", "2026-03-07", "2026-03-08", "2026-03-09"])
         #expect(totals.days.map(\.totalWaterMl) == [0, 100, 500, 400])
 
         // The same instant seen from Kolkata (+05:30) is another day.

@@ -82,3 +82,66 @@ struct ArgumentHandlingTests {
         }
     }
 }
+
+/// `--user`, `--tz` and `--timeout` are read once, by their rules, when argument-parser reads
+/// the command line (issue 28 item 5).
+@Suite("CLI global options")
+struct GlobalOptionTests {
+    @Test("--user by the user id rule; a refused id keeps the rule's message for --user or QUENCH_USER")
+    func user() throws {
+        #expect(try GlobalOptions.parse(["--user", "ana.b@x"]).user == .valid("ana.b@x"))
+        #expect(try GlobalOptions.parse([]).user == nil)
+        for bad in ["a/b", "x y", String(repeating: "u", count: 65)] {
+            let option = try GlobalOptions.parse(["--user", bad]).user
+            #expect(option == .invalid(bad))
+            #expect(throws: CLIError.self) { try option?.id(source: "--user") }
+        }
+        do {
+            _ = try UserArgument(argument: "bob/evil").id(source: "QUENCH_USER")
+            Issue.record("a bad QUENCH_USER was accepted")
+        } catch let error as CLIError {
+            #expect(error.field == "QUENCH_USER" && error.exitCode == 64, "\(error)")
+            #expect(error.message.contains("1 to 64 characters of letters, digits"), "\(error)")
+        }
+    }
+
+    @Test("--tz by the services' zone rule, kept as typed; a refused name names --tz and the rule")
+    func zone() throws {
+        #expect(try GlobalOptions.parse(["--tz", "UTC"]).tz == .valid(ZoneID("UTC")!))
+        #expect(try GlobalOptions.parse(["--tz", "Europe/Berlin"]).tz?.zone().identifier == "Europe/Berlin")
+        for bad in ["Mars/Olympus", "UTC+5", "GMT+0500", "europe/berlin"] {
+            let option = try GlobalOptions.parse(["--tz", bad]).tz
+            #expect(option == .invalid(bad))
+            do {
+                _ = try option?.zone()
+                Issue.record("--tz \(bad) was accepted")
+            } catch {
+                #expect("\(error)".contains("--tz: '\(bad)' is not an IANA time zone"), "\(error)")
+            }
+        }
+    }
+
+    @Test("--timeout: a number within 0.1…600 s; outside it the range's message; no number is argument-parser's error")
+    func timeout() throws {
+        #expect(try GlobalOptions.parse(["--timeout", "2.5"]).timeout?.duration == .milliseconds(2500))
+        #expect(try GlobalOptions.parse(["--timeout", "0.1"]).timeout?.seconds == 0.1)
+        #expect(try GlobalOptions.parse(["--timeout", "600"]).timeout?.seconds == 600)
+        for (bad, shown) in [("0", "0"), ("-1", "-1"), ("600.5", "600.5")] {
+            do {
+                _ = try GlobalOptions.parse(["--timeout=\(bad)"])
+                Issue.record("--timeout \(bad) was accepted")
+            } catch {
+                #expect(GlobalOptions.message(for: error) == "--timeout must be at least 0.1 and at most 600 seconds, got \(shown)")
+                #expect(GlobalOptions.exitCode(for: error) == .validationFailure)
+            }
+        }
+        do {
+            _ = try GlobalOptions.parse(["--timeout", "soon"])
+            Issue.record("--timeout soon was accepted")
+        } catch {
+            let message = GlobalOptions.message(for: error)
+            #expect(ArgumentFailure.field(in: message) == "--timeout", "\(message)")
+            #expect(GlobalOptions.exitCode(for: error) == .validationFailure)
+        }
+    }
+}

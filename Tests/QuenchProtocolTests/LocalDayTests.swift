@@ -63,3 +63,35 @@ struct LocalDayTests {
         }
     }
 }
+
+@Suite("LocalDay in messages")
+struct LocalDayMessageTests {
+    /// `StepsDayChangedBody` as it was before its day was typed: the bytes must not change.
+    struct StringStepsDay: Encodable {
+        var user: String
+        var day: String
+        var steps: Int64
+    }
+
+    @Test("a typed day field writes the bytes the String field wrote; a bad one fails decoding")
+    func sameBytes() throws {
+        let typed = StepsDayChangedBody(user: "ana", day: try #require(LocalDay("2026-11-02")), steps: 4_000)
+        let bytes = try MessagePackEncoder().encode(typed)
+        #expect(bytes == (try MessagePackEncoder().encode(StringStepsDay(user: "ana", day: "2026-11-02", steps: 4_000))))
+        #expect(try MessagePackDecoder().decode(StepsDayChangedBody.self, from: bytes) == typed)
+        #expect(throws: DecodingError.self) {
+            try MessagePackDecoder().decode(StepsDayChangedBody.self, from: MessagePackEncoder().encode(StringStepsDay(user: "ana", day: "11/02/2026", steps: 1)))
+        }
+    }
+
+    @Test("a stored day that is no day is an internal error naming it, not a made-up day")
+    func stored() throws {
+        #expect(try LocalDay(stored: "2026-11-02") == LocalDay("2026-11-02"))
+        do {
+            _ = try LocalDay(stored: "2026-02-30")
+            Issue.record("a bad stored day was read")
+        } catch let error as QuenchError {
+            #expect(error.code == .internal && error.message.contains("'2026-02-30'"), "\(error)")
+        }
+    }
+}

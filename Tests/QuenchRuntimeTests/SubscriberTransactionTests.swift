@@ -41,7 +41,7 @@ struct SubscriberTransactionTests {
             logger: Logger(label: "test"), batch: { Recorder() })
         let events = [
             try Self.event(1, EventDescriptor.healthErased.name, UserErasedBody(user: "ana")),
-            try Self.event(2, EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: "2026-11-02", steps: 5)),
+            try Self.event(2, EventDescriptor.healthStepsDayChanged.name, StepsDayChangedBody(user: "ana", day: LocalDay(year: 2026, month: 11, day: 2)!, steps: 5)),
             try Self.event(3, "health.teleported", UserErasedBody(user: "ana")),
             try Self.event(4, "system.reticulated", ["x": 1]),
             try Self.event(5, EventDescriptor.healthErased.name, ["user": 7]),

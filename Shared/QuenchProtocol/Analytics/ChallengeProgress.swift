@@ -1,11 +1,11 @@
 /// One day of a challenge: the day's steps (type `step`) or metres (distance types).
 public struct ChallengeDay: Codable, Sendable, Equatable {
-    public var day: String
+    public var day: LocalDay
     public var value: Double
     /// value ≥ the challenge's daily goal.
     public var completed: Bool
 
-    public init(day: String, value: Double, completed: Bool) {
+    public init(day: LocalDay, value: Double, completed: Bool) {
         self.day = day
         self.value = value
         self.completed = completed

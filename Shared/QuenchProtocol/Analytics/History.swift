@@ -12,13 +12,13 @@ public struct HistoryRequest: Codable, Sendable, Equatable {
 
 /// One day of the history, judged against that day's own goal.
 public struct HistoryDay: Codable, Sendable, Equatable {
-    public var day: String
+    public var day: LocalDay
     public var totalWaterMl: Double
     public var goalMl: Double
     /// total ≥ goal.
     public var met: Bool
 
-    public init(day: String, totalWaterMl: Double, goalMl: Double, met: Bool) {
+    public init(day: LocalDay, totalWaterMl: Double, goalMl: Double, met: Bool) {
         self.day = day
         self.totalWaterMl = totalWaterMl
         self.goalMl = goalMl

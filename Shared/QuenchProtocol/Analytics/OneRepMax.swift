@@ -16,10 +16,10 @@ public struct OneRepMaxRequest: Codable, Sendable, Equatable {
 
 /// The best estimate of one day (kg, two decimals).
 public struct OneRepMaxPoint: Codable, Sendable, Equatable {
-    public var day: String
+    public var day: LocalDay
     public var oneRepMax: Double
 
-    public init(day: String, oneRepMax: Double) {
+    public init(day: LocalDay, oneRepMax: Double) {
         self.day = day
         self.oneRepMax = oneRepMax
     }

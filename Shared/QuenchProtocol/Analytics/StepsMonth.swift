@@ -9,10 +9,10 @@ public struct MonthRequest: Codable, Sendable, Equatable {
 }
 
 public struct StepsDay: Codable, Sendable, Equatable {
-    public var day: String
+    public var day: LocalDay
     public var steps: Int64
 
-    public init(day: String, steps: Int64) {
+    public init(day: LocalDay, steps: Int64) {
         self.day = day
         self.steps = steps
     }

@@ -6,7 +6,7 @@ public struct WorkoutEntry: Codable, Sendable, Equatable {
     /// As Apple Health names it: `HKWorkoutActivityTypeRunning`, …
     public var activity: String
     /// The local day of its start, at the workout's own UTC offset.
-    public var day: String
+    public var day: LocalDay
     public var start: Date
     public var end: Date
     public var durationSeconds: Double
@@ -15,7 +15,7 @@ public struct WorkoutEntry: Codable, Sendable, Equatable {
     public var source: String
 
     public init(
-        sampleId: String, activity: String, day: String, start: Date, end: Date, durationSeconds: Double,
+        sampleId: String, activity: String, day: LocalDay, start: Date, end: Date, durationSeconds: Double,
         distanceMeters: Double?, energyKcal: Double?, source: String
     ) {
         self.sampleId = sampleId

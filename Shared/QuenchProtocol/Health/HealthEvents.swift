@@ -19,7 +19,8 @@ public struct WeightRecordedBody: Codable, Sendable, Equatable {
     /// The IANA zone of the request that stored the weight (the user's zone then): goals
     /// learns the user's zone from it, so a goal it derives starts on the user's local day.
     public var timeZone: String?
-    /// The sample's local day, YYYY-MM-DD.
+    /// The sample's local day, YYYY-MM-DD. A `String`: this body is also an element of
+    /// `health.weight.batch-recorded`, whose subscribers refuse a bad day per sample, not the batch.
     public var day: String?
     /// The UTC offset (seconds east) `day` was taken at: the record's own (an import's
     /// `-0400`), else the request zone's at `measuredAt`. `timeZone` stays the request's zone.
@@ -43,11 +44,11 @@ public struct WeightRecordedBody: Codable, Sendable, Equatable {
 public struct StepsDayChangedBody: Codable, Sendable, Equatable {
     public var user: String
     /// The user's local day, YYYY-MM-DD.
-    public var day: String
+    public var day: LocalDay
     /// The day's total after de-duplicating sources (docs: the steps rule).
     public var steps: Int64
 
-    public init(user: String, day: String, steps: Int64) {
+    public init(user: String, day: LocalDay, steps: Int64) {
         self.user = user
         self.day = day
         self.steps = steps
@@ -56,10 +57,10 @@ public struct StepsDayChangedBody: Codable, Sendable, Equatable {
 
 public struct DistanceDayChangedBody: Codable, Sendable, Equatable {
     public var user: String
-    public var day: String
+    public var day: LocalDay
     public var meters: Double
 
-    public init(user: String, day: String, meters: Double) {
+    public init(user: String, day: LocalDay, meters: Double) {
         self.user = user
         self.day = day
         self.meters = meters
@@ -69,7 +70,7 @@ public struct DistanceDayChangedBody: Codable, Sendable, Equatable {
 public struct StrengthSetRecordedBody: Codable, Sendable, Equatable {
     public var user: String
     public var sampleId: String
-    public var day: String
+    public var day: LocalDay
     public var exercise: String
     public var sets: Int
     public var reps: Int
@@ -77,7 +78,7 @@ public struct StrengthSetRecordedBody: Codable, Sendable, Equatable {
     /// A warm-up set: kept, left out of one-rep maxes. Absent means false.
     public var warmup: Bool?
 
-    public init(user: String, sampleId: String, day: String, exercise: String, sets: Int, reps: Int, weightKg: Double, warmup: Bool? = nil) {
+    public init(user: String, sampleId: String, day: LocalDay, exercise: String, sets: Int, reps: Int, weightKg: Double, warmup: Bool? = nil) {
         self.warmup = warmup
         self.user = user
         self.sampleId = sampleId
@@ -95,7 +96,8 @@ public struct WaterRecordedBody: Codable, Sendable, Equatable {
     public var sampleId: String
     public var volumeMl: Double
     public var at: Date
-    /// The sample's local day, YYYY-MM-DD: at `utcOffset` (the intake's day).
+    /// The sample's local day, YYYY-MM-DD: at `utcOffset` (the intake's day). A `String`: an
+    /// element of `health.water.batch-recorded` too, whose subscribers refuse a bad day per sample.
     public var day: String
     /// The IANA zone of the request that stored the sample (not necessarily `day`'s: an
     /// imported record's day follows its own offset, `utcOffset`).

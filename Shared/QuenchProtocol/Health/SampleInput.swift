@@ -21,7 +21,8 @@ public struct SampleInput: Codable, Sendable, Equatable {
     public var sourceIndex: Int?
     /// The device description (≤ 500 characters).
     public var device: String?
-    /// Strength: the local day of the set, YYYY-MM-DD.
+    /// Strength: the local day of the set, YYYY-MM-DD. A `String`: an import batch refuses a bad
+    /// day per sample (its rejection names the index); a typed field would refuse the whole batch.
     public var day: String?
     /// Strength: the exercise (1 to 100 characters).
     public var exercise: String?

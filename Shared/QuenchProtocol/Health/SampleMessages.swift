@@ -44,12 +44,12 @@ public struct DailySamplesRequest: Codable, Sendable, Equatable {
 }
 
 public struct DailyBucket: Codable, Sendable, Equatable {
-    public var day: String
+    public var day: LocalDay
     /// Absent when the day has no samples (a discrete type); 0 for a cumulative type.
     public var value: Double?
     public var count: Int
 
-    public init(day: String, value: Double?, count: Int) {
+    public init(day: LocalDay, value: Double?, count: Int) {
         self.day = day
         self.value = value
         self.count = count

@@ -15,7 +15,7 @@ public struct SampleRecord: Codable, Sendable, Equatable {
     public var start: Date
     public var end: Date
     /// Local day of `start` in the time zone of the request that stored it.
-    public var day: String
+    public var day: LocalDay
     public var source: String
     public var device: String?
     public var exercise: String?
@@ -24,7 +24,7 @@ public struct SampleRecord: Codable, Sendable, Equatable {
 
     public init(
         sampleId: String, seq: Int64, type: String, value: Double, unit: String, normalizedValue: Double,
-        start: Date, end: Date, day: String, source: String, device: String? = nil,
+        start: Date, end: Date, day: LocalDay, source: String, device: String? = nil,
         exercise: String? = nil, sets: Int? = nil, reps: Int? = nil
     ) {
         self.sampleId = sampleId

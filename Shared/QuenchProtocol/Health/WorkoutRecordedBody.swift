@@ -7,6 +7,7 @@ public struct WorkoutRecordedBody: Codable, Sendable, Equatable {
     /// As Apple Health names it: `HKWorkoutActivityTypeRunning`, `…Walking`, `…Cycling`, …
     public var activity: String
     /// The local day of `start` (at the workout's own UTC offset when it gave one), YYYY-MM-DD.
+    /// A `String`: an element of `health.workout.batch-recorded` too, refused per workout, not per batch.
     public var day: String
     public var start: Date
     public var end: Date

@@ -68,7 +68,8 @@ public struct IntakeRecord: Codable, Sendable, Equatable {
     /// Water content of the fluid when it was logged, in percent.
     public var waterPercent: Double
     public var at: Date
-    /// The user's local day of `at` (YYYY-MM-DD), in `timeZone`.
+    /// The user's local day of `at` (YYYY-MM-DD), in `timeZone`. A `String`: an element of
+    /// `intake.batch-logged` too, whose subscribers leave out a bad intake, not the batch.
     public var day: String
     public var timeZone: String
     /// `manual`, or `apple-health` for imported dietary water.
@@ -166,12 +167,12 @@ public struct DayTotalRequest: Codable, Sendable, Equatable {
 }
 
 public struct DayTotal: Codable, Sendable, Equatable {
-    public var day: String
+    public var day: LocalDay
     public var totalWaterMl: Double
     public var totalWaterMicrolitres: Int64
     public var count: Int
 
-    public init(day: String, totalWaterMicrolitres: Int64, count: Int) {
+    public init(day: LocalDay, totalWaterMicrolitres: Int64, count: Int) {
         self.day = day
         self.totalWaterMicrolitres = totalWaterMicrolitres
         totalWaterMl = Microlitres.toMillilitres(totalWaterMicrolitres)

@@ -34,6 +34,16 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
         self.init(year: year, month: month, day: day)
     }
 
+    /// A day a service stored itself as `YYYY-MM-DD` (a read model's or a sample's `day`
+    /// column), for a reply: a text that is no day means damaged data, an `internal` error
+    /// naming it, never a made-up day.
+    public init(stored text: String) throws {
+        guard let day = LocalDay(text) else {
+            throw QuenchError.internal("a stored day '\(text.prefix(40))' is not a date YYYY-MM-DD")
+        }
+        self = day
+    }
+
     /// The day `instant` falls on in `timeZone` (its UTC offset at that instant, so DST
     /// changes are honoured), by arithmetic rather than a `Calendar` per call.
     public init(instant: Date, timeZone: TimeZone) {

@@ -9,11 +9,13 @@ public struct RequestContext: Sendable {
     /// The user named in the envelope (authorisation checks it against `principal`).
     public let envelopeUser: String?
     public let principal: Principal
-    /// The caller's time zone (envelope `tz`), UTC when absent.
-    public let timeZone: TimeZone
+    /// The caller's time zone (envelope `tz`, checked by the zone rule), UTC when absent.
+    public let zone: ZoneID
+    /// The zone's `TimeZone`.
+    public var timeZone: TimeZone { zone.timeZone }
     /// The envelope's `tz` exactly as sent (`UTC` when absent): what services store, since
     /// `timeZone.identifier` may spell it otherwise (Foundation calls `UTC` `GMT`).
-    public let timeZoneName: String
+    public var timeZoneName: String { zone.identifier }
     public let sentAt: Date
     public let idempotencyKey: String?
     private let baseLogger: Logger
@@ -30,17 +32,28 @@ public struct RequestContext: Sendable {
 
     public init(
         requestID: String, type: String, envelopeUser: String?, principal: Principal,
-        timeZone: TimeZone, timeZoneName: String? = nil, sentAt: Date, idempotencyKey: String?, logger: Logger
+        zone: ZoneID, sentAt: Date, idempotencyKey: String?, logger: Logger
     ) {
         self.requestID = requestID
         self.type = type
         self.envelopeUser = envelopeUser
         self.principal = principal
-        self.timeZone = timeZone
-        self.timeZoneName = timeZoneName ?? (timeZone == TimeZoneCache.utc ? "UTC" : timeZone.identifier)
+        self.zone = zone
         self.sentAt = sentAt
         self.idempotencyKey = idempotencyKey
         self.baseLogger = logger
+    }
+
+    /// A context in `timeZone`, named `timeZoneName` (else UTC's `UTC`, else its identifier):
+    /// for callers that hold a `TimeZone` rather than a checked name.
+    public init(
+        requestID: String, type: String, envelopeUser: String?, principal: Principal,
+        timeZone: TimeZone, timeZoneName: String? = nil, sentAt: Date, idempotencyKey: String?, logger: Logger
+    ) {
+        let name = timeZoneName ?? (timeZone == TimeZoneCache.utc ? "UTC" : timeZone.identifier)
+        self.init(
+            requestID: requestID, type: type, envelopeUser: envelopeUser, principal: principal,
+            zone: ZoneID(checked: name, timeZone: timeZone), sentAt: sentAt, idempotencyKey: idempotencyKey, logger: logger)
     }
 
     /// The caller's local day at `instant` in its `tz`: its "today" when `instant` is the

@@ -187,10 +187,10 @@ final class RequestDispatcher: Sendable {
     }
 
     private func makeContext(_ request: Envelope, principal: Principal) -> RequestContext {
-        let zone = request.timeZone.flatMap(TimeZoneCache.zone) ?? TimeZoneCache.utc
+        let zone = request.timeZone.flatMap(TimeZoneCache.zoneID) ?? .utc
         return RequestContext(
             requestID: request.id, type: request.type, envelopeUser: request.user, principal: principal,
-            timeZone: zone, timeZoneName: request.timeZone ?? "UTC", sentAt: request.sentAt, idempotencyKey: request.idempotencyKey, logger: logger)
+            zone: zone, sentAt: request.sentAt, idempotencyKey: request.idempotencyKey, logger: logger)
     }
 
     /// An error reply; `started` (when the request was taken in) times it.

@@ -82,7 +82,7 @@ public final class HealthFixture: Sendable {
         for bucket in reply.days {
             // A day with only the part of a sample that began the day before has count 0.
             if let value = bucket.value, bucket.count > 0 || value != 0 {
-                result[bucket.day] = value
+                result[bucket.day.description] = value
             }
         }
         return result

@@ -23,12 +23,12 @@ enum HealthApplier {
         var routes = EventRoutes<Void>()
         routes.on(.healthStepsDayChanged) { _, db, body, event in
             try ActivityStore.setSteps(
-                db, user: try EventInput.user(body.user, event), day: try EventInput.day(body.day, event),
+                db, user: try EventInput.user(body.user, event), day: body.day.description,
                 steps: try EventInput.integer(body.steps, field: "steps", in: 0...maxStepsPerDay, event))
         }
         routes.on(.healthDistanceDayChanged) { _, db, body, event in
             try ActivityStore.setDistance(
-                db, user: try EventInput.user(body.user, event), day: try EventInput.day(body.day, event),
+                db, user: try EventInput.user(body.user, event), day: body.day.description,
                 meters: try EventInput.number(body.meters, field: "meters", in: 0...maxMetersPerDay, event))
         }
         routes.on(.healthStrengthRecorded) { _, db, body, event in
@@ -105,7 +105,7 @@ enum HealthApplier {
             user: try EventInput.user(body.user, event),
             sampleId: try EventInput.id(body.sampleId, field: "sampleId", event),
             exerciseKey: key, exerciseName: ExerciseName.display(body.exercise),
-            day: try EventInput.day(body.day, event),
+            day: body.day.description,
             sets: try EventInput.integer(body.sets, field: "sets", in: 1...1_000, event),
             reps: try EventInput.integer(body.reps, field: "reps", in: 1...10_000, event),
             weightKg: try EventInput.number(body.weightKg, field: "weightKg", in: 0...maxWeightKg, event),

@@ -16,8 +16,7 @@ extension AnalyticsHandlers {
                 revoked)
         }
         let days = month.days(upTo: today).map { day in
-            let text = day.description
-            return StepsDay(day: text, steps: stored[text] ?? 0)
+            StepsDay(day: day, steps: stored[day.description] ?? 0)
         }
         let total = days.reduce(Int64(0)) { $0 + $1.steps }
         return StepsMonthReply(
@@ -42,10 +41,11 @@ extension AnalyticsHandlers {
                 try revoked.contains(.workouts) ? [String: Double]() : WorkoutStore.runningMeters(db, user: user, from: from, to: to),
                 revoked)
         }
-        let days = month.days(upTo: today).map(\.description)
+        let days = month.days(upTo: today)
+        let texts = days.map(\.description)
         let progress = challenges.compactMap { challenge -> ChallengeProgress? in
             guard let measure = ChallengeScoring.measure(ofType: challenge.type) else { return nil }
-            let values = days.map { day in
+            let values = texts.map { day in
                 switch measure {
                 case .steps: Double(steps[day] ?? 0)
                 case .meters: meters[day] ?? 0
@@ -93,9 +93,9 @@ extension AnalyticsHandlers {
                 ExerciseOneRepMax(
                     name: exercise.name,
                     personalRecord: try StrengthStore.personalRecord(db, user: user, key: exercise.key)
-                        .map { OneRepMaxPoint(day: $0.day, oneRepMax: Self.kilograms($0.oneRepMax)) },
+                        .map { OneRepMaxPoint(day: try LocalDay(stored: $0.day), oneRepMax: Self.kilograms($0.oneRepMax)) },
                     series: try StrengthStore.series(db, user: user, key: exercise.key, limit: limit)
-                        .map { OneRepMaxPoint(day: $0.day, oneRepMax: Self.kilograms($0.oneRepMax)) },
+                        .map { OneRepMaxPoint(day: try LocalDay(stored: $0.day), oneRepMax: Self.kilograms($0.oneRepMax)) },
                     excludedSets: exercise.excludedSets)
             }, revoked)
         }

@@ -26,7 +26,7 @@ struct HistoryPage: Sendable {
         HistoryReply(
             days: water.indices.map { offset in
                 HistoryDay(
-                    day: LocalDay(ordinal: first + offset).description, totalWaterMl: totalWaterMl(offset), goalMl: goals[offset],
+                    day: LocalDay(ordinal: first + offset), totalWaterMl: totalWaterMl(offset), goalMl: goals[offset],
                     met: met(offset))
             },
             currentStreak: currentStreak, longestStreak: longestStreak, lag: lag)

@@ -57,7 +57,7 @@ enum WaterMath {
             let water = byDay[ordinal] ?? 0
             let goal = timeline.goal(onOrdinal: ordinal).goalMl
             return HistoryDay(
-                day: LocalDay(ordinal: ordinal).description, totalWaterMl: millilitres(water), goalMl: goal,
+                day: LocalDay(ordinal: ordinal), totalWaterMl: millilitres(water), goalMl: goal,
                 met: met(waterUl: water, goalMl: goal))
         }
         let streaks = Streaks.compute(metOrdinals: metDays, today: today.ordinal)

@@ -37,7 +37,7 @@ enum WorkoutStore {
             WHERE user = ? AND day BETWEEN ? AND ? ORDER BY start, sampleId
             """, arguments: [user, from, to]).map { row in
             WorkoutEntry(
-                sampleId: row["sampleId"], activity: row["activity"], day: row["day"],
+                sampleId: row["sampleId"], activity: row["activity"], day: try LocalDay(stored: row["day"]),
                 start: Date(timeIntervalSince1970: row["start"]), end: Date(timeIntervalSince1970: row["end"]),
                 durationSeconds: row["durationS"], distanceMeters: row["distanceM"], energyKcal: row["energyKcal"], source: row["source"])
         }

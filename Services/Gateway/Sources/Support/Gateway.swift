@@ -11,7 +11,10 @@ final class Gateway: Sendable {
     let config: ClientConfig
     let configPath: String?
     let explicitUser: String?
-    let timeZone: String
+    /// `--tz`, else the system's zone.
+    let zone: ZoneID
+    /// The zone's name, as the envelope's `tz` carries it.
+    var timeZone: String { zone.identifier }
     let attemptTimeout: Duration
     private let clients = Mutex<[String: RPCClient]>([:])
 
@@ -19,17 +22,15 @@ final class Gateway: Sendable {
         configPath = ClientConfig.locate(explicit: options.config, environment: environment)
         let base = try configPath.map(ClientConfig.load(path:)) ?? ClientConfig.loopbackDefaults
         config = base.applyingEnvironment(environment)
-        explicitUser = options.user ?? environment["QUENCH_USER"].flatMap { $0.isEmpty ? nil : $0 }
-        if let explicitUser, !UserIDRule.isValid(explicitUser) {
-            let source = options.user != nil ? "--user" : "QUENCH_USER"
-            throw CLIError.invalid(field: source, message: "\(UserIDRule.description); got \(UserIDRule.shown(explicitUser))")
+        if let user = options.user {
+            explicitUser = try user.id(source: "--user")
+        } else if let named = environment["QUENCH_USER"], !named.isEmpty {
+            explicitUser = try UserArgument(argument: named).id(source: "QUENCH_USER")
+        } else {
+            explicitUser = nil
         }
-        let zone = options.tz ?? TimeZone.current.identifier
-        guard TimeZone(identifier: zone) != nil else {
-            throw CLIError.usage("--tz: '\(zone)' is not an IANA time zone (e.g. Europe/Berlin)")
-        }
-        timeZone = zone
-        attemptTimeout = .milliseconds(Int((options.timeout ?? 3) * 1000))
+        zone = try options.tz?.zone() ?? ZoneArgument.system
+        attemptTimeout = (options.timeout ?? TimeoutArgument(seconds: 3)).duration
     }
 
     /// How long a call waits for a TCP connection before it reports the service down: a

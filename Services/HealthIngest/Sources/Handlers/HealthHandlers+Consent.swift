@@ -21,7 +21,7 @@ extension HealthHandlers {
             if type == .bodyMass, let sample = try SampleStore.latest(write.db, user: user, type: .bodyMass) {
                 latestWeight = WeightRecordedBody(
                     user: user, sampleId: sample.sampleId, weightKg: sample.normalizedValue, measuredAt: sample.start, source: sample.source,
-                    timeZone: write.request.timeZoneName, day: sample.day)
+                    timeZone: write.request.timeZoneName, day: sample.day.description)
             }
             try write.emit(.healthConsentChanged, user: user, ConsentChangedBody(
                 user: user, type: type.rawValue, granted: true, latestWeight: latestWeight, timeZone: write.request.timeZoneName))

@@ -48,7 +48,7 @@ extension HealthHandlers {
         guard allowed.contains(aggregate) else {
             throw QuenchError.invalidArgument("aggregate", "must be one of \(allowed.joined(separator: ", ")) for \(type.rawValue), got '\(aggregate.prefix(20))'")
         }
-        let days = (0...from.days(to: to)).map { from.adding(days: $0).description }
+        let days = (0...from.days(to: to)).map { from.adding(days: $0) }
         let buckets = try await database.pool.read { db in
             try requireConsent(db, user: user, type.consent)
             if type.isCumulative {
@@ -56,7 +56,7 @@ extension HealthHandlers {
             }
             let stats = try SampleStore.discreteDays(db, user: user, type: type, from: from.description, to: to.description)
             return days.map { day in
-                guard let stat = stats[day] else { return DailyBucket(day: day, value: nil, count: 0) }
+                guard let stat = stats[day.description] else { return DailyBucket(day: day, value: nil, count: 0) }
                 let value = switch aggregate {
                 case "min": stat.min
                 case "max": stat.max
@@ -69,15 +69,15 @@ extension HealthHandlers {
         return DailySamplesReply(type: type.rawValue, unit: type.normalizedUnit, aggregate: aggregate, days: buckets)
     }
 
-    private func cumulativeDays(_ db: Database, user: String, type: SampleType, days: [String]) throws -> [DailyBucket] {
+    private func cumulativeDays(_ db: Database, user: String, type: SampleType, days: [LocalDay]) throws -> [DailyBucket] {
         guard let first = days.first, let last = days.last else { return [] }
-        let perDay = try SampleStore.sourceSums(db, user: user, type: type, from: first, to: last)
+        let perDay = try SampleStore.sourceSums(db, user: user, type: type, from: first.description, to: last.description)
         var ranking = SourceRanking(priority: try DayTotals.priority(db, user: user))
         return try days.map { day in
-            let sources = perDay[day] ?? []
+            let sources = perDay[day.description] ?? []
             let count = sources.reduce(0) { $0 + $1.count }
             let value = DayTotals.tracked.contains(type)
-                ? try DayTotals.total(db, user: user, type: type, day: day, sums: sources, ranking: &ranking)
+                ? try DayTotals.total(db, user: user, type: type, day: day.description, sums: sources, ranking: &ranking)
                 : sources.reduce(0) { $0 + $1.total }
             return DailyBucket(day: day, value: value, count: count)
         }

@@ -22,7 +22,7 @@ extension HealthHandlers {
         for (index, sample) in valid.enumerated() {
             switch try ingest.store(sample) {
             case .stored(let stored, let seq):
-                records.append(record(stored, seq: seq))
+                records.append(try record(stored, seq: seq))
             case .rejected(let rejection):
                 // All or nothing: the throw rolls back what the request stored before.
                 throw QuenchError.invalidArgument("samples[\(index)].\(rejection.field)", rejection.message)
@@ -71,11 +71,11 @@ extension HealthHandlers {
         }
     }
 
-    func record(_ sample: ValidSample, seq: Int64) -> SampleRecord {
+    func record(_ sample: ValidSample, seq: Int64) throws -> SampleRecord {
         SampleRecord(
             sampleId: SampleIdentity.hex(sample.identity), seq: seq, type: sample.type.rawValue, value: sample.value,
             unit: sample.unit, normalizedValue: sample.normalized, start: sample.start, end: sample.end,
-            day: sample.day, source: sample.source, device: sample.device,
+            day: try LocalDay(stored: sample.day), source: sample.source, device: sample.device,
             exercise: sample.exercise, sets: sample.sets, reps: sample.reps)
     }
 

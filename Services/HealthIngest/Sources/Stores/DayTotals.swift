@@ -97,9 +97,9 @@ enum DayTotals {
     static func emit(_ write: WriteContext, user: String, type: SampleType, day: String, value: Double) throws {
         switch type {
         case .steps:
-            try write.emit(.healthStepsDayChanged, user: user, StepsDayChangedBody(user: user, day: day, steps: Int64(value.rounded())))
+            try write.emit(.healthStepsDayChanged, user: user, StepsDayChangedBody(user: user, day: try LocalDay(stored: day), steps: Int64(value.rounded())))
         case .distance:
-            try write.emit(.healthDistanceDayChanged, user: user, DistanceDayChangedBody(user: user, day: day, meters: value))
+            try write.emit(.healthDistanceDayChanged, user: user, DistanceDayChangedBody(user: user, day: try LocalDay(stored: day), meters: value))
         default:
             break
         }

@@ -313,7 +313,7 @@ struct SampleIngest {
             }
         case .strength:
             let body = StrengthSetRecordedBody(
-                user: user, sampleId: sampleId, day: sample.day, exercise: sample.exercise ?? "",
+                user: user, sampleId: sampleId, day: try LocalDay(stored: sample.day), exercise: sample.exercise ?? "",
                 sets: sample.sets ?? 0, reps: sample.reps ?? 0, weightKg: sample.normalized, warmup: sample.warmup ? true : nil)
             if jobId != nil {
                 strength.append(body)

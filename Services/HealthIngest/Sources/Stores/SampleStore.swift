@@ -65,12 +65,12 @@ enum SampleStore {
         }
     }
 
-    static func record(_ row: Row) -> SampleRecord {
+    static func record(_ row: Row) throws -> SampleRecord {
         let code: Int64 = row["type"]
         return SampleRecord(
             sampleId: SampleIdentity.hex(row["identity"]), seq: row["seq"], type: SampleType(code: code)?.rawValue ?? "\(code)",
             value: row["value"], unit: row["unit"], normalizedValue: row["normalized"],
-            start: Date(timeIntervalSince1970: row["start"]), end: Date(timeIntervalSince1970: row["end"]), day: row["day"],
+            start: Date(timeIntervalSince1970: row["start"]), end: Date(timeIntervalSince1970: row["end"]), day: try LocalDay(stored: row["day"]),
             source: row["source"], device: row["device"], exercise: row["exercise"], sets: row["sets"], reps: row["reps"])
     }
 

@@ -178,7 +178,7 @@ public struct IntakeHandlers: Sendable {
         let user = try context.actingUser()
         let day = request.day ?? context.today(at: now())
         let total = try await database.pool.read { db in try IntakeStore.dayTotal(db, user: user, day: day.description) }
-        return DayTotal(day: day.description, totalWaterMicrolitres: total.water, count: total.count)
+        return DayTotal(day: day, totalWaterMicrolitres: total.water, count: total.count)
     }
 
     func totals(_ request: TotalsRequest, _ context: RequestContext) async throws -> TotalsReply {
@@ -194,8 +194,8 @@ public struct IntakeHandlers: Sendable {
             try IntakeStore.totals(db, user: user, from: from.description, to: to.description)
         }
         let days = (0...from.days(to: to)).map { offset -> DayTotal in
-            let day = from.adding(days: offset).description
-            let (water, count) = sums[day] ?? (0, 0)
+            let day = from.adding(days: offset)
+            let (water, count) = sums[day.description] ?? (0, 0)
             return DayTotal(day: day, totalWaterMicrolitres: water, count: count)
         }
         return TotalsReply(days: days)

@@ -29,7 +29,7 @@ struct History: AsyncParsableCommand {
                 var table = Table(["DAY", "WATER", "GOAL", "MET"], alignments: [.left, .right, .right, .left])
                 for day in reply.days {
                     table.add([
-                        day.day, Format.millilitres(day.totalWaterMl), Format.millilitres(day.goalMl),
+                        day.day.description, Format.millilitres(day.totalWaterMl), Format.millilitres(day.goalMl),
                         day.met ? output.style.green("✓") : "·",
                     ])
                 }

@@ -79,11 +79,11 @@ struct OneRepMax: AsyncParsableCommand {
                     }
                     let oldestFirst = entry.series.reversed().map(\.oneRepMax)
                     if !oldestFirst.isEmpty {
-                        lines.append("\(Charts.sparkline(oldestFirst))  \(entry.series.last?.day ?? "") → \(entry.series.first?.day ?? "")")
+                        lines.append("\(Charts.sparkline(oldestFirst))  \(entry.series.last?.day.description ?? "") → \(entry.series.first?.day.description ?? "")")
                     }
                     var table = Table(["DAY", "1RM"], alignments: [.left, .right])
                     for point in entry.series {
-                        table.add([point.day, DisplayUnits.weight(point.oneRepMax, unit: shown)])
+                        table.add([point.day.description, DisplayUnits.weight(point.oneRepMax, unit: shown)])
                     }
                     lines.append(table.render(style: output.style))
                     if entry.excludedSets > 0 {

@@ -32,7 +32,7 @@ struct Workouts: AsyncParsableCommand {
                 var table = Table(["DAY", "WORKOUT", "DURATION", "DISTANCE", "ENERGY", "SOURCE"], alignments: [.left, .left, .right, .right, .right, .left])
                 for workout in reply.workouts {
                     table.add([
-                        workout.day, Self.name(workout.activity), Self.duration(workout.durationSeconds),
+                        workout.day.description, Self.name(workout.activity), Self.duration(workout.durationSeconds),
                         workout.distanceMeters.map { String(format: "%.2f km", $0 / 1000) } ?? "-",
                         workout.energyKcal.map { String(format: "%.0f kcal", $0) } ?? "-", workout.source,
                     ])

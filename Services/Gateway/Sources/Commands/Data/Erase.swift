@@ -41,7 +41,7 @@ struct Erase: AsyncParsableCommand {
 
     func run() async throws {
         var options = global
-        if options.timeout == nil { options.timeout = Self.defaultTimeout }
+        if options.timeout == nil { options.timeout = TimeoutArgument(seconds: Self.defaultTimeout) }
         try await CLI.run(options) { gateway, output in
             let user = try gateway.requireUser()
             let targets: [Command<UserDataRequest, EraseReply>] = [.intakeErase, .goalErase, .healthErase]

@@ -23,7 +23,7 @@ struct ShareCardBuilder {
 
     /// Today's day as analytics answered it.
     private var day: String? {
-        data.today?.day.description ?? data.steps?.days.last?.day
+        data.today?.day.description ?? data.steps?.days.last?.day.description
     }
 
     private func ring(_ today: DaySummary) -> ShareCard.Section {
@@ -60,7 +60,7 @@ struct ShareCardBuilder {
     private func records() -> ShareCard.Section {
         .list(ShareCard.List(
             heading: ShareText.recordsHeading,
-            rows: data.records.map { ShareCard.Row(label: $0.exercise, value: DisplayUnits.weight($0.record.oneRepMax, unit: "kg"), detail: $0.record.day) },
+            rows: data.records.map { ShareCard.Row(label: $0.exercise, value: DisplayUnits.weight($0.record.oneRepMax, unit: "kg"), detail: $0.record.day.description) },
             empty: ShareText.noRecords))
     }
 
