@@ -15,7 +15,7 @@ struct AnalyticsDeliveryTests {
         let intake = try await TestService.intake()
         let analytics = try await TestService.analytics()
         for volume in [250.0, 300, 450] {
-            let _: IntakeRecord = try await intake.call(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: volume), user: "ana", timeZone: "UTC")
+            _ = try await intake.call(.intakeLog, LogIntakeRequest(volume: volume), user: "ana", timeZone: "UTC")
         }
         let events = try await intake.events()
         #expect(events.map(\.seq) == [1, 2, 3])

@@ -1,3 +1,4 @@
+import Foundation
 public import MessagePack
 public import QuenchProtocol
 public import QuenchRuntime
@@ -53,6 +54,16 @@ public struct TestClient: Sendable {
                 throw QuenchError(.malformed, "reply to \(type) could not be read: \(error)")
             }
         }
+    }
+
+    /// Calls a catalogued message: the descriptor gives the body and reply types, and a command
+    /// gets a fresh idempotency key unless one is given (a query sends none).
+    public func call<Kind, Request, Reply>(
+        _ message: MessageDescriptor<Kind, Request, Reply>, _ body: Request,
+        user: String? = nil, idempotencyKey: String? = nil
+    ) async throws -> Reply {
+        let key = message.kind == .command ? (idempotencyKey ?? UUID().uuidString) : idempotencyKey
+        return try await call(message.name, body, as: Reply.self, user: user, idempotencyKey: key)
     }
 
     /// Sends an envelope as it is and returns the reply envelope (error replies included).

@@ -18,7 +18,7 @@ import QuenchTestSupport
 ///
 /// ```swift
 /// let intake = try await TestService.intake()
-/// let record: IntakeRecord = try await intake.call(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 250), user: "alice")
+/// let record = try await intake.call(.intakeLog, LogIntakeRequest(volume: 250), user: "alice")  // an IntakeRecord
 /// let events = try await intake.events()
 /// ```
 ///
@@ -125,6 +125,14 @@ public final class TestService: Sendable {
         user: String, timeZone: String? = TimeZone.current.identifier, idempotencyKey: String? = UUID().uuidString
     ) async throws -> Reply {
         try await client(user: user, timeZone: timeZone).call(type, body, as: Reply.self, idempotencyKey: idempotencyKey)
+    }
+
+    /// One call of a catalogued message as `user` (see ``TestClient/call(_:_:user:idempotencyKey:)``).
+    public func call<Kind, Request, Reply>(
+        _ message: MessageDescriptor<Kind, Request, Reply>, _ body: Request,
+        user: String, timeZone: String? = TimeZone.current.identifier, idempotencyKey: String? = nil
+    ) async throws -> Reply {
+        try await client(user: user, timeZone: timeZone).call(message, body, idempotencyKey: idempotencyKey)
     }
 
     /// The events this service committed after `after`, through `events.since` (every page).
