@@ -167,6 +167,9 @@ struct CLIImportJobsTests {
         let today = try CLIAnalyticsTests.quench(system, ["today"])
         #expect(today.stdout.contains("16.9 fl oz"), "\(today.stdout)")
         #expect(try CLIAnalyticsTests.quench(system, ["today", "--json"]).json()["totalWaterMl"] as? Double == 500)
+        // The share card and its chat text follow the preference too.
+        let chat = try CLIAnalyticsTests.quench(system, ["share", "today", "orm", "--text"])
+        #expect(chat.stdout.contains("16.9 fl oz") && chat.stdout.contains("Deadlift 220.46 lb"), "\(chat.stdout)")
         await system.close()
     }
 }

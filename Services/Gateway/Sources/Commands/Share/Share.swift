@@ -44,7 +44,7 @@ struct Share: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CLI.run(global) { gateway, output in
+        try await CLI.run(global, units: true) { gateway, output in
             var data = try await ShareData.gather(Set(shown), gateway: gateway)
             let builder = ShareCardBuilder(data: data, timeZone: gateway.timeZone)
             let document = text ? builder.chatText(parts: shown) + "\n" : builder.card(parts: shown).svg()

@@ -60,7 +60,7 @@ struct ShareCardBuilder {
     private func records() -> ShareCard.Section {
         .list(ShareCard.List(
             heading: ShareText.recordsHeading,
-            rows: data.records.map { ShareCard.Row(label: $0.exercise, value: DisplayUnits.weight($0.record.oneRepMax, unit: "kg"), detail: $0.record.day.description) },
+            rows: data.records.map { ShareCard.Row(label: $0.exercise, value: DisplayUnits.weight($0.record.oneRepMax), detail: $0.record.day.description) },
             empty: ShareText.noRecords))
     }
 
@@ -86,7 +86,7 @@ struct ShareCardBuilder {
             case .orm:
                 if data.orm != nil {
                     lines.append(ShareText.chatRecords(
-                        data.records.prefix(ShareCard.maxListRows).map { "\($0.exercise) \(DisplayUnits.weight($0.record.oneRepMax, unit: "kg"))" }))
+                        data.records.prefix(ShareCard.maxListRows).map { "\($0.exercise) \(DisplayUnits.weight($0.record.oneRepMax))" }))
                 }
             }
         }
