@@ -79,6 +79,8 @@ let package = Package(
         .target(name: "CSHA256", path: "Shared/CSHA256"),
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], path: "Shared/ZeroMQ", swiftSettings: swiftSettings),
         .target(name: "MessagePack", path: "Shared/MessagePack", swiftSettings: swiftSettings),
+        // Child processes on posix_spawn (Foundation's Process.run crashes intermittently on Linux).
+        .target(name: "ChildProcess", path: "Shared/ChildProcess", swiftSettings: swiftSettings),
         // Charts (model, terminal and SVG renderers, the share card): pure Swift, no Foundation.
         .target(name: "QuenchCharts", path: "Shared/QuenchCharts", swiftSettings: swiftSettings),
 
@@ -109,7 +111,7 @@ let package = Package(
         // MARK: Gateway CLI
         .target(
             name: "QuenchCLI",
-            dependencies: ["QuenchClient", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", "QuenchCharts", argumentParser, log],
+            dependencies: ["QuenchClient", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", "QuenchCharts", "ChildProcess", argumentParser, log],
             path: "Services/Gateway/Sources",
             swiftSettings: swiftSettings
         ),
@@ -118,7 +120,7 @@ let package = Package(
         // MARK: Benchmarks (not part of the test run; see docs/BENCHMARKS.md)
         .executableTarget(
             name: "quench-bench",
-            dependencies: ["QuenchClient", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", "CSystemExtras", argumentParser],
+            dependencies: ["QuenchClient", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", "CSystemExtras", "ChildProcess", argumentParser],
             path: "Benchmarks/QuenchBench",
             swiftSettings: swiftSettings
         ),
@@ -129,28 +131,29 @@ let package = Package(
             swiftSettings: swiftSettings),
 
         // MARK: Tests
-        .target(name: "QuenchTestSupport", path: "Tests/QuenchTestSupport", swiftSettings: swiftSettings),
+        .target(name: "QuenchTestSupport", dependencies: ["ChildProcess"], path: "Tests/QuenchTestSupport", swiftSettings: swiftSettings),
         // The in-process test kit (each service's real handlers, dispatcher, committer, outbox and
         // subscribers without sockets) and its live mode (the real executables): tests only.
         .target(
             name: "QuenchTesting",
             dependencies: [
-                "QuenchTestSupport", "QuenchRuntime", "QuenchProtocol", "MessagePack",
+                "QuenchTestSupport", "QuenchRuntime", "QuenchProtocol", "MessagePack", "ChildProcess",
                 "IntakeService", "GoalsService", "HealthIngestService", "AnalyticsService", grdb, log,
             ],
             path: "Tests/QuenchTesting",
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "MessagePackTests", dependencies: ["QuenchTestSupport", "MessagePack"], exclude: ["Regressions"], swiftSettings: swiftSettings),
+        .testTarget(name: "MessagePackTests", dependencies: ["QuenchTestSupport", "MessagePack", "ChildProcess"], exclude: ["Regressions"], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchProtocolTests", dependencies: ["QuenchTestSupport", "QuenchProtocol", "MessagePack"], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchRuntimeTests", dependencies: ["QuenchTestSupport", "QuenchRuntime", "QuenchProtocol", "MessagePack", grdb, log], swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
+        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchChartsTests", dependencies: ["QuenchTestSupport", "QuenchCharts"], swiftSettings: swiftSettings),
         .testTarget(name: "HealthImportTests", dependencies: ["QuenchTestSupport", "HealthImport", zip], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchCLITests", dependencies: ["QuenchCLI", "HealthImport", "QuenchProtocol", "MessagePack"], swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["QuenchTesting", "QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", "QuenchTestSupport", grdb, log, lifecycle],
+            dependencies: ["QuenchTesting", "QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", "QuenchTestSupport", "ChildProcess", grdb, log, lifecycle],
             swiftSettings: swiftSettings
         ),
         // (service unit-test targets are added below, one per service)

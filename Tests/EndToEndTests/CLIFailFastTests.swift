@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import QuenchTestSupport
 import Testing
@@ -80,19 +81,28 @@ struct CLIFailFastTests {
         try JSONSerialization.data(withJSONObject: ["services": services, "insecure": true, "user": "ana"])
             .write(to: config)
 
-        let process = Process()
-        process.executableURL = try Binaries.url(of: "quench")
-        process.arguments = ["subscribe", "--publisher", "goals", "--json", "--config", config.path]
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
         let lines = LineCollector()
-        err.fileHandleForReading.readabilityHandler = { handle in lines.append(handle.availableData) }
         let started = ContinuousClock.now
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let process = try ChildCommand(
+            try Binaries.url(of: "quench").path, arguments: ["subscribe", "--publisher", "goals", "--json", "--config", config.path],
+            environment: ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") },
+            standardOutput: .pipe, standardError: .pipe
+        ).spawn()
+        defer { if process.isRunning { process.stop(signal: SIGKILL) } }
+        // stderr read as it arrives, on a thread of its own; stdout collected the same way so
+        // the child never blocks on a full pipe.
+        let stdoutBox = LineCollector()
+        let readers = [(process.standardError!, lines), (process.standardOutput!, stdoutBox)].map { pipe, collector in
+            let thread = Thread {
+                while true {
+                    let chunk = pipe.read()
+                    if chunk.isEmpty { return }
+                    collector.append(Data(chunk))
+                }
+            }
+            thread.start()
+            return thread
+        }
 
         let reported = lines.wait(for: "publisher unreachable", timeout: .seconds(5))
         let elapsed = ContinuousClock.now - started
@@ -107,10 +117,10 @@ struct CLIFailFastTests {
         defer { goals.stop() }
         #expect(lines.wait(for: "goals: connected", timeout: .seconds(10)), "stderr: \(lines.text)")
         process.terminate()
-        process.waitUntilExit()
-        err.fileHandleForReading.readabilityHandler = nil
+        process.wait()
+        while readers.contains(where: { !$0.isFinished }) { Thread.sleep(forTimeInterval: 0.005) }
         // stdout stays clean JSON: no status text on it.
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stdout = stdoutBox.text
         #expect(!stdout.contains("unreachable"), "\(stdout)")
     }
 }

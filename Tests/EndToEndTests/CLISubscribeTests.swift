@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -12,17 +13,14 @@ struct CLISubscribeTests {
         let cli = CLIRunner(configPath: config, user: "ana")
 
         // A live subscriber, started first, stopping after one event.
-        let live = Process()
-        live.executableURL = try Binaries.url(of: "quench")
-        live.arguments = ["subscribe", "goal.changed", "--json", "--count", "1", "--publisher", "goals", "--config", config]
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
         environment["QUENCH_USER"] = "ana"
-        live.environment = environment
-        let output = Pipe()
-        live.standardOutput = output
-        live.standardError = FileHandle.nullDevice
-        try live.run()
-        defer { if live.isRunning { live.terminate() } }
+        let live = try ChildCommand(
+            try Binaries.url(of: "quench").path,
+            arguments: ["subscribe", "goal.changed", "--json", "--count", "1", "--publisher", "goals", "--config", config],
+            environment: environment, standardOutput: .pipe, standardError: .null
+        ).spawn()
+        defer { if live.isRunning { live.stop(signal: SIGKILL) } }
 
         // Change the goal until the subscriber has seen one (it may still be joining).
         var goal = 2000
@@ -33,9 +31,8 @@ struct CLISubscribeTests {
             goal += 10
             Thread.sleep(forTimeInterval: 0.3)
         }
-        live.waitUntilExit()
-        #expect(live.terminationStatus == 0)
-        let line = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(live.wait() == .exited(0))
+        let line = String(decoding: live.standardOutput?.readToEnd() ?? [], as: UTF8.self)
             .split(separator: "\n").first.map(String.init) ?? ""
         let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "got: \(line)")
         #expect(event["type"] as? String == "goal.changed")

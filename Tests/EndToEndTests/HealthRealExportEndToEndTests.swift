@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import QuenchProtocol
 import QuenchTestSupport
@@ -118,11 +119,8 @@ struct HealthRealExportEndToEndTests {
 
         let work = fixture.service.dataDirectory
         let gz = work.appendingPathComponent("export.xml.gz")
-        let gzip = Process()
-        gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
-        gzip.arguments = ["-c", "gzip -c '\(try Self.export("kylemneal_export.xml"))' > '\(gz.path)'"]
-        try gzip.run()
-        gzip.waitUntilExit()
+        let gzip = try ChildCommand("/bin/sh", arguments: ["-c", "gzip -c '\(try Self.export("kylemneal_export.xml"))' > '\(gz.path)'"]).spawn()
+        gzip.wait()
         let gzRun = try fixture.quench(["import", "apple-health", gz.path])
         #expect(gzRun.status == 64 && gzRun.stderr.contains("gunzip"), "\(gzRun.stderr)")
 

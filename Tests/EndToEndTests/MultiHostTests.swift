@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import QuenchProtocol
 import QuenchRuntime
@@ -96,7 +97,7 @@ final class MultiHostDeployment: @unchecked Sendable {
     let services: [String]
     private var keys: [String: CurveKeyPair] = [:]
     private let userKey: CurveKeyPair
-    private var processes: [String: Process] = [:]
+    private var processes: [String: Child] = [:]
     private let environment: [String: String]
 
     init(lab: NamespaceLab, services: [String]) throws {
@@ -188,16 +189,15 @@ final class MultiHostDeployment: @unchecked Sendable {
 
     /// SIGTERM, then the exit status (nil when it had to be killed).
     func stop(_ service: String, timeout: TimeInterval = 30) -> Int32? {
-        guard let process = processes[service], process.isRunning else { return processes[service]?.terminationStatus }
-        kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        guard !process.isRunning else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        guard let process = processes[service] else { return nil }
+        if let ended = process.termination { return ended.status }
+        process.terminate()
+        guard let ended = process.wait(timeout: .milliseconds(Int(timeout * 1000))) else {
+            process.stop(signal: SIGKILL)
             return nil
         }
-        return process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus
+        if case .signalled(let signal) = ended { return -signal }
+        return ended.status
     }
 
     func stopAll() {

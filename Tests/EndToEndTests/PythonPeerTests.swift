@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -19,20 +20,10 @@ struct PythonPeerTests {
 
 /// Runs python3 with `arguments`; fails clearly when python3 or its packages are missing.
 func runPython(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let errorText = String(decoding: stderr, as: UTF8.self)
+    let result = try ChildCommand("/usr/bin/env", arguments: ["python3"] + arguments).run()
+    let errorText = result.standardErrorText
     if errorText.contains("No module named") {
         throw TestFailure("python test peers are missing (\(errorText)); run scripts/test.sh, which installs pyzmq and msgpack")
     }
-    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), errorText)
+    return (result.status, result.standardOutputText, errorText)
 }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import MessagePack
 import Testing
@@ -257,22 +258,18 @@ import Testing
         let output = directory.appendingPathComponent("python.json")
         try JSONEncoder().encode(swiftHex).write(to: input)
 
-        let process = Process()
-        process.executableURL = python
-        process.arguments = ["-c", Self.script, input.path, output.path]
-        let console = Pipe()
-        process.standardOutput = console
-        process.standardError = console
-        try process.run()
-        let consoleText = String(decoding: console.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let result = try ChildCommand(
+            python.path, arguments: ["-c", Self.script, input.path, output.path],
+            standardOutput: .pipe, standardError: .sameAsStandardOutput
+        ).run()
+        let consoleText = result.standardOutputText
 
-        if process.terminationStatus == 3 {
+        if result.status == 3 {
             Issue.record("Python's msgpack package is missing. Run the test setup: `pip install msgpack`.")
             return
         }
-        guard process.terminationStatus == 0 else {
-            Issue.record("python3 failed with status \(process.terminationStatus): \(consoleText)")
+        guard result.status == 0 else {
+            Issue.record("python3 failed with status \(result.status): \(consoleText)")
             return
         }
 

@@ -1,3 +1,4 @@
+import ChildProcess
 public import Foundation
 
 /// The real data sets beside the repository (`../shared/real-data/`, or `$QUENCH_REAL_DATA`),
@@ -34,21 +35,13 @@ public enum RealData {
 
     /// Runs `python3 Tests/python/SCRIPT ARGUMENTS` and parses its stdout as one JSON object.
     public static func python(_ script: String, _ arguments: [String]) throws -> [String: Any] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repositoryRoot.appendingPathComponent("Tests/python/\(script)").path] + arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-              let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let result = try ChildCommand(
+            "/usr/bin/env", arguments: ["python3", repositoryRoot.appendingPathComponent("Tests/python/\(script)").path] + arguments
+        ).run()
+        guard result.status == 0,
+              let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput)) as? [String: Any]
         else {
-            throw RealDataMissing(description: "\(script) \(arguments) failed (\(process.terminationStatus)): \(String(decoding: errors, as: UTF8.self))")
+            throw RealDataMissing(description: "\(script) \(arguments) failed (\(result.status)): \(result.standardErrorText)")
         }
         return object
     }

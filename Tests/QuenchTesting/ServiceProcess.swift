@@ -1,4 +1,5 @@
 public import Foundation
+public import ChildProcess
 import QuenchTestSupport
 
 /// A real service executable started for a test: its own data folder, endpoints on
@@ -17,7 +18,7 @@ public final class ServiceProcess: @unchecked Sendable {
     public let insecure: Bool
     private let extraArguments: [String]
     private let environment: [String: String]
-    private var process: Process?
+    private var process: Child?
     private var logURL: URL { dataDirectory.appendingPathComponent("\(name).log") }
     private var readyURL: URL { dataDirectory.appendingPathComponent("\(name).ready.json") }
 
@@ -56,9 +57,7 @@ public final class ServiceProcess: @unchecked Sendable {
     /// (Re)starts the process on the same endpoints it had (after the first start, concrete ports).
     public func start() throws {
         try? FileManager.default.removeItem(at: readyURL)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [
+        let arguments = [
             "--rpc-endpoint", rpcEndpoint, "--pub-endpoint", pubEndpoint, "--user-pub-endpoint", userPubEndpoint,
             "--data-dir", dataDirectory.path, "--ready-file", readyURL.path,
             "--log-level", "info",
@@ -73,16 +72,11 @@ public final class ServiceProcess: @unchecked Sendable {
             }
         }
         env.merge(environment) { $1 }
-        process.environment = env
-        if !FileManager.default.fileExists(atPath: logURL.path) {
-            _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
-        }
-        let log = try FileHandle(forWritingTo: logURL)
-        log.seekToEndOfFile()
-        process.standardError = log
-        process.standardOutput = log
-        try process.run()
-        self.process = process
+        // stdout and stderr appended to the log; stdin inherited, as Foundation's Process did.
+        self.process = try ChildCommand(
+            executable.path, arguments: arguments, environment: env,
+            standardOutput: .file(logURL.path, append: true), standardError: .sameAsStandardOutput
+        ).spawn()
         try waitUntilReady()
     }
 
@@ -96,8 +90,9 @@ public final class ServiceProcess: @unchecked Sendable {
                 if let userPub = ready.userPub { userPubEndpoint = userPub }
                 return
             }
-            if let process, !process.isRunning {
-                throw TestFailure("\(name) exited with status \(process.terminationStatus) before it was ready:\n\(logTail())")
+            if let ended = process?.termination {
+                let how = if case .signalled(let signal) = ended { "was ended by signal \(signal)" } else { "exited with status \(ended.status)" }
+                throw TestFailure("\(name) \(how) before it was ready:\n\(logTail())")
             }
             Thread.sleep(forTimeInterval: 0.02)
         }
@@ -110,23 +105,14 @@ public final class ServiceProcess: @unchecked Sendable {
         var userPub: String?
     }
 
-    public var pid: Int32 { process?.processIdentifier ?? 0 }
+    public var pid: Int32 { process?.pid ?? 0 }
     public var isRunning: Bool { process?.isRunning ?? false }
 
-    /// Sends `signal` and waits for the exit; returns the exit status (or signal number).
+    /// Sends `signal` and waits for the exit (SIGKILL after `timeout`); returns how it ended.
     @discardableResult
-    public func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 30) -> (status: Int32, reason: Process.TerminationReason)? {
+    public func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 30) -> ChildTermination? {
         guard let process, process.isRunning else { return nil }
-        kill(process.processIdentifier, signal)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        return (process.terminationStatus, process.terminationReason)
+        return process.stop(signal: signal, grace: .milliseconds(Int(timeout * 1000)))
     }
 
     public func logTail(_ lines: Int = 40) -> String {
@@ -135,9 +121,6 @@ public final class ServiceProcess: @unchecked Sendable {
     }
 
     deinit {
-        if let process, process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        if let process, process.isRunning { process.stop(signal: SIGKILL) }
     }
 }

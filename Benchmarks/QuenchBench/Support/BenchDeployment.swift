@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import QuenchProtocol
 import QuenchClient
@@ -16,7 +17,7 @@ final class BenchDeployment: @unchecked Sendable {
         var pub: String
         var userPub: String
         var keys: CurveKeyPair?
-        var process: Process?
+        var process: Child?
     }
 
     /// Who subscribes to whom (as `quench up` wires them).
@@ -121,19 +122,12 @@ final class BenchDeployment: @unchecked Sendable {
     func start(_ name: String) async throws {
         guard var node = nodes[name] else { return }
         try? FileManager.default.removeItem(atPath: readyFile(name))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "\(binaries)/quench-\(name)")
-        process.arguments = ["--config", folder(name) + "/config.json"]
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
-        guard FileManager.default.createFile(atPath: logPath(name), contents: nil) else {
-            throw BenchError("could not create \(logPath(name))")
-        }
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath(name)))
-        process.standardOutput = log
-        process.standardError = log
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        try "\(process.processIdentifier)\n".write(toFile: folder(name) + "/pid", atomically: true, encoding: .utf8)
+        let process = try ChildCommand(
+            "\(binaries)/quench-\(name)", arguments: ["--config", folder(name) + "/config.json"],
+            environment: ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") },
+            standardInput: .null, standardOutput: .file(logPath(name), append: false), standardError: .sameAsStandardOutput
+        ).spawn()
+        try "\(process.pid)\n".write(toFile: folder(name) + "/pid", atomically: true, encoding: .utf8)
         node.process = process
         nodes[name] = node
         let deadline = Date().addingTimeInterval(60)
@@ -150,11 +144,7 @@ final class BenchDeployment: @unchecked Sendable {
     func stop() {
         for name in Self.order.reversed() {
             guard let process = nodes[name]?.process, process.isRunning else { continue }
-            process.terminate()
-            let deadline = Date().addingTimeInterval(20)
-            while process.isRunning && Date() < deadline { usleep(20_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            process.stop(signal: SIGTERM, grace: .seconds(20))
             try? FileManager.default.removeItem(atPath: folder(name) + "/pid")
             nodes[name]?.process = nil
         }
@@ -166,7 +156,7 @@ final class BenchDeployment: @unchecked Sendable {
     }
 
     func pid(_ service: String) -> Int32? {
-        nodes[service]?.process?.processIdentifier
+        nodes[service]?.process?.pid
     }
 
     /// CURVE credentials of `user` towards `service` (nil when insecure).

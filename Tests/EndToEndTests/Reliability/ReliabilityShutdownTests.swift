@@ -3,6 +3,7 @@ import QuenchProtocol
 import QuenchRuntime
 import Testing
 import QuenchTestSupport
+import ChildProcess
 
 /// Scenario 7: SIGTERM under load finishes what is in flight and exits 0 within a bound.
 @Suite("Reliability: graceful shutdown", .serialized)
@@ -41,7 +42,7 @@ struct ReliabilityShutdownTests {
             }
             group.addTask {
                 while acknowledged.count < signalAfter { try await Task.sleep(for: .milliseconds(1)) }
-                let result = try await offThePool { () -> (Int32, Process.TerminationReason)? in
+                let result = try await offThePool { () -> ChildTermination? in
                     sentAt.mark()
                     let result = service.stop(signal: SIGTERM, timeout: 30)
                     sentAt.markExit()
@@ -59,14 +60,14 @@ struct ReliabilityShutdownTests {
         let lost = ids.filter { !stored.contains($0) }.count
         let unacknowledged = stored.subtracting(ids).count
         let status = exit.value
-        #expect(status?.0 == 0 && status?.1 == .exit, "exit: \(String(describing: status))")
+        #expect(status == .exited(0), "exit: \(String(describing: status))")
         #expect(exitSeconds <= Self.bound, "took \(exitSeconds) s to exit")
         #expect(lost == 0)
         #expect(unacknowledged == 0, "\(unacknowledged) stored but never answered")
         #expect(try SQLiteFiles.integrityCheck(path) == "ok")
         ReliabilityReport.line("graceful-shutdown", [
             "seed": seed, "sent before the signal": ids.count + acknowledged.failures, "acknowledged": ids.count, "refused or unanswered": acknowledged.failures,
-            "exit status": status.map { "\($0.0)" } ?? "none", "seconds to exit": String(format: "%.2f", exitSeconds),
+            "exit status": status.map { "\($0)" } ?? "none", "seconds to exit": String(format: "%.2f", exitSeconds),
             "lost": lost, "stored unacknowledged": unacknowledged,
         ])
     }
@@ -107,8 +108,8 @@ final class SignalTime: @unchecked Sendable {
 /// The exit status and reason of the stopped service.
 final class ExitBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: (Int32, Process.TerminationReason)?
+    private var stored: ChildTermination?
 
-    func set(_ value: (Int32, Process.TerminationReason)?) { lock.withLock { stored = value } }
-    var value: (Int32, Process.TerminationReason)? { lock.withLock { stored } }
+    func set(_ value: ChildTermination?) { lock.withLock { stored = value } }
+    var value: ChildTermination? { lock.withLock { stored } }
 }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// Runs the built `quench` binary like a user would, against a given client config.
@@ -54,38 +55,18 @@ struct CLIRunner {
     }
 
     func run(_ arguments: [String], input: String? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = try Binaries.url(of: "quench")
         var args = arguments
         if let configPath, !arguments.contains("--config") { args += ["--config", configPath] }
-        process.arguments = args
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
         environment["NO_COLOR"] = "1"
         environment["TZ"] = timeZone
         if let user { environment["QUENCH_USER"] = user }
         environment.merge(extraEnvironment) { $1 }
-        process.environment = environment
-        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both pipes concurrently so a chatty command cannot block on a full pipe.
-        let errorData = ErrorBox()
-        let reader = Thread { errorData.data = err.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: errorData.data, as: UTF8.self))
-    }
-
-    private final class ErrorBox: @unchecked Sendable {
-        var data = Data()
+        // Both pipes are read at once (poll), so a chatty command cannot block on a full pipe.
+        let result = try ChildCommand(
+            try Binaries.url(of: "quench").path, arguments: args, environment: environment,
+            workingDirectory: workingDirectory?.path, standardInput: .null
+        ).run(input: input.map { Array($0.utf8) })
+        return Result(status: result.status, stdout: result.standardOutputText, stderr: result.standardErrorText)
     }
 }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -41,7 +42,7 @@ final class NamespaceLab: @unchecked Sendable {
     /// Host name to address.
     private(set) var addresses: [String: String] = [:]
     private var namespaces: [String] = []
-    private var processes: [Process] = []
+    private var processes: [Child] = []
 
     /// Makes the bridge and one namespace per host, numbering addresses from `.11`.
     init(hosts: [String]) throws {
@@ -94,17 +95,11 @@ final class NamespaceLab: @unchecked Sendable {
 
     /// Starts `executable` inside `host`'s namespace (`ip netns exec` execs it, so the
     /// process is the program itself and gets signals directly), output to `log`.
-    func spawn(in host: String, _ executable: String, _ arguments: [String], log: URL, environment: [String: String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ip)
-        process.arguments = ["netns", "exec", namespace(host), executable] + arguments
-        process.environment = environment
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+    func spawn(in host: String, _ executable: String, _ arguments: [String], log: URL, environment: [String: String]) throws -> Child {
+        let process = try ChildCommand(
+            ip, arguments: ["netns", "exec", namespace(host), executable] + arguments, environment: environment,
+            standardInput: .null, standardOutput: .file(log.path, append: false), standardError: .sameAsStandardOutput
+        ).spawn()
         processes.append(process)
         return process
     }
@@ -117,10 +112,7 @@ final class NamespaceLab: @unchecked Sendable {
     /// Kills whatever still runs in the lab and deletes its namespaces (and so its veths
     /// and bridge). Safe to call more than once.
     func teardown() {
-        for process in processes where process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        for process in processes where process.isRunning { process.stop(signal: SIGKILL) }
         processes.removeAll()
         for name in namespaces.reversed() {
             let pids = Self.run(ip, ["netns", "pids", name]).stdout.split(whereSeparator: \.isNewline)
@@ -137,30 +129,11 @@ final class NamespaceLab: @unchecked Sendable {
     }
 
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
         do {
-            try process.run()
+            let result = try ChildCommand(executable, arguments: arguments, environment: environment, standardInput: .null).run()
+            return (result.status, result.standardOutputText, result.standardErrorText)
         } catch {
             return (127, "", "\(error)")
         }
-        let errorData = DataBox()
-        let reader = Thread { errorData.data = err.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: errorData.data, as: UTF8.self))
-    }
-
-    private final class DataBox: @unchecked Sendable {
-        var data = Data()
     }
 }

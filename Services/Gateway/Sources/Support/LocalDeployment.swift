@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import QuenchProtocol
 import QuenchClient
@@ -142,28 +143,20 @@ struct LocalDeployment {
         }
         try? FileManager.default.removeItem(at: readyPath(service))
         try? FileManager.default.removeItem(at: pidPath(service))
-        let log = logPath(service)
-        if !FileManager.default.fileExists(atPath: log.path) {
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        var command = ChildCommand(
+            binary.path, arguments: ["--config", configPath(service).path],
+            environment: ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") },
+            standardInput: .null, standardOutput: .file(logPath(service).path, append: true), standardError: .sameAsStandardOutput)
+        let setsid = "/usr/bin/setsid"
+        if FileManager.default.isExecutableFile(atPath: setsid) {
+            command.arguments.insert(command.executable, at: 0)
+            command.executable = setsid
         }
-        let handle = try FileHandle(forWritingTo: log)
-        handle.seekToEndOfFile()
-        let process = Process()
-        let setsid = URL(fileURLWithPath: "/usr/bin/setsid")
-        if FileManager.default.isExecutableFile(atPath: setsid.path) {
-            process.executableURL = setsid
-            process.arguments = [binary.path, "--config", configPath(service).path]
-        } else {
-            process.executableURL = binary
-            process.arguments = ["--config", configPath(service).path]
+        do {
+            _ = try command.spawn()
+        } catch {
+            throw CLIError.io(error.description)
         }
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
-        environment["QUENCH_CONFIG"] = nil
-        process.environment = environment
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
     }
 
     /// Waits for the service's ready file; fails with the tail of its log.

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// A small file system mounted for one test, so storage faults can be made real: a tmpfs
@@ -144,19 +145,12 @@ final class ScratchDisk: @unchecked Sendable {
 
     @discardableResult
     static func shell(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw TestFailure("\(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(text)")
+        let result = try ChildCommand(
+            executable, arguments: arguments, standardInput: .null, standardOutput: .pipe, standardError: .sameAsStandardOutput
+        ).run()
+        let text = result.standardOutputText
+        guard result.status == 0 else {
+            throw TestFailure("\(executable) \(arguments.joined(separator: " ")) exited \(result.status): \(text)")
         }
         return text
     }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// Turns an SVG into a PNG with librsvg's `rsvg-convert`, when it is on PATH.
@@ -13,37 +14,21 @@ enum PNGConverter {
     /// Writes `svg` as a PNG `width` pixels wide to `path`.
     static func convert(_ svg: String, width: Int, to path: String) throws {
         guard let converter = locate() else { throw CLIError.usage(ShareText.pngMissing) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: converter)
-        process.arguments = ["--format=png", "--width=\(width)", "--output=\(path)"]
-        let input = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
+        // Stderr is collected while stdin is fed, so neither pipe can fill up and block. A
+        // converter that gives up early (say, on a bad output path) closes its stdin: the write
+        // fails with EPIPE (the launcher keeps SIGPIPE from ending the CLI); its exit says why.
+        let result: ChildOutput
         do {
-            try process.run()
+            result = try ChildCommand(
+                converter, arguments: ["--format=png", "--width=\(width)", "--output=\(path)"],
+                standardOutput: .null, standardError: .pipe
+            ).run(input: Array(svg.utf8))
         } catch {
-            throw CLIError.io(ShareText.cannotRun(converter, error.localizedDescription))
+            throw CLIError.io(ShareText.cannotRun(converter, error.reason))
         }
-        // Collect stderr while feeding stdin, so neither pipe can fill up and block.
-        // A converter that gives up early (say, on a bad output path) closes its stdin: let the
-        // write fail with EPIPE instead of SIGPIPE ending the CLI, and report its exit below.
-        signal(SIGPIPE, SIG_IGN)
-        let collected = Collected()
-        let reader = Thread { collected.data = errors.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        try? input.fileHandleForWriting.write(contentsOf: Data(svg.utf8))
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
-        guard process.terminationStatus == 0 else {
-            let detail = String(decoding: collected.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw CLIError.io(ShareText.converterFailed(tool, status: process.terminationStatus, path: path, detail: detail))
+        guard result.termination.succeeded else {
+            let detail = result.standardErrorText.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw CLIError.io(ShareText.converterFailed(tool, status: result.status, path: path, detail: detail))
         }
-    }
-
-    private final class Collected: @unchecked Sendable {
-        var data = Data()
     }
 }
