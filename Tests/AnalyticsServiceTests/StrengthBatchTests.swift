@@ -41,4 +41,26 @@ import Testing
         #expect(try await fixture.handlers.oneRepMax(OneRepMaxRequest(), fixture.context()).exercises.isEmpty)
         #expect(try fixture.snapshot().values.allSatisfy(\.isEmpty))
     }
+
+    @Test("a later batch only raises a day's best; names are grouped as written in any case and spacing")
+    func laterBatchesAndNames() async throws {
+        let fixture = try AnalyticsFixture()
+        try fixture.health(EventDescriptor.healthStrengthBatchRecorded.name, StrengthBatchRecordedBody(user: "ana", samples: [
+            strength("a", day: "2026-11-01", reps: 1, kg: 120), strength("b", day: "2026-11-02", reps: 1, kg: 100),
+        ]))
+        try fixture.health(EventDescriptor.healthStrengthBatchRecorded.name, StrengthBatchRecordedBody(user: "ana", samples: [
+            strength("c", day: "2026-11-01", exercise: "  back   SQUAT ", reps: 1, kg: 110),
+            strength("d", day: "2026-11-02", exercise: "back squat", reps: 1, kg: 105),
+            strength("e", day: "2026-11-02", exercise: "  back   SQUAT ", reps: 1, kg: 101),
+            strength("f", day: "2026-11-03", exercise: "Deadlift", sets: 3, reps: 20, kg: 60),
+            strength("g", day: "2026-11-03", exercise: "Deadlift", sets: 2, reps: 20, kg: 60),
+        ]))
+        let reply = try await fixture.handlers.oneRepMax(OneRepMaxRequest(), fixture.context())
+        #expect(reply.exercises.map(\.name) == ["Back Squat", "Deadlift"])
+        #expect(reply.exercises.first?.series == [
+            OneRepMaxPoint(day: LocalDay("2026-11-02")!, oneRepMax: 105), OneRepMaxPoint(day: LocalDay("2026-11-01")!, oneRepMax: 120),
+        ])
+        #expect(reply.exercises.last?.excludedSets == 5)
+        #expect(reply.exercises.last?.series == [])
+    }
 }

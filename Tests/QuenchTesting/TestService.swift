@@ -7,7 +7,7 @@ import IntakeService
 import Logging
 import MessagePack
 public import QuenchProtocol
-@testable public import QuenchRuntime
+public import QuenchRuntime
 import QuenchTestSupport
 
 /// One Quench service running in this process without sockets: its real `*Definition`

@@ -373,7 +373,7 @@ public final class CatchUpSubscriber: Service, @unchecked Sendable {
     /// and without a socket: what the in-process test kit (`QuenchTesting`) delivers a
     /// publisher's events with. Returns the cursor after it.
     @discardableResult
-    func applyInProcess(_ events: [Envelope]) throws -> UInt64 {
+    package func applyInProcess(_ events: [Envelope]) throws -> UInt64 {
         let outcome = try transaction.run(events, in: database)
         database.scrubIfRequested()
         status.withLock { state in

@@ -1,9 +1,9 @@
-import GRDB
+package import GRDB
 
 /// Per publisher, the last seq a subscriber applied; written in the same transaction as
 /// the change the event caused.
-enum SubscriptionCursor {
-    static func load(_ db: Database, publisher: String) throws -> (seq: UInt64, skipped: UInt64) {
+package enum SubscriptionCursor {
+    package static func load(_ db: Database, publisher: String) throws -> (seq: UInt64, skipped: UInt64) {
         guard let row = try Row.fetchOne(
             db, cached: "SELECT seq, skipped FROM runtime_cursor WHERE publisher = ?", arguments: [publisher]
         ) else { return (0, 0) }

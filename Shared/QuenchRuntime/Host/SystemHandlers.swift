@@ -3,8 +3,8 @@ import QuenchProtocol
 
 /// `system.ping` and `events.since`, served by every service (`system.health` and
 /// `system.metrics` are added by the host, which owns the state they report).
-enum SystemHandlers {
-    static func register(in registry: inout HandlerRegistry, outbox: Outbox, database: ServiceDatabase) {
+package enum SystemHandlers {
+    package static func register(in registry: inout HandlerRegistry, outbox: Outbox, database: ServiceDatabase) {
         let startedAt = ContinuousClock.now
         registry.inline(.systemPing) { (_: PingRequest, context: RequestContext) in
             let elapsed = ContinuousClock.now - startedAt

@@ -1,14 +1,14 @@
 import Foundation
 import GRDB
-import Logging
+package import Logging
 import MessagePack
 import QuenchProtocol
 import Synchronization
 
 /// Decodes a request envelope, checks it, runs its handler and encodes the reply.
 /// Knows nothing of sockets, so it is tested directly.
-final class RequestDispatcher: Sendable {
-    enum Outcome {
+package final class RequestDispatcher: Sendable {
+    package enum Outcome {
         /// The reply is ready (inline handlers, and every error found before dispatch).
         case immediate([UInt8])
         /// Run this off the socket thread; it returns the reply bytes.
@@ -29,7 +29,7 @@ final class RequestDispatcher: Sendable {
     let committer: GroupCommitter
     let metrics: RequestMetrics
 
-    init(
+    package init(
         service: String, registry: HandlerRegistry, database: ServiceDatabase, outbox: Outbox,
         stats: ServerStats, logger: Logger, maxMessageBytes: Int, maxInFlight: Int
     ) {
@@ -45,7 +45,7 @@ final class RequestDispatcher: Sendable {
         metrics = RequestMetrics(service: service, types: registry.types)
     }
 
-    func dispatch(_ bytes: [UInt8], principal: Principal) -> Outcome {
+    package func dispatch(_ bytes: [UInt8], principal: Principal) -> Outcome {
         stats.served.add(1, ordering: .relaxed)
         let started = DispatchTime.now().uptimeNanoseconds
         func errorReply(_ request: Envelope?, _ error: WireError) -> [UInt8] {
@@ -142,7 +142,7 @@ final class RequestDispatcher: Sendable {
     }
 
     /// Stops the writer after the commands already queued (service shutdown).
-    func close() {
+    package func close() {
         committer.stop()
     }
 

@@ -38,7 +38,18 @@ enum HealthApplier {
             guard body.samples.count <= HealthEvent.maxBatchSamples else {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0): at most \(HealthEvent.maxBatchSamples) samples, got \(body.samples.count)")
             }
-            try StrengthStore.record(db, batch: try body.samples.map { try strengthSet($0, event) })
+            // A batch names a few exercises many times: each distinct name is folded once.
+            var names: [String: (key: String, display: String)?] = [:]
+            try StrengthStore.record(db, batch: try body.samples.map { sample in
+                let folded: (key: String, display: String)?
+                if let known = names[sample.exercise] {
+                    folded = known
+                } else {
+                    folded = ExerciseName.key(sample.exercise).map { ($0, ExerciseName.display(sample.exercise)) }
+                    names[sample.exercise] = .some(folded)
+                }
+                return try strengthSet(sample, event, name: folded)
+            })
         }
         routes.on(.healthSamplesRemoved) { _, db, body, event in
             let user = try EventInput.user(body.user, event)
@@ -97,14 +108,18 @@ enum HealthApplier {
         return checked
     }
 
-    private static func strengthSet(_ body: StrengthSetRecordedBody, _ event: Envelope) throws -> StrengthStore.StrengthSet {
-        guard let key = ExerciseName.key(body.exercise) else {
+    /// `name`: the exercise's key and display name when the caller folded them already.
+    private static func strengthSet(
+        _ body: StrengthSetRecordedBody, _ event: Envelope, name: (key: String, display: String)?? = nil
+    ) throws -> StrengthStore.StrengthSet {
+        let name = name ?? ExerciseName.key(body.exercise).map { ($0, ExerciseName.display(body.exercise)) }
+        guard let (key, display) = name else {
             throw EventSkip("\(event.type) seq \(event.seq ?? 0): exercise must be 1 to \(ExerciseName.maxLength) characters")
         }
         return StrengthStore.StrengthSet(
             user: try EventInput.user(body.user, event),
             sampleId: try EventInput.id(body.sampleId, field: "sampleId", event),
-            exerciseKey: key, exerciseName: ExerciseName.display(body.exercise),
+            exerciseKey: key, exerciseName: display,
             day: body.day.description,
             sets: try EventInput.integer(body.sets, field: "sets", in: 1...1_000, event),
             reps: try EventInput.integer(body.reps, field: "reps", in: 1...10_000, event),

@@ -49,22 +49,34 @@ enum StrengthStore {
     }
 
     /// Records a batch's sets (each once, as ``record(_:_:)`` would), with one exercise insert
-    /// per new exercise and one best-estimate upsert per exercise and day instead of per set.
+    /// per new exercise and one best-estimate upsert per exercise and day instead of per set;
+    /// the upsert writes only when the estimate beats the day's (an unchanged row and its
+    /// `orm_day_best` entry are not rewritten).
     static func record(_ db: Database, batch sets: [StrengthSet]) throws {
-        var names: [[String]: String] = [:]
-        var best: [[String]: Double] = [:]
-        var excluded: [[String]: Int] = [:]
+        struct ExerciseKey: Hashable {
+            var user: String
+            var key: String
+        }
+        struct DayKey: Hashable {
+            var exercise: ExerciseKey
+            var day: String
+        }
+        var names: [ExerciseKey: String] = [:]
+        var best: [DayKey: Double] = [:]
+        var excluded: [ExerciseKey: Int] = [:]
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO strength_set (user, sampleId, exerciseKey, day, sets, reps, weightKg, warmup) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (user, sampleId) DO NOTHING
+            """)
         for set in sets {
-            try db.execute(cached: """
-                INSERT INTO strength_set (user, sampleId, exerciseKey, day, sets, reps, weightKg, warmup) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (user, sampleId) DO NOTHING
-                """, arguments: [set.user, set.sampleId, set.exerciseKey, set.day, set.sets, set.reps, set.weightKg, set.warmup ? 1 : nil])
+            try insert.execute(arguments: [set.user, set.sampleId, set.exerciseKey, set.day, set.sets, set.reps, set.weightKg, set.warmup ? 1 : nil])
             guard db.changesCount > 0 else { continue }
-            let exercise = [set.user, set.exerciseKey]
+            let exercise = ExerciseKey(user: set.user, key: set.exerciseKey)
             if names[exercise] == nil { names[exercise] = set.exerciseName }
             if set.warmup { continue }
             if let estimate = Brzycki.oneRepMax(weight: set.weightKg, reps: set.reps) {
-                best[exercise + [set.day]] = max(best[exercise + [set.day]] ?? 0, estimate)
+                let day = DayKey(exercise: exercise, day: set.day)
+                best[day] = max(best[day] ?? 0, estimate)
             } else {
                 excluded[exercise, default: 0] += set.sets
             }
@@ -72,18 +84,19 @@ enum StrengthStore {
         for (exercise, name) in names {
             try db.execute(
                 cached: "INSERT INTO exercise (user, exerciseKey, name) VALUES (?, ?, ?) ON CONFLICT (user, exerciseKey) DO NOTHING",
-                arguments: [exercise[0], exercise[1], name])
+                arguments: [exercise.user, exercise.key, name])
         }
         for (exercise, count) in excluded {
             try db.execute(
                 cached: "UPDATE exercise SET excludedSets = excludedSets + ? WHERE user = ? AND exerciseKey = ?",
-                arguments: [count, exercise[0], exercise[1]])
+                arguments: [count, exercise.user, exercise.key])
         }
+        let upsert = try db.cachedStatement(sql: """
+            INSERT INTO orm_day (user, exerciseKey, day, oneRepMax) VALUES (?, ?, ?, ?)
+            ON CONFLICT (user, exerciseKey, day) DO UPDATE SET oneRepMax = excluded.oneRepMax WHERE excluded.oneRepMax > oneRepMax
+            """)
         for (key, estimate) in best {
-            try db.execute(cached: """
-                INSERT INTO orm_day (user, exerciseKey, day, oneRepMax) VALUES (?, ?, ?, ?)
-                ON CONFLICT (user, exerciseKey, day) DO UPDATE SET oneRepMax = MAX(oneRepMax, excluded.oneRepMax)
-                """, arguments: [key[0], key[1], key[2], estimate])
+            try upsert.execute(arguments: [key.exercise.user, key.exercise.key, key.day, estimate])
         }
     }
 
