@@ -16,16 +16,30 @@ public final class Context: @unchecked Sendable {
     /// `true` once termination began; guards `zmq_socket` against a freed context.
     private let terminated = Mutex(false)
 
-    /// Creates a context with `ioThreads` background I/O threads.
-    public init(ioThreads: Int = 1) throws {
+    /// Creates a context with `ioThreads` background I/O threads and room for `maxSockets`
+    /// sockets at once (libzmq's default is 1,023; asking for more than libzmq's
+    /// `ZMQ_SOCKET_LIMIT` gets that limit). Past it, making a socket fails with `EMFILE`.
+    public init(ioThreads: Int = 1, maxSockets: Int? = nil) throws {
         guard let handle = zmq_ctx_new() else { throw ZMQError.last("zmq_ctx_new") }
         if zmq_ctx_set(handle, ZMQ_IO_THREADS, Int32(clamping: ioThreads)) != 0 {
             let error = ZMQError.last("zmq_ctx_set(ZMQ_IO_THREADS, \(ioThreads))")
             zmq_ctx_term(handle)
             throw error
         }
+        if let maxSockets {
+            let limit = zmq_ctx_get(handle, ZMQ_SOCKET_LIMIT)
+            let wanted = limit > 0 ? min(Int32(clamping: maxSockets), limit) : Int32(clamping: maxSockets)
+            if zmq_ctx_set(handle, ZMQ_MAX_SOCKETS, wanted) != 0 {
+                let error = ZMQError.last("zmq_ctx_set(ZMQ_MAX_SOCKETS, \(wanted))")
+                zmq_ctx_term(handle)
+                throw error
+            }
+        }
         self.handle = handle
     }
+
+    /// How many sockets this context may hold at once.
+    public var maxSockets: Int { Int(zmq_ctx_get(handle, ZMQ_MAX_SOCKETS)) }
 
     deinit {
         terminate()
