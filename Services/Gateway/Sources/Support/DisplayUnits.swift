@@ -10,7 +10,8 @@ struct DisplayUnits: Sendable, Equatable {
 
     @TaskLocal static var current = DisplayUnits()
 
-    static let poundsPerKilogram = 1 / 0.45359237
+    /// The international pound's inverse (`ValueRules.kilogramsPerPound`, the one the services read `lb` with).
+    static let poundsPerKilogram = 1 / ValueRules.kilogramsPerPound
     static let millilitresPerFluidOunce = 29.5735295625
 
     /// The preference; the defaults when health-ingest cannot say (the command still answers).
