@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import QuenchProtocol
 
-/// `quench challenges`, `quench challenges load FILE`, `quench challenges progress [--month YYYY-MM]`
+/// `quench challenges`, `quench challenges load FILE`, `quench challenges sync [URL]`,
+/// `quench challenges progress [--month YYYY-MM]`
 struct Challenges: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The challenge catalog and your progress.",
-        subcommands: [List.self, Load.self, Progress.self],
+        subcommands: [List.self, Load.self, Sync.self, Progress.self],
         defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
@@ -17,17 +18,7 @@ struct Challenges: AsyncParsableCommand {
         func run() async throws {
             try await CLI.run(global) { gateway, output in
                 let reply: ListChallengesReply = try await gateway.call(.challengesList, ListChallengesRequest())
-                try output.emit(reply) {
-                    guard !reply.challenges.isEmpty else { return "No challenges yet: `quench challenges load FILE` adds them." }
-                    var table = Table(["ID", "TITLE", "TYPE", "GOAL", "TROPHY", "POINTS"], alignments: [.left, .left, .left, .right, .left, .right])
-                    for challenge in reply.challenges {
-                        table.add([
-                            challenge.id, challenge.title, challenge.type, Challenges.goalText(challenge),
-                            challenge.reward.trophy, "\(challenge.reward.points)",
-                        ])
-                    }
-                    return table.render(style: output.style)
-                }
+                try output.emit(reply) { Challenges.catalogText(reply, style: output.style) }
             }
         }
     }
@@ -98,6 +89,19 @@ struct Challenges: AsyncParsableCommand {
                 }
             }
         }
+    }
+
+    /// The catalog as a table, after where it came from and how old it is.
+    static func catalogText(_ reply: ListChallengesReply, style: Style, now: Date = Date()) -> String {
+        guard !reply.challenges.isEmpty else { return "No challenges yet: `quench challenges load FILE` adds them." }
+        var table = Table(["ID", "TITLE", "TYPE", "GOAL", "TROPHY", "POINTS"], alignments: [.left, .left, .left, .right, .left, .right])
+        for challenge in reply.challenges {
+            table.add([
+                challenge.id, challenge.title, challenge.type, Challenges.goalText(challenge),
+                challenge.reward.trophy, "\(challenge.reward.points)",
+            ])
+        }
+        return style.dim(ChallengeSyncText.source(reply.source, now: now)) + "\n" + table.render(style: style)
     }
 
     /// A month's first and last day, or nil when `text` is not YYYY-MM.
