@@ -1,3 +1,4 @@
+import Foundation
 import QuenchStrings
 import Testing
 
@@ -26,5 +27,15 @@ struct PseudoLocaleTests {
     @Test("text that bypassed the catalog shows as plain ASCII words")
     func detection() {
         #expect(Pseudo.plainWords(in: "Ţöðàýţöð 42 today x") == ["today"])
+    }
+}
+
+extension PseudoLocaleTests {
+    @Test("code in backticks stays runnable, across the parts of a message")
+    func code() {
+        #expect(Pseudo.transform("run `quench up` now") == "ŕûñŕû `quench up` ñöŵñö")
+        let note = Localizer(.pseudo)(CommonText.notCounted(types: "steps", grant: "steps"))
+        #expect(note.contains("`quench consent grant steps`"), "\(note)")
+        #expect(Pseudo.plainWords(in: note.replacingOccurrences(of: "`quench consent grant steps`", with: "")) == ["steps"])
     }
 }

@@ -32,6 +32,8 @@ public enum ImportText: LocalizedMessage {
     case defaultUnit(String)
     case problemLines(count: Int, problem: String, lines: String, example: String, lineCount: Int)
     case otherProblems(Int)
+    /// Why records were skipped, as the service keys it (`no-consent`, …); other keys as they are.
+    case skipReason(String)
     /// `quench imports`.
     case noImports
     case importsHeaders
@@ -146,6 +148,14 @@ public enum ImportText: LocalizedMessage {
             l.pick(
                 en: "  … and \(count) bad lines of other problems", de: "  … und \(count) fehlerhafte Zeilen mit anderen Problemen",
                 fr: "  … et \(count) lignes erronées pour d’autres raisons")
+        case .skipReason(let key):
+            switch key {
+            case "no-consent": l.pick(en: "no consent", de: "keine Einwilligung", fr: "pas de consentement")
+            case "no-reps": l.pick(en: "no reps", de: "keine Wiederholungen", fr: "pas de répétitions")
+            case "other-type": l.pick(en: "another type", de: "andere Art", fr: "autre type")
+            case "bad-line": l.pick(en: "bad line", de: "fehlerhafte Zeile", fr: "ligne erronée")
+            default: .verbatim(key)
+            }
         case .noImports:
             l.pick(
                 en: "No imports yet: `quench import apple-health FILE` or `quench import workouts FILE`.",

@@ -24,9 +24,10 @@ public struct Localizer: Sendable {
     /// in the locale, data as it is.
     public func render(_ text: Localized) -> String {
         var out = ""
+        var inCode = false
         for part in text.parts {
             switch part {
-            case .literal(let literal): out += language == .pseudo ? Pseudo.transform(literal) : literal
+            case .literal(let literal): out += language == .pseudo ? Pseudo.transform(literal, inCode: &inCode) : literal
             case .text(let data): out += data
             case .integer(let value): out += integer(value)
             case .decimal(let value, let minimum, let maximum): out += decimal(value, minimum: minimum, maximum: maximum)

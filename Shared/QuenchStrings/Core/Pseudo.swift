@@ -12,8 +12,15 @@ public enum Pseudo {
         return Dictionary(uniqueKeysWithValues: zip(plain, accented))
     }()
 
-    /// `text` accented and lengthened, word by word.
+    /// `text` accented and lengthened, word by word. Code in backticks (`` `quench up` ``)
+    /// stays as it is, as translators keep it: `inCode` carries an open span across the
+    /// parts of one message.
     public static func transform(_ text: String) -> String {
+        var inCode = false
+        return transform(text, inCode: &inCode)
+    }
+
+    public static func transform(_ text: String, inCode: inout Bool) -> String {
         var out = ""
         var word: [Character] = []
         func flush() {
@@ -27,7 +34,13 @@ public enum Pseudo {
             word.removeAll()
         }
         for character in text {
-            if character.isASCII && character.isLetter {
+            if character == "`" {
+                flush()
+                inCode.toggle()
+                out.append(character)
+            } else if inCode {
+                out.append(character)
+            } else if character.isASCII && character.isLetter {
                 word.append(character)
             } else {
                 flush()

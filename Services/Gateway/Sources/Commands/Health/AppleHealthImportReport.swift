@@ -57,7 +57,7 @@ struct AppleHealthImportReport: Encodable {
         if skipped > 0 {
             var table = Table(columns(ImportText.skippedHeaders), alignments: [.left, .right])
             for (reason, count) in skippedByReason.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
-                table.add([reason, Format.thousands(Int64(count))])
+                table.add([tr(ImportText.skipReason(reason)), Format.thousands(Int64(count))])
             }
             lines.append(table.render(style: style))
         }

@@ -19,6 +19,8 @@ struct ServicesCommand: ParsableCommand {
               quench services --json    the catalog as JSON (deploy/catalog.json is a copy)
             """)
 
+    @OptionGroup var language: LanguageOption
+
     @Flag(help: "Machine output.")
     var json = false
 

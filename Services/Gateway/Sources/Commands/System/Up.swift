@@ -26,6 +26,8 @@ struct Up: AsyncParsableCommand {
     @Flag(help: "Run without CURVE encryption (loopback development only).")
     var insecure = false
 
+    @OptionGroup var language: LanguageOption
+
     @Flag(help: "Machine output.")
     var json = false
 
@@ -88,6 +90,8 @@ struct Down: AsyncParsableCommand {
 
     @Option(help: "The folder `quench up` used.")
     var dataDir = ".quench"
+
+    @OptionGroup var language: LanguageOption
 
     @Flag(help: "Machine output.")
     var json = false
