@@ -52,6 +52,7 @@ let package = Package(
         .library(name: "QuenchRuntime", targets: ["QuenchRuntime"]),
         .library(name: "HealthImport", targets: ["HealthImport"]),
         .library(name: "QuenchCharts", targets: ["QuenchCharts"]),
+        .library(name: "QuenchStrings", targets: ["QuenchStrings"]),
         .executable(name: "quench", targets: ["quench"]),
         .executable(name: "quench-intake", targets: ["quench-intake"]),
         .executable(name: "quench-goals", targets: ["quench-goals"]),
@@ -89,6 +90,9 @@ let package = Package(
         .target(name: "ChildProcess", path: "Shared/ChildProcess", swiftSettings: swiftSettings),
         // Charts (model, terminal and SVG renderers, the share card): pure Swift, no Foundation.
         .target(name: "QuenchCharts", path: "Shared/QuenchCharts", swiftSettings: swiftSettings),
+        // Every user-facing string (CLI and web) in en, de, fr and the pseudo-locale, plural rules,
+        // locale formatting (docs/LOCALISATION.md): Foundation only, no resources to deploy.
+        .target(name: "QuenchStrings", path: "Shared/QuenchStrings", swiftSettings: swiftSettings),
 
         // MARK: Quench shared layer
         .target(name: "QuenchProtocol", dependencies: ["MessagePack", "CSystemExtras"], path: "Shared/QuenchProtocol", swiftSettings: swiftSettings),
@@ -117,7 +121,10 @@ let package = Package(
         // MARK: Gateway CLI
         .target(
             name: "QuenchCLI",
-            dependencies: ["QuenchClient", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", "QuenchCharts", "ChildProcess", argumentParser, log, httpClient, nioCore, nioHTTP1],
+            dependencies: [
+                "QuenchClient", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", "QuenchCharts", "QuenchStrings", "ChildProcess", argumentParser, log,
+                httpClient, nioCore, nioHTTP1,
+            ],
             path: "Services/Gateway/Sources",
             swiftSettings: swiftSettings
         ),
@@ -157,8 +164,10 @@ let package = Package(
         .testTarget(name: "QuenchChartsTests", dependencies: ["QuenchTestSupport", "QuenchCharts"], swiftSettings: swiftSettings),
         .testTarget(name: "HealthImportTests", dependencies: ["QuenchTestSupport", "HealthImport", zip], swiftSettings: swiftSettings),
         .testTarget(
-            name: "QuenchCLITests", dependencies: ["QuenchCLI", "HealthImport", "QuenchProtocol", "MessagePack", "QuenchTestSupport", "ChildProcess"],
+            name: "QuenchCLITests",
+            dependencies: ["QuenchCLI", "QuenchStrings", "HealthImport", "QuenchProtocol", "MessagePack", "QuenchTestSupport", "ChildProcess"],
             swiftSettings: swiftSettings),
+        .testTarget(name: "QuenchStringsTests", dependencies: ["QuenchStrings"], swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["QuenchTesting", "QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", "QuenchTestSupport", "ChildProcess", grdb, log, lifecycle],

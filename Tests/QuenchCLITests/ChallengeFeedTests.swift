@@ -71,10 +71,12 @@ struct ChallengeFeedTests {
     @Test("a body that is no feed fails whole: not JSON, no items, too many, nothing usable")
     func wholeFailures() {
         #expect(Self.failure(#"{"items":[{"id":"a""#)?.code == .malformed)
-        #expect(Self.failure(#"{"challenges":[]}"#)?.message == ChallengeSyncText.noItems)
+        #expect(Self.failure(#"{"challenges":[]}"#)?.message == #"the feed is not {"items":[…]}: no "items" array"#)
         #expect(Self.failure("[1,2]")?.code == .malformed)
         #expect(Self.failure(CatalogServer.feed([])) == ChallengeFeed.Failure(code: .malformed, message: "the feed has no challenges"))
-        #expect(Self.failure(CatalogServer.feed([CatalogServer.item("x", type: "yoga")]))?.message == "none of the feed's 1 challenges can be used")
+        #expect(Self.failure(CatalogServer.feed([CatalogServer.item("x", type: "yoga")]))?.message == "the feed's only challenge cannot be used")
+        let two = CatalogServer.feed([CatalogServer.item("x", type: "yoga"), CatalogServer.item("y", points: -1)])
+        #expect(Self.failure(two)?.message == "none of the feed's 2 challenges can be used")
         let many = CatalogServer.feed((0...1000).map { CatalogServer.item("c\($0)") })
         #expect(Self.failure(many)?.message == "items: at most 1000 challenges per feed, got 1001")
     }
@@ -136,8 +138,10 @@ struct ChallengeFeedTests {
         let missing = await Self.fetchFailure(Self.feed(server, "status/404"))
         #expect(missing?.code == .failedPrecondition && missing?.offline == false && missing?.message.contains("404") == true)
         let closed = ChallengeFeed(url: URL(string: "http://127.0.0.1:\(TestPorts.take())/catalog.json")!, timeout: .seconds(5))
+        let start = ContinuousClock.now
         let refused = await Self.fetchFailure(closed)
         #expect(refused?.code == .unavailable && refused?.offline == true, "\(String(describing: refused))")
+        #expect(ContinuousClock.now - start < .seconds(2), "a refused connection fails at once, not at the timeout")
         guard case .fetched(let body, _) = try await Self.feed(server, "redirect").fetch(nil) else {
             Issue.record("the redirect was not followed")
             return

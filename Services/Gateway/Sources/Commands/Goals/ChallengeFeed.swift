@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import QuenchProtocol
+import QuenchStrings
 
 /// Fetches a challenges feed over HTTP or HTTPS (async-http-client): one GET with the
 /// validators of the catalog held (`If-None-Match`, `If-Modified-Since`), a time limit on
@@ -48,12 +49,15 @@ struct ChallengeFeed: Sendable {
 
     /// One GET of the feed; throws only a ``Failure``.
     func fetch(_ validators: Validators?) async throws -> Outcome {
+        // One connection attempt: a refused connection fails at once (async-http-client would
+        // otherwise retry it with backoff until the timeout) and reads as offline.
+        var pool = HTTPClient.Configuration.ConnectionPool()
+        pool.retryConnectionEstablishment = false
         // The system's trust roots verify HTTPS (the default TLS configuration).
         let configuration = HTTPClient.Configuration(
             tlsConfiguration: nil, redirectConfiguration: .follow(max: Self.maxRedirects, allowCycles: false),
             timeout: .init(connect: .nanoseconds(timeout.nanoseconds), read: .nanoseconds(timeout.nanoseconds)),
-            connectionPool: HTTPClient.Configuration.ConnectionPool(), proxy: nil, ignoreUncleanSSLShutdown: false,
-            decompression: .disabled)
+            connectionPool: pool, proxy: nil, ignoreUncleanSSLShutdown: false, decompression: .disabled)
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let result: Result<Outcome, Failure>
         do {
@@ -78,7 +82,7 @@ struct ChallengeFeed: Sendable {
             let first = try await group.next() ?? nil
             group.cancelAll()
             guard let first else {
-                throw Failure(code: .deadlineExceeded, message: ChallengeSyncText.timedOut(seconds: limit.seconds))
+                throw Failure(code: .deadlineExceeded, message: tr(ChallengeSyncText.timedOut(seconds: limit.seconds)))
             }
             return first
         }
@@ -88,13 +92,13 @@ struct ChallengeFeed: Sendable {
         if let failure = error as? Failure { return failure }
         if let error = error as? HTTPClientError {
             if [HTTPClientError.deadlineExceeded, .readTimeout, .connectTimeout].contains(error) {
-                return Failure(code: .deadlineExceeded, message: ChallengeSyncText.timedOut(seconds: timeout.seconds))
+                return Failure(code: .deadlineExceeded, message: tr(ChallengeSyncText.timedOut(seconds: timeout.seconds)))
             }
             if [HTTPClientError.redirectLimitReached, .redirectCycleDetected].contains(error) {
-                return Failure(code: .failedPrecondition, message: ChallengeSyncText.redirects(Self.maxRedirects))
+                return Failure(code: .failedPrecondition, message: tr(ChallengeSyncText.redirects(limit: Self.maxRedirects)))
             }
         }
-        return Failure(code: .unavailable, message: ChallengeSyncText.unreachable(String(describing: error)))
+        return Failure(code: .unavailable, message: tr(ChallengeSyncText.unreachable(String(String(describing: error).prefix(200)))))
     }
 
     private func exchange(_ client: HTTPClient, _ validators: Validators?) async throws -> Outcome {
@@ -109,13 +113,13 @@ struct ChallengeFeed: Sendable {
         switch status.code {
         case 200:
             if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBytes {
-                throw Failure(code: .tooLarge, message: ChallengeSyncText.tooLarge(bytes: length, limit: maxBytes))
+                throw Failure(code: .tooLarge, message: tr(ChallengeSyncText.tooLarge(bytes: length, limit: maxBytes)))
             }
             let buffer: ByteBuffer
             do {
                 buffer = try await response.body.collect(upTo: maxBytes)
             } catch is NIOTooManyBytesError {
-                throw Failure(code: .tooLarge, message: ChallengeSyncText.tooLarge(bytes: nil, limit: maxBytes))
+                throw Failure(code: .tooLarge, message: tr(ChallengeSyncText.bodyTooLarge(limit: maxBytes)))
             }
             func header(_ name: String) -> String? {
                 response.headers.first(name: name).map { String($0.unicodeScalars.filter { (0x20...0x7e).contains($0.value) }) }
@@ -126,9 +130,9 @@ struct ChallengeFeed: Sendable {
         case 304:
             return .notModified
         case 500...599:
-            throw Failure(code: .unavailable, message: ChallengeSyncText.serverFailed(status.code, status.reasonPhrase))
+            throw Failure(code: .unavailable, message: tr(ChallengeSyncText.serverFailed(code: Int(status.code), reason: String(status.reasonPhrase.prefix(80)))))
         default:
-            throw Failure(code: .failedPrecondition, message: ChallengeSyncText.unexpectedStatus(status.code, status.reasonPhrase))
+            throw Failure(code: .failedPrecondition, message: tr(ChallengeSyncText.unexpectedStatus(code: Int(status.code), reason: String(status.reasonPhrase.prefix(80)))))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// Reads a fetched feed, `{"items":[…]}`, item by item: an item that cannot be read or breaks
 /// a catalog rule (`ChallengeRules`), or repeats an earlier item's id, is reported by its
@@ -27,13 +28,13 @@ enum ChallengeFeedParser {
         do {
             root = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw ChallengeFeed.Failure(code: .malformed, message: ChallengeSyncText.notJSON)
+            throw ChallengeFeed.Failure(code: .malformed, message: tr(ChallengeSyncText.notJSON))
         }
         guard let object = root as? [String: Any], let items = object["items"] as? [Any] else {
-            throw ChallengeFeed.Failure(code: .malformed, message: ChallengeSyncText.noItems)
+            throw ChallengeFeed.Failure(code: .malformed, message: tr(ChallengeSyncText.noItems))
         }
         guard items.count <= LoadChallengesRequest.maxItems else {
-            throw ChallengeFeed.Failure(code: .malformed, message: ChallengeSyncText.tooManyItems(items.count, limit: LoadChallengesRequest.maxItems))
+            throw ChallengeFeed.Failure(code: .malformed, message: tr(ChallengeSyncText.tooManyItems(count: items.count, limit: LoadChallengesRequest.maxItems)))
         }
         var parsed = Parsed(items: [], skipped: [])
         var seen: [String: Int] = [:]
@@ -46,7 +47,7 @@ enum ChallengeFeedParser {
             let item: Challenge
             do {
                 guard raw is [String: Any] else {
-                    skip(path, ChallengeSyncText.notAnObject)
+                    skip(path, tr(ChallengeSyncText.notAnObject))
                     continue
                 }
                 item = try JSONDecoder().decode(Challenge.self, from: JSONSerialization.data(withJSONObject: raw))
@@ -55,7 +56,7 @@ enum ChallengeFeedParser {
                 skip(field, message)
                 continue
             } catch {
-                skip(path, ChallengeSyncText.unreadable)
+                skip(path, tr(ChallengeSyncText.unreadable))
                 continue
             }
             do {
@@ -65,23 +66,37 @@ enum ChallengeFeedParser {
                 continue
             }
             if let first = seen[item.id] {
-                skip("\(path).id", ChallengeSyncText.duplicate(of: first, id: item.id))
+                skip("\(path).id", tr(ChallengeSyncText.duplicate(first: first, id: String(item.id.prefix(ChallengeRules.maxIDLength)))))
                 continue
             }
             seen[item.id] = index
             parsed.items.append(item)
         }
         guard !parsed.items.isEmpty else {
-            throw ChallengeFeed.Failure(code: .malformed, message: ChallengeSyncText.noGoodItem(skipped: parsed.skipped.count))
+            let message = parsed.skipped.isEmpty ? ChallengeSyncText.feedEmpty : ChallengeSyncText.noneUsable(skipped: parsed.skipped.count)
+            throw ChallengeFeed.Failure(code: .malformed, message: tr(message))
         }
         return parsed
     }
 
-    /// The field (`items[1].goal`) and the rule of a decoding error within an item.
+    /// The field (`items[1].goal`) and the rule of a decoding error within the item at `path`.
     static func describe(_ error: DecodingError, path: String) -> (field: String, message: String) {
-        let text = ChallengeFile.describe(error)
-        guard let colon = text.range(of: ": ") else { return (path, text) }
-        let field = String(text[..<colon.lowerBound])
-        return (field.isEmpty ? path : "\(path).\(field)", String(text[colon.upperBound...]))
+        func field(_ keys: [any CodingKey]) -> String {
+            keys.reduce(path) { text, key in key.intValue.map { "\(text)[\($0)]" } ?? "\(text).\(key.stringValue)" }
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return (field(context.codingPath + [key]), tr(ChallengeSyncText.isRequired))
+        case .typeMismatch(let type, let context):
+            let rule: ChallengeSyncText =
+                type == Double.self || type == Int.self ? .mustBeNumber : type == String.self ? .mustBeString : .mustBeType("\(type)")
+            return (field(context.codingPath), tr(rule))
+        case .valueNotFound(_, let context):
+            return (field(context.codingPath), tr(ChallengeSyncText.mustNotBeNull))
+        case .dataCorrupted(let context):
+            return (field(context.codingPath), tr(ChallengeSyncText.invalidJSON(context.debugDescription)))
+        @unknown default:
+            return (path, "\(error)")
+        }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 extension Challenges {
     /// `quench challenges sync [URL]`: the CLI fetches the feed and hands the checked items to
@@ -34,10 +35,10 @@ extension Challenges {
 
         func validate() throws {
             guard (0.1...600).contains(fetchTimeout) else {
-                throw ValidationError("--fetch-timeout must be at least 0.1 and at most 600 seconds, got \(fetchTimeout)")
+                throw ValidationError(tr(ChallengeSyncText.fetchTimeoutRange(got: fetchTimeout)))
             }
             if let url, ChallengeFeed.url(url) == nil {
-                throw ValidationError("URL: " + ChallengeSyncText.badURL(url))
+                throw ValidationError(tr(ChallengeSyncText.badURLArgument(String(url.prefix(80)))))
             }
         }
 
@@ -58,7 +59,7 @@ extension Challenges {
                     argument: url, environment: ProcessInfo.processInfo.environment, config: gateway.config.challengesURL,
                     last: held.source?.url)
                 guard let feedURL = ChallengeFeed.url(text) else {
-                    throw CLIError.invalid(field: "URL", message: ChallengeSyncText.badURL(text))
+                    throw CLIError.invalid(field: "URL", message: tr(ChallengeSyncText.badURL(String(text.prefix(80)))))
                 }
                 let validators = held.source.flatMap { $0.url == text ? ChallengeFeed.Validators(etag: $0.etag, lastModified: $0.lastModified) : nil }
                 let feed = ChallengeFeed(url: feedURL, timeout: .milliseconds(Int(fetchTimeout * 1000)))
@@ -87,11 +88,16 @@ extension Challenges {
                 }
                 if !output.json {
                     for item in report.skipped {
-                        FileHandle.standardError.write(Data("\(output.style.yellow("warning:")) \(ChallengeSyncText.skipped(item))\n".utf8))
+                        let text = item.id.map { ChallengeSyncText.skippedWithID(field: item.field, id: $0, message: item.message) }
+                            ?? ChallengeSyncText.skipped(field: item.field, message: item.message)
+                        Sync.warn(tr(text), output)
                     }
                 }
                 try output.emit(report) {
-                    report.replaced.map(ChallengeSyncText.replaced) ?? ChallengeSyncText.notModified(text)
+                    guard let replaced = report.replaced else { return tr(ChallengeSyncText.notModified(url: text)) }
+                    return tr(ChallengeSyncText.replaced(
+                        received: replaced.received, created: replaced.created, updated: replaced.updated, unchanged: replaced.unchanged,
+                        retired: replaced.retired, effectiveDay: l10n.day(replaced.effectiveDay.description)))
                 }
             }
         }
@@ -108,14 +114,19 @@ extension Challenges {
                 var cached = held
                 cached.source = checked?.source ?? held.source
                 if !output.json {
-                    FileHandle.standardError.write(Data("\(output.style.yellow("warning:")) \(ChallengeSyncText.offline(failure.message))\n".utf8))
+                    warn(tr(ChallengeSyncText.offline(reason: failure.message)), output)
                 }
                 try output.emit(cached) { Challenges.catalogText(cached, style: output.style) }
             }
             // Offline is `unavailable` (exit 69) whatever kept the feed away; a wrong feed exits 65.
             throw CLIError.rejected(
                 service: "feed",
-                error: QuenchError(failure.offline ? .unavailable : failure.code, "\(url): \(failure.message); \(ChallengeSyncText.catalogKept)"))
+                error: QuenchError(failure.offline ? .unavailable : failure.code, "\(url): \(failure.message); \(tr(ChallengeSyncText.catalogKept))"))
+        }
+
+        /// A line on stderr after the warning mark.
+        static func warn(_ text: String, _ output: Output) {
+            FileHandle.standardError.write(Data((output.style.yellow(tr(ChallengeSyncText.warningPrefix)) + " " + text + "\n").utf8))
         }
 
         /// The URL given, else `$QUENCH_CHALLENGES_URL`, else the client config's
@@ -123,7 +134,7 @@ extension Challenges {
         static func feedURL(argument: String?, environment: [String: String], config: String?, last: String?) throws -> String {
             let candidates = [argument, environment["QUENCH_CHALLENGES_URL"], config, last]
             guard let url = candidates.compactMap({ $0 }).first(where: { !$0.isEmpty }) else {
-                throw CLIError.usage(ChallengeSyncText.noURL())
+                throw CLIError.usage(tr(ChallengeSyncText.noURL))
             }
             return url
         }
