@@ -1,6 +1,8 @@
 @testable import AnalyticsService
 import Foundation
+import GRDB
 import QuenchProtocol
+import QuenchTestSupport
 import QuenchRuntime
 import Testing
 
@@ -132,6 +134,24 @@ struct ChallengeVersionTests {
         try replay.apply(run: try Self.history(replay))
         #expect(try replay.snapshot()["challenge_version"] == snapshot)
         #expect(try await Self.progress(replay) == first)
+    }
+
+    @Test("the migration keeps a catalog stored before versions: each challenge in force on every day")
+    func migration() throws {
+        let path = TestScratch.file("analytics-challenge-migration", named: "analytics.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try AnalyticsSchema.migrator.migrate(queue, upTo: "analytics.v5-strength-warmup")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO challenge (id, title, description, type, goal, trophy, points)
+                VALUES ('steps-10k', 'Ten thousand', '', 'step', 10000, 'gold', 10)
+                """)
+        }
+        try AnalyticsSchema.migrator.migrate(queue)
+        let versions = try queue.read { db in try ChallengeStore.versions(db, from: "2026-11-01", to: "2026-11-30") }
+        #expect(versions["steps-10k"]?.inForce(on: "2026-11-05") == Self.steps(points: 10))
+        #expect(try queue.read { db in try ChallengeStore.count(db) } == 1)
+        #expect(try queue.read { db in try db.tableExists("challenge") } == false)
     }
 
     @Test("which version is in force: newest by day, a day's later version before its origin, the origin before all")
