@@ -22,6 +22,7 @@ let zip = Target.Dependency.product(name: "ZIPFoundation", package: "ZIPFoundati
 let httpClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
 let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
 let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
+let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
 
 /// A service: a library with the domain and handlers, and a thin executable.
 func service(_ folder: String, module: String, executable: String, extra: [Target.Dependency] = []) -> [Target] {
@@ -73,6 +74,7 @@ let package = Package(
         // The CLI fetches the challenges catalog over HTTP/HTTPS (`quench challenges sync`).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // MARK: Generic building blocks (know nothing of Quench)
@@ -123,7 +125,7 @@ let package = Package(
             name: "QuenchCLI",
             dependencies: [
                 "QuenchClient", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", "QuenchCharts", "QuenchStrings", "ChildProcess", argumentParser, log,
-                httpClient, nioCore, nioHTTP1,
+                httpClient, nioCore, nioHTTP1, nioSSL,
             ],
             path: "Services/Gateway/Sources",
             swiftSettings: swiftSettings

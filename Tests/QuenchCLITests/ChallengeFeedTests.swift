@@ -149,6 +149,17 @@ struct ChallengeFeedTests {
         #expect(try ChallengeFeedParser.parse(body).items.count == 2)
     }
 
+    @Test("HTTPS: a certificate nobody trusts is refused (not offline); the catalog is not read")
+    func untrustedCertificate() async throws {
+        let server = try CatalogServer("tls", tls: true)
+        defer { server.stop() }
+        try server.serve(CatalogServer.feed(Self.good))
+        let refused = await Self.fetchFailure(Self.feed(server))
+        #expect(refused?.code == .failedPrecondition && refused?.offline == false, "\(String(describing: refused))")
+        #expect(refused?.message.contains("TLS certificate or handshake was refused") == true, "\(String(describing: refused))")
+        #expect(try server.requests().isEmpty, "no request got past the handshake")
+    }
+
     @Test("a slow head and a slow body both end at the timeout, as offline")
     func timeouts() async throws {
         let server = try CatalogServer("slow")

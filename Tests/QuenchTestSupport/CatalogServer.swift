@@ -10,12 +10,29 @@ public final class CatalogServer: Sendable {
     public let port: Int
     private let child: Child
 
-    public init(_ label: String) throws {
+    /// Serves HTTPS with a self-signed certificate for 127.0.0.1 (made with `openssl`).
+    public let tls: Bool
+
+    public init(_ label: String, tls: Bool = false) throws {
         directory = TestScratch.directory("feed-\(label)")
+        self.tls = tls
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("python/catalog_server.py").path
+        var arguments = ["python3", script, directory.path]
+        if tls {
+            let cert = directory.appendingPathComponent("cert.pem").path
+            let key = directory.appendingPathComponent("key.pem").path
+            let made = try ChildCommand(
+                "/usr/bin/env", arguments: [
+                    "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1",
+                    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                ], standardInput: .null
+            ).run()
+            guard made.status == 0 else { throw CatalogServerFailure("openssl could not make a certificate: \(made.standardErrorText)") }
+            arguments += [cert, key]
+        }
         child = try ChildCommand(
-            "/usr/bin/env", arguments: ["python3", script, directory.path],
+            "/usr/bin/env", arguments: arguments,
             standardInput: .null, standardOutput: .file(directory.appendingPathComponent("server.log").path),
             standardError: .sameAsStandardOutput
         ).spawn()
@@ -35,9 +52,9 @@ public final class CatalogServer: Sendable {
         self.port = port
     }
 
-    /// `http://127.0.0.1:PORT/` + `path`.
+    /// `http://127.0.0.1:PORT/` (https with `tls`) + `path`.
     public func url(_ path: String = "catalog.json") -> String {
-        "http://127.0.0.1:\(port)/\(path)"
+        "\(tls ? "https" : "http")://127.0.0.1:\(port)/\(path)"
     }
 
     /// Serves `json` at `/catalog.json` from now on, with `lastModified` (an HTTP date) as its

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """A challenges feed for the tests of `quench challenges sync` (standard library only).
 
-    python3 catalog_server.py DIR
+    python3 catalog_server.py DIR [CERT KEY]
+
+With CERT and KEY (PEM files) it serves HTTPS.
 
 Listens on 127.0.0.1 on a free port and writes the port to DIR/port once it accepts
 connections. Each request is appended to DIR/requests.jsonl ({path, if_none_match,
@@ -128,6 +130,11 @@ class Handler(BaseHTTPRequestHandler):
 def main():
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    if len(sys.argv) == 4:
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[2], sys.argv[3])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     temporary = os.path.join(DIR, "port.tmp")
     with open(temporary, "w", encoding="ascii") as handle:
         handle.write(str(server.server_address[1]))

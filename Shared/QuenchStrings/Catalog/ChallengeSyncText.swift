@@ -3,6 +3,7 @@ public enum ChallengeSyncText: LocalizedMessage {
     // A fetch that gave no catalog.
     case timedOut(seconds: Double)
     case unreachable(String)
+    case tlsRefused(String)
     case serverFailed(code: Int, reason: String)
     case unexpectedStatus(code: Int, reason: String)
     case redirects(limit: Int)
@@ -51,6 +52,11 @@ public enum ChallengeSyncText: LocalizedMessage {
                 fr: "le flux n’a pas répondu en \(seconds, upTo: 1) s")
         case .unreachable(let detail):
             l.pick(en: "the feed cannot be reached: \(detail)", de: "der Feed ist nicht erreichbar: \(detail)", fr: "le flux est injoignable : \(detail)")
+        case .tlsRefused(let detail):
+            l.pick(
+                en: "the feed's TLS certificate or handshake was refused: \(detail)",
+                de: "Zertifikat oder TLS-Handshake des Feeds abgelehnt: \(detail)",
+                fr: "certificat ou négociation TLS du flux refusés : \(detail)")
         case .serverFailed(let code, let reason):
             l.pick(
                 en: "the feed answered \(String(code)) \(reason) (a server error: try again later)",

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 import QuenchProtocol
 import QuenchStrings
 
@@ -90,6 +91,10 @@ struct ChallengeFeed: Sendable {
 
     private func classify(_ error: any Error) -> Failure {
         if let failure = error as? Failure { return failure }
+        // A certificate that does not verify is no outage: the feed is refused (exit 65).
+        if error is NIOSSLError || error is NIOSSLExtraError {
+            return Failure(code: .failedPrecondition, message: tr(ChallengeSyncText.tlsRefused(String(String(describing: error).prefix(200)))))
+        }
         if let error = error as? HTTPClientError {
             if [HTTPClientError.deadlineExceeded, .readTimeout, .connectTimeout].contains(error) {
                 return Failure(code: .deadlineExceeded, message: tr(ChallengeSyncText.timedOut(seconds: timeout.seconds)))
