@@ -149,6 +149,12 @@ struct CLIChallengesSyncTests {
         let rescored = try await eventually { try points() == expectedAfter }
         let now = try points()
         #expect(rescored, "yesterday keeps 10, today earns 50: \(now)")
+        // Analytics rebuilt from the events alone gives the same days.
+        let rebuilt = try quench(["analytics", "rebuild"])
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        let same = try await eventually { try points() == expectedAfter }
+        let afterRebuild = try points()
+        #expect(same, "after a rebuild: \(afterRebuild)")
         await system.close()
     }
 }
