@@ -73,6 +73,14 @@ extension Challenges {
                         report = Report(outcome: ChallengeSyncState.Outcome.notModified, url: text, skipped: [], source: checked.source)
                     case .fetched(let body, let fetched):
                         let parsed = try ChallengeFeedParser.parse(body)
+                        // Named before the catalog is sent, so they show even when goals refuses it.
+                        if !output.json {
+                            for item in parsed.skipped {
+                                let text = item.id.map { ChallengeSyncText.skippedWithID(field: item.field, id: $0, message: item.message) }
+                                    ?? ChallengeSyncText.skipped(field: item.field, message: item.message)
+                                Sync.warn(tr(text), output)
+                            }
+                        }
                         let reply: ReplaceChallengesReply = try await gateway.call(
                             .challengesReplace,
                             ReplaceChallengesRequest(
@@ -85,13 +93,6 @@ extension Challenges {
                 } catch let failure as ChallengeFeed.Failure {
                     try await Sync.keep(held, after: failure, url: text, gateway: gateway, output: output)
                     return
-                }
-                if !output.json {
-                    for item in report.skipped {
-                        let text = item.id.map { ChallengeSyncText.skippedWithID(field: item.field, id: $0, message: item.message) }
-                            ?? ChallengeSyncText.skipped(field: item.field, message: item.message)
-                        Sync.warn(tr(text), output)
-                    }
                 }
                 try output.emit(report) {
                     guard let replaced = report.replaced else { return tr(ChallengeSyncText.notModified(url: text)) }
