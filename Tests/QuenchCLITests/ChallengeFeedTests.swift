@@ -81,6 +81,26 @@ struct ChallengeFeedTests {
         #expect(Self.failure(many)?.message == "items: at most 1000 challenges per feed, got 1001")
     }
 
+    @Test("the feed URL: the argument, else $QUENCH_CHALLENGES_URL, else the client config's challengesURL, else the last sync's")
+    func feedURLOrder() throws {
+        let env = ["QUENCH_CHALLENGES_URL": "https://env.example/feed"]
+        typealias Sync = Challenges.Sync
+        #expect(try Sync.feedURL(argument: "https://arg.example/feed", environment: env, config: "https://config.example/feed", last: "https://last.example/feed")
+            == "https://arg.example/feed")
+        #expect(try Sync.feedURL(argument: nil, environment: env, config: "https://config.example/feed", last: "https://last.example/feed")
+            == "https://env.example/feed")
+        #expect(try Sync.feedURL(argument: nil, environment: ["QUENCH_CHALLENGES_URL": ""], config: "https://config.example/feed", last: nil)
+            == "https://config.example/feed")
+        #expect(try Sync.feedURL(argument: nil, environment: [:], config: nil, last: "https://last.example/feed") == "https://last.example/feed")
+        #expect(throws: CLIError.self) { try Sync.feedURL(argument: nil, environment: [:], config: nil, last: nil) }
+        // The client config keeps it under `challengesURL`.
+        let config = try JSONDecoder().decode(
+            ClientConfig.self, from: Data(#"{"services":{},"insecure":true,"challengesURL":"https://config.example/feed"}"#.utf8))
+        #expect(config.challengesURL == "https://config.example/feed")
+        #expect(ChallengeFeed.url("ftp://example.org/feed") == nil && ChallengeFeed.url("https://") == nil)
+        #expect(ChallengeFeed.url("HTTPS://example.org/feed")?.host == "example.org")
+    }
+
     // MARK: Fetching from a real server
 
     static func feed(_ server: CatalogServer, _ path: String = "catalog.json", timeout: Duration = .seconds(5), maxBytes: Int? = nil) -> ChallengeFeed {
