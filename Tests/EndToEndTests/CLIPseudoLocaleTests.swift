@@ -165,7 +165,9 @@ struct CLIPseudoLocaleTests {
         let covered = Set(checks.map { check in
             all.filter { check.arguments.starts(with: $0.split(separator: " ").map(String.init)) }.max { $0.count < $1.count } ?? "?"
         })
-        #expect(all.subtracting(covered) == ["up"], "leaf commands not run under the pseudo-locale: \(all.subtracting(covered).sorted())")
+        #expect(
+            all.subtracting(covered) == ["up"],
+            "leaf commands not run under the pseudo-locale: \(all.subtracting(covered).sorted()) — add a Check(arguments: […]) for each to `checks` above")
 
         // The layouts with longer words: tables, the ring, the chart, the card.
         let history = try pseudo(["history", "--days", "5"]).stdout.split(separator: "\n")

@@ -16,9 +16,9 @@ extension Localizer {
     }
 
     /// A percentage given as a percent value (68.4 → `68.4 %`, `68,4 %`, `68,4 %`), one
-    /// fraction digit at most.
-    public func percent(_ value: Double) -> String {
-        decimal(value, maximum: 1) + (language == .fr ? "\u{202F}%" : " %")
+    /// fraction digit at most unless `maximum` says more.
+    public func percent(_ value: Double, maximum: Int = 1) -> String {
+        decimal(value, maximum: maximum) + (language == .fr ? "\u{202F}%" : " %")
     }
 
     /// A day given as `YYYY-MM-DD`: unchanged in English, `20.11.2026` in German,
