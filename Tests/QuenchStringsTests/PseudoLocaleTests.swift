@@ -39,3 +39,10 @@ extension PseudoLocaleTests {
         #expect(Pseudo.plainWords(in: note.replacingOccurrences(of: "`quench consent grant steps`", with: "")) == ["steps"])
     }
 }
+
+extension PseudoLocaleTests {
+    @Test("letters stuck to a number stay: input syntax and codes (250ml, 0.5l, 1RM, Z85)")
+    func numbers() {
+        #expect(Pseudo.transform("use 250ml, 0.5l or 12oz; 1RM; Z85 key") == "ûšéûš 250ml, 0.5l öŕö 12oz; 1RM; Z85 ķéýķé")
+    }
+}
