@@ -44,6 +44,15 @@ enum Format {
         l10n.day(day.description)
     }
 
+    /// An instant as its day and time in `zone`: `2026-11-24 09:34`, `24.11.2026 09:34`.
+    static func dayAndTime(_ date: Date, zone: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: zone)
+        formatter.dateFormat = "yyyy-MM-dd"
+        return day(formatter.string(from: date)) + " " + time(date, zone: zone)
+    }
+
     /// A percent value (68.4) as the locale writes it: `68.4 %`.
     static func percent(_ value: Double) -> String {
         l10n.percent(value)

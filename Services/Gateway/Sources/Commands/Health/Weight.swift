@@ -39,11 +39,7 @@ struct Weight: AsyncParsableCommand {
                 : tr(UnitText.kilograms(l10n.decimal(weightKg, minimum: 1, maximum: 1)))
             let number = l10n.decimal(value, maximum: 1)
             let given = unit == DisplayUnits.current.weight ? "" : " (" + tr(unit == "lb" ? UnitText.pounds(number) : UnitText.kilograms(number)) + ")"
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: zone)
-            formatter.dateFormat = "yyyy-MM-dd"
-            let measured = Format.day(formatter.string(from: at)) + " " + Format.time(at, zone: zone)
+            let measured = Format.dayAndTime(at, zone: zone)
             return verb == .shown
                 ? tr(HealthText.weightShown(weight: kg, given: given, measured: measured, duplicate: duplicate == true))
                 : tr(HealthText.weightRecorded(weight: kg, given: given, measured: measured, duplicate: duplicate == true))
