@@ -33,3 +33,20 @@ for args in "--lang de" "--lang fr --json" ""; do
   "$quench" orm "Bench Press" $args 2>&1
 done
 echo '```'
+# The share card in German and the pseudo-locale (with IMAGES=docs/images and rsvg-convert on PATH).
+if [ -n "${IMAGES:-}" ] && command -v rsvg-convert >/dev/null; then
+  for lang in de pseudo; do
+    "$quench" share --lang $lang --out "/tmp/l10n-card-$lang.svg" >/dev/null
+    rsvg-convert --width=540 "/tmp/l10n-card-$lang.svg" -o "$IMAGES/l10n-card-$lang.png"
+  done
+fi
+echo
+echo "## The share card in German and in the pseudo-locale"
+echo
+echo "\`quench share --lang de\` and \`--lang pseudo\` (rendered with rsvg-convert at 540 px): the longer"
+echo "pseudo words stay inside their boxes; a heading too long for its box ends in …"
+echo
+echo '<p>'
+echo '<img src="images/l10n-card-de.png" alt="quench share --lang de: the card in German" width="270">'
+echo '<img src="images/l10n-card-pseudo.png" alt="quench share --lang pseudo: the card in the pseudo-locale" width="270">'
+echo '</p>'
