@@ -236,6 +236,11 @@ struct CLIPseudoLocaleTests {
         let refused = try runner.run(["orm", "Bench Press", "--json"] + common)
         #expect(refused.status == 65 && refused.error()?["code"] as? String == "not_found" && refused.error()?["field"] as? String == "exercise")
         #expect((refused.error()?["message"] as? String)?.hasPrefix("exercise nicht gefunden (") == true, "\(refused.stderr)")
+        // The JSON field of an argument error is the same in every language (French writes `VALUE : …`).
+        for language in ["en", "de", "fr", "pseudo"] {
+            let error = try runner.run(["weight", "add", "80", "--json", "--lang", language] + common).error()
+            #expect(error?["field"] as? String == "VALUE" && error?["code"] as? String == "invalid_argument", "\(language): \(String(describing: error))")
+        }
         let refusedText = try runner.run(["orm", "Bench Press"] + common)
         #expect(refusedText.stderr.hasPrefix("Fehler: exercise nicht gefunden ("), "\(refusedText.stderr)")
     }

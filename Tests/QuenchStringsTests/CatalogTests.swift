@@ -15,7 +15,7 @@ struct CatalogTests {
         (GoalsText.loaded(received: 7, created: 8, updated: 9, unchanged: 6), ["7", "8", "9", "6"]),
         (GoalsText.tooManyItems(name: "⟨1⟩", max: 1000, got: 1001), ["⟨1⟩", "1000", "1001"]),
         (HealthText.weightRecorded(weight: "⟨1⟩", given: "⟨2⟩", measured: "⟨3⟩", duplicate: true), ["⟨1⟩", "⟨2⟩", "⟨3⟩"]),
-        (HealthText.twoUnits(value: "⟨1⟩", written: "⟨2⟩", option: "⟨3⟩"), ["⟨1⟩", "⟨2⟩", "⟨3⟩"]),
+        (HealthText.twoUnits(field: "⟨0⟩", value: "⟨1⟩", written: "⟨2⟩", option: "⟨3⟩"), ["⟨0⟩", "⟨1⟩", "⟨2⟩", "⟨3⟩"]),
         (HealthText.sourceLine(rank: 3, name: "⟨1⟩", samples: 7, why: "⟨2⟩"), ["3", "⟨1⟩", "7", "⟨2⟩"]),
         (HealthText.units(weight: "⟨1⟩", volume: "⟨2⟩", stored: false), ["⟨1⟩", "⟨2⟩"]),
         (ImportText.importedRecords(imported: "⟨1⟩", seen: 7, duplicates: 8, skipped: 9), ["⟨1⟩", "7", "8", "9"]),

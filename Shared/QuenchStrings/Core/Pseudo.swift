@@ -2,7 +2,7 @@
 /// that bypassed the catalog shows as plain ASCII) and every word grows by 40 % (so
 /// layouts meet translations longer than English, as German's often are).
 /// `Logged` → `Ļöĝĝéðļöĝ`; digits, punctuation and spaces stay, and so do letters stuck to a
-/// number (`250ml`, `1RM`) and code in backticks.
+/// number (`250ml`, `1RM`), options (`--unit`) and code in backticks.
 public enum Pseudo {
     /// How much longer words get (rounded up per word of two letters or more).
     public static let growth = 0.4
@@ -42,6 +42,7 @@ public enum Pseudo {
             word.removeAll()
         }
         var previous: Character?
+        var beforePrevious: Character?
         for character in text {
             if character == "`" {
                 flush()
@@ -50,12 +51,18 @@ public enum Pseudo {
             } else if inCode {
                 out.append(character)
             } else if character.isASCII && character.isLetter {
-                if word.isEmpty { afterDigit = previous?.isNumber == true }
+                if word.isEmpty {
+                    // After a digit (`250ml`), or an option (`--unit`, `-h`): kept as they are.
+                    let option = previous == "-" && (beforePrevious == nil || beforePrevious == "-" || beforePrevious?.isWhitespace == true
+                        || beforePrevious == "(" || beforePrevious == "`")
+                    afterDigit = previous?.isNumber == true || option
+                }
                 word.append(character)
             } else {
                 flush(before: character)
                 out.append(character)
             }
+            beforePrevious = previous
             previous = character
         }
         flush()
