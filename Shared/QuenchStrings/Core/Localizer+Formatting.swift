@@ -6,7 +6,7 @@ public import Foundation
 extension Localizer {
     /// A whole number, digits grouped: 12,345 · 12.345 · 12 345 (a narrow no-break space).
     public func integer<Integer: BinaryInteger>(_ value: Integer) -> String {
-        Int64(value).formatted(.number.locale(locale))
+        Int64(clamping: value).formatted(.number.locale(locale))
     }
 
     /// A number with `minimum...maximum` fraction digits: 2.5 · 2,5.
