@@ -15,7 +15,6 @@ public enum HealthText: LocalizedMessage {
     case notPositive(field: String, value: String)
     /// `quench units`.
     case units(weight: String, volume: String, stored: Bool)
-    case usFluidOunces
     case giveWeightOrVolume
     /// `quench sources`.
     case noSourcesYet
@@ -86,7 +85,6 @@ public enum HealthText: LocalizedMessage {
                     en: "Weights in \(weight), volumes in \(volume) (the defaults; change them with: quench units set).",
                     de: "Gewichte in \(weight), Mengen in \(volume) (die Vorgaben; ändern mit: quench units set).",
                     fr: "Poids en \(weight), volumes en \(volume) (les valeurs par défaut ; à changer avec : quench units set).")
-        case .usFluidOunces: l.pick(en: "fl oz (US)", de: "fl oz (US)", fr: "oz liq. (US)")
         case .giveWeightOrVolume:
             l.pick(en: "give --weight, --volume or both", de: "--weight, --volume oder beides angeben", fr: "indiquez --weight, --volume ou les deux")
         case .noSourcesYet:

@@ -70,15 +70,6 @@ extension Localizer {
         return formatter.string(from: date)
     }
 
-    /// A short weekday and day of month (`Mon 3`, `Mo. 3`, `lun. 3`) for axes and lists.
-    public func weekdayName(_ weekday: Int) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        let symbols = formatter.shortWeekdaySymbols ?? []
-        let name = symbols.indices.contains(weekday - 1) ? symbols[weekday - 1] : String(weekday)
-        return language == .pseudo ? Pseudo.transform(name) : name
-    }
-
     static func monthNames(_ locale: Locale) -> [String] {
         let formatter = DateFormatter()
         formatter.locale = locale
