@@ -176,6 +176,9 @@ struct CLIPseudoLocaleTests {
         #expect(intakes.count >= 4 && Self.aligned(Array(intakes.dropFirst().dropLast()), right: [3, 4]), "\(intakes.joined(separator: "\n"))")
         let ring = try pseudo(["today"]).stdout.split(separator: "\n")
         #expect(ring.count >= 3 && ring[1].count <= Self.columns && ring[1].hasPrefix("█"), "\(ring.joined(separator: "\n"))")
+        // In a terminal narrower than the bar, the bar gives way (10 at least).
+        let narrow = try CLIShareTests.quench(system, ["today", "--lang", "pseudo"], environment: ["COLUMNS": "24"]).stdout.split(separator: "\n")
+        #expect(narrow.count >= 2 && narrow[1].count == 24 && narrow[1].filter { "█░".contains($0) }.count == 19, "\(narrow)")  // 19 of bar, " 80 %"
         for arguments in [["steps"], ["steps", "--bars"]] {
             let chart = try pseudo(arguments).stdout.split(separator: "\n")
             #expect(chart.allSatisfy { $0.count <= Self.columns }, "\(chart.joined(separator: "\n"))")

@@ -25,3 +25,14 @@ struct LanguageOptionTests {
         #expect(throws: (any Error).self) { try LanguageOption.parse(["--lang", "klingon"]) }
     }
 }
+
+/// The progress bar beside longer text (the pseudo-locale's, German's) in a narrow terminal.
+@Suite("CLI progress bar width")
+struct ProgressBarWidthTests {
+    @Test("30 wide when there is room, narrower so the line fits, 10 at least")
+    func width() {
+        #expect(Charts.barWidth(besides: 7, columns: 80) == 30)
+        #expect(Charts.barWidth(besides: 7, columns: 24) == 17)
+        #expect(Charts.barWidth(besides: 40, columns: 24) == 10)
+    }
+}

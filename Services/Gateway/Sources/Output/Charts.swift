@@ -11,6 +11,12 @@ enum Charts {
         return fraction >= 1 ? style.green(bar) : style.cyan(bar)
     }
 
+    /// The bar's width beside `other` columns of text on one line: 30, narrower in a narrow
+    /// terminal (COLUMNS) so that the line never wraps, 10 at least.
+    static func barWidth(besides other: Int, columns: Int = TerminalSize.columns()) -> Int {
+        max(10, min(30, columns - other))
+    }
+
     /// ▁▂▃▅▇ for a series.
     static func sparkline(_ values: [Double]) -> String {
         let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
