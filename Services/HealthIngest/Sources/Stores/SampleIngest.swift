@@ -254,6 +254,9 @@ struct SampleIngest {
     /// before it returns.
     mutating func finish() throws {
         try inserter.save()
+        if let jobId, let keys = inserter.storedKeys {
+            try ImportJobStore.extendKeys(write.db, id: jobId, with: keys)
+        }
         try emitBatches(.healthWeightBatchRecorded, weights)
         try emitBatches(.healthWaterBatchRecorded, water)
         try emitBatches(.healthWorkoutBatchRecorded, workouts)
