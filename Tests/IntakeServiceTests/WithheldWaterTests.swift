@@ -113,6 +113,11 @@ struct WithheldWaterTests {
         // A sample delivered again while withheld (a replay) makes no second intake.
         try fixture.deliver(EventDescriptor.healthWaterRecorded.name, Self.sample("w3", ml: 100, minutes: 20))
         #expect(try fixture.intakes() == all.filter { $0.contains("manual-1") })
+        // So does a batch replaying it (the batch looks for withheld intakes once, then per sample).
+        try fixture.deliver(EventDescriptor.healthWaterBatchRecorded.name, WaterBatchRecordedBody(user: "ana", samples: [
+            Self.sample("w3", ml: 100, minutes: 20),
+        ]))
+        #expect(try fixture.intakes() == all.filter { $0.contains("manual-1") })
         // A second revoke changes nothing.
         let afterRevoke = UInt64(try fixture.events(after: 0).count)
         try fixture.consent(false)

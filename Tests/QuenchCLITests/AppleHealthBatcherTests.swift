@@ -93,4 +93,53 @@ struct AppleHealthBatcherTests {
         #expect(!SampleSource.device("<<HKDevice: 0x1>", normalizesTo: ""))
         #expect(SampleSource.device("<<HKDevice: 0x1>", normalizesTo: "<<HKDevice: 0x1>"))
     }
+
+    /// Local days at -04:00: a record starting `minute` minutes after local midnight of day `day`.
+    static func steps(day: Int, minute: Double, minutes: Double = 5) -> HealthRecord {
+        let midnight = Double(20_400 + day) * 86_400 + 14_400  // 2025-11-08 + day, 00:00 at -04:00
+        let start = Date(timeIntervalSince1970: midnight + minute * 60)
+        return HealthRecord(
+            kind: .steps, unit: "count", value: 10, sourceName: "iPhone", device: nil,
+            startDate: start, endDate: start.addingTimeInterval(minutes * 60), utcOffsetSeconds: -14_400)
+    }
+
+    /// Every batch's sample count and the local days its samples start on.
+    static func batches(_ records: [HealthRecord]) throws -> [(count: Int, days: Set<Int>)] {
+        var batcher = AppleHealthBatcher(jobId: "job-3")
+        var bodies: [PendingBatch] = []
+        for record in records {
+            if let batch = try batcher.add(record) { bodies.append(batch) }
+        }
+        if let batch = try batcher.flush() { bodies.append(batch) }
+        return try bodies.map { batch in
+            let request = try MessagePackDecoder().decode(ImportBatchRequest.self, from: batch.body.bytes)
+            #expect(request.samples.count == batch.samples)
+            let days = request.samples.map { sample in
+                Int(((sample.start!.timeIntervalSince1970 + Double(sample.utcOffset!)) / 86_400).rounded(.down)) - 20_400
+            }
+            return (batch.samples, Set(days))
+        }
+    }
+
+    @Test("from 1,600 samples on a batch ends where a new local day starts (at the record's own offset), so no day is split")
+    func endsAtLocalMidnight() throws {
+        // 450 records a day (every 3 minutes from 00:01): the batch passes 1,600 on day 3 and ends with it.
+        let records = (0..<9).flatMap { day in (0..<450).map { Self.steps(day: day, minute: 1 + Double($0) * 3) } }
+        let batches = try Self.batches(records)
+        #expect(batches.map(\.count) == [1_800, 1_800, 450])
+        #expect(batches.map(\.days) == [[0, 1, 2, 3], [4, 5, 6, 7], [8]])
+    }
+
+    @Test("a record running past midnight keeps the next day in its batch; a day of more than 2,000 records still splits at 2,000")
+    func midnightAndFullDays() throws {
+        // Day 3's last record runs 23:58–00:03 into day 4: day 4 starts no batch of its own (it
+        // would meet that piece of day 3's record), so this batch runs on to 2,000.
+        var records = (0..<6).flatMap { day in (0..<450).map { Self.steps(day: day, minute: 1 + Double($0) * 3) } }
+        records[4 * 450 - 1] = Self.steps(day: 3, minute: 1438)
+        let crossing = try Self.batches(records)
+        #expect(crossing.map(\.count) == [2_000, 700])
+        // 2,500 records on one day, then one on the next (the second batch is under 1,600).
+        let full = (0..<2_500).map { Self.steps(day: 0, minute: Double($0) * 0.5, minutes: 0.5) } + [Self.steps(day: 1, minute: 1)]
+        #expect(try Self.batches(full).map(\.count) == [2_000, 501])
+    }
 }

@@ -21,22 +21,23 @@ extension HealthHandlers {
         default: break
         }
         var removed = 0
-        if let userKey = try SampleStore.userKey(db, user) {
-            removed = try removeSamples(write, user: user, userKey: userKey, jobId: job.jobId)
+        if let userKey = try SampleStore.userKey(db, user), let keys = try ImportJobStore.keys(db, user: user, id: job.jobId) {
+            removed = try removeSamples(write, user: user, userKey: userKey, jobId: job.jobId, in: keys)
         }
         try ImportJobStore.markUndone(db, user: user, id: job.jobId, at: now(), removed: removed)
         return try ImportJobStore.find(db, user: user, id: job.jobId) ?? job
     }
 
-    private func removeSamples(_ write: WriteContext, user: String, userKey: Int64, jobId: String) throws -> Int {
+    /// The job's samples are those with its id among the row ids its requests stored in.
+    private func removeSamples(_ write: WriteContext, user: String, userKey: Int64, jobId: String, in range: ClosedRange<Int64>) throws -> Int {
         let db = write.db
         var ids: [SampleType: [String]] = [:]
         var sums: [[String]: (total: Double, count: Int)] = [:]
         var touched: [SampleType: Set<String>] = [:]
         let rows = try Row.fetchCursor(db, sql: """
             SELECT key, type, identity, normalized, start, "end", day, sourceId, utcOffset FROM sample
-            WHERE jobId = ? AND userKey = ?
-            """, arguments: [jobId, userKey])
+            WHERE key BETWEEN ? AND ? AND jobId = ? AND userKey = ?
+            """, arguments: [range.lowerBound, range.upperBound, jobId, userKey])
         var keys: [Int64] = []
         while let row = try rows.next() {
             guard let type = SampleType(code: row["type"]) else { continue }
@@ -61,7 +62,8 @@ extension HealthHandlers {
                 if DayTotals.tracked.contains(type) { touched[type, default: []].insert(piece.day) }
             }
         }
-        try db.execute(sql: "DELETE FROM sample WHERE jobId = ? AND userKey = ?", arguments: [jobId, userKey])
+        try db.execute(sql: "DELETE FROM sample WHERE key BETWEEN ? AND ? AND jobId = ? AND userKey = ?",
+                       arguments: [range.lowerBound, range.upperBound, jobId, userKey])
         for (key, sum) in sums {
             try db.execute(cached: """
                 UPDATE day_source_sum SET total = MAX(0, total - ?), count = MAX(0, count - ?)

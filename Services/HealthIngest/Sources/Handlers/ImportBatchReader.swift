@@ -6,6 +6,10 @@ import QuenchProtocol
 struct ImportBatchReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
+    /// Short strings read so far, packed like keys (``Key/pack(_:)``): a batch repeats a few
+    /// types and units in every sample, each then read without validating it again.
+    private var recent: [(packed: UInt128, text: String)] = []
+    private static let recentLimit = 8
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -263,9 +267,22 @@ struct ImportBatchReader {
         default:
             return nil
         }
-        guard start + count <= bytes.count,
-              let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<start + count]), as: UTF8.self)
-        else { return nil }
+        guard start + count <= bytes.count else { return nil }
+        var packed: UInt128 = 0
+        if count < 16 {
+            packed = UInt128(count)
+            for index in 0..<count {
+                packed |= UInt128(bytes[start + index]) << (8 * (index + 1))
+            }
+            for entry in recent where entry.packed == packed {
+                position = start + count
+                return entry.text
+            }
+        }
+        guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<start + count]), as: UTF8.self) else { return nil }
+        if count < 16, recent.count < Self.recentLimit {
+            recent.append((packed, text))
+        }
         position = start + count
         return text
     }

@@ -27,23 +27,26 @@ struct SampleRules {
     private var dayCalendar: Calendar?
     /// Reused for every sample's identity bytes.
     private var identity = SampleIdentity()
-    /// The last unit looked up: an import's samples come in runs of one type and unit.
-    private var lastUnit: (raw: String, type: SampleType, entry: UnitTable.Entry)?
-    /// The last type looked up, for the same reason.
-    private var lastType: (raw: String, type: SampleType)?
+    /// The last unit looked up for each type (by ``SampleType/code``): an export's types
+    /// interleave (steps, distance, water), each in runs of one unit.
+    private var lastUnits: [(raw: String, entry: UnitTable.Entry)?] =
+        Array(repeating: nil, count: Int(SampleType.allCases.map(\.code).max() ?? 0) + 1)
+    /// The types looked up so far (a handful), for the same reason.
+    private var knownTypes: [(raw: String, type: SampleType)] = []
 
     /// The type `raw` names, nil for none.
     mutating func type(_ raw: String) -> SampleType? {
-        if let last = lastType, last.raw == raw { return last.type }
+        for known in knownTypes where known.raw == raw { return known.type }
         guard let type = SampleType(rawValue: raw) else { return nil }
-        lastType = (raw, type)
+        if knownTypes.count < SampleType.allCases.count { knownTypes.append((raw, type)) }
         return type
     }
 
     private mutating func unit(_ raw: String, type: SampleType) -> UnitTable.Entry? {
-        if let last = lastUnit, last.type == type, last.raw == raw { return last.entry }
+        let slot = Int(type.code)
+        if let last = lastUnits[slot], last.raw == raw { return last.entry }
         guard let entry = UnitTable.lookup(raw, type: type) else { return nil }
-        lastUnit = (raw, type, entry)
+        lastUnits[slot] = (raw, entry)
         return entry
     }
 

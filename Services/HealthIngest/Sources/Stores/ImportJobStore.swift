@@ -41,6 +41,22 @@ enum ImportJobStore {
             ])
     }
 
+    /// Widens the range of row ids the job's samples were stored in to hold `keys` (the
+    /// samples one request stored for it). `import.undo` reads the job's samples in that range.
+    static func extendKeys(_ db: Database, id: String, with keys: ClosedRange<Int64>) throws {
+        try db.execute(cached: """
+            UPDATE import_job SET firstKey = MIN(COALESCE(firstKey, ?1), ?1), lastKey = MAX(COALESCE(lastKey, ?2), ?2) WHERE id = ?3
+            """, arguments: [keys.lowerBound, keys.upperBound, id])
+    }
+
+    /// The range of row ids the job's samples were stored in; nil when it stored none.
+    static func keys(_ db: Database, user: String, id: String) throws -> ClosedRange<Int64>? {
+        guard let row = try Row.fetchOne(
+            db, cached: "SELECT firstKey, lastKey FROM import_job WHERE id = ? AND user = ?", arguments: [id, user]),
+            let first = row[0] as Int64?, let last = row[1] as Int64?, first <= last else { return nil }
+        return first...last
+    }
+
     /// Marks the job undone (its stored status stays `completed` or `failed`; it reads as `undone`).
     static func markUndone(_ db: Database, user: String, id: String, at: Date, removed: Int) throws {
         try db.execute(cached: "UPDATE import_job SET undoneAt = ?, removed = ? WHERE id = ? AND user = ?",

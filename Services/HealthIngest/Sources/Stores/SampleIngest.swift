@@ -28,15 +28,21 @@ struct SampleIngest {
     /// Whether the user consented to each type, by ``SampleType/code``.
     private let consented: [Bool]
     private let userKey: Int64
-    /// The stored samples of cumulative types, summed per type, day and source, and the last
-    /// of them (a batch sends runs of one type, day and source).
-    private var sums: [DaySum: (total: Double, count: Int)] = [:]
-    private var run: (key: DaySum, total: Double, count: Int)?
+    /// The stored samples of cumulative types, summed per type, day and source.
+    private var sums: [DaySum: DaySumValue] = [:]
+    /// The sums being added to, before they go into `sums`: an export interleaves a few
+    /// sources and types (the phone's steps, the watch's, distance, water), so a run of one
+    /// type, day and source is a sample or two; a few open sums take each sample without
+    /// hashing its day's text.
+    private var open: [(key: DaySum, value: DaySumValue)] = []
+    private static let openLimit = 8
 
     /// Each day's raw total (``ValueRules/dayBound(_:)``) as this request has it: the stored
     /// day sums plus what it stored since (its own sums reach `day_source_sum` in ``finish()``).
     private var dayRaw: [DayKey: Double] = [:]
-    private var rawRun: (key: DayKey, total: Double)?
+    /// The last day of each type (by ``SampleType/code``), kept apart from `dayRaw` and
+    /// `held`: an import sends runs of one day, its steps and distance interleaved.
+    private var lastDays: [LastDay?]
     /// The pieces this request stored on each day that held no sample of its type before it
     /// (no day sum when ``rawDayTotal(_:_:)`` first read it): all that day's samples, so its
     /// merge in time (``DayTotals``) needs no reading back. An import in time order stores
@@ -49,10 +55,27 @@ struct SampleIngest {
         var day: String
     }
 
+    private struct LastDay {
+        var day: String
+        var total: Double
+        /// Its pieces in ``held`` (nil when it holds none).
+        var held: [DayTotals.Piece]?
+    }
+
     private struct DaySum: Hashable {
         var type: SampleType
         var day: String
         var sourceId: Int64
+    }
+
+    private struct DaySumValue {
+        var total = 0.0
+        var count = 0
+
+        mutating func add(_ other: DaySumValue) {
+            total += other.total
+            count += other.count
+        }
     }
     /// An import's stored water and weights, announced in batches by ``finish()``.
     private var water: [WaterRecordedBody] = []
@@ -78,6 +101,7 @@ struct SampleIngest {
             consented[Int(type.code)] = consents.contains(type.consent)
         }
         self.consented = consented
+        lastDays = Array(repeating: nil, count: consented.count)
     }
 
     /// The sources of an `import.batch`, which its samples name by index.
@@ -166,12 +190,10 @@ struct SampleIngest {
         }
         try emitRecorded(sample)
         if !pieces.isEmpty {
-            endRun()
             for (index, piece) in pieces.enumerated() {
                 let day = LocalDay(ordinal: piece.ordinal).description
                 // The sample is counted once, on the day of its start; its value on every day.
-                sums[DaySum(type: sample.type, day: day, sourceId: sourceId), default: (0, 0)].total += piece.value
-                sums[DaySum(type: sample.type, day: day, sourceId: sourceId), default: (0, 0)].count += index == 0 ? 1 : 0
+                addToSum(sample.type, day, sourceId, DaySumValue(total: piece.value, count: index == 0 ? 1 : 0))
                 addRaw(sample.type, day, piece.value)
                 hold(sample, day: day, start: piece.start, end: piece.end, value: piece.value)
                 if index > 0 {
@@ -184,12 +206,7 @@ struct SampleIngest {
                 hold(sample, day: sample.day, start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970,
                      value: sample.normalized)
             }
-            if let current = run, current.key.type == sample.type, current.key.sourceId == sourceId, current.key.day == sample.day {
-                run = (current.key, current.total + sample.normalized, current.count + 1)
-            } else {
-                endRun()
-                run = (DaySum(type: sample.type, day: sample.day, sourceId: sourceId), sample.normalized, 1)
-            }
+            addToSum(sample.type, sample.day, sourceId, DaySumValue(total: sample.normalized, count: 1))
         }
         return .stored(sample, seq: seq)
     }
@@ -206,33 +223,46 @@ struct SampleIngest {
     }
 
     /// A day's raw total (all sources, before the merge) with what this request stored so far:
-    /// read once per day, then kept up as samples are stored. The day of the last sample is
-    /// kept apart from the dictionary (an import sends runs of one day).
+    /// read once per day, then kept up as samples are stored. The last day of each type is
+    /// kept apart from the dictionaries (``lastDays``).
     private mutating func rawDayTotal(_ type: SampleType, _ day: String) throws -> Double {
-        if let cached = rawRun, cached.key.type == type, cached.key.day == day { return cached.total }
-        if let cached = rawRun { dayRaw[cached.key] = cached.total }
+        let slot = Int(type.code)
+        if let last = lastDays[slot], last.day == day { return last.total }
+        park(type)
         let key = DayKey(type: type, day: day)
-        let total: Double
         if let known = dayRaw[key] {
-            total = known
+            lastDays[slot] = LastDay(day: day, total: known, held: held.removeValue(forKey: key))
         } else {
             let stored = try SampleStore.rawDayTotal(write.db, userKey: userKey, type: type, day: day)
-            total = stored.total
-            if stored.sources == 0 { held[key] = [] }
+            lastDays[slot] = LastDay(day: day, total: stored.total, held: stored.sources == 0 ? [] : nil)
         }
-        rawRun = (key, total)
-        return total
+        return lastDays[slot]?.total ?? 0
+    }
+
+    /// Puts the last day of `type` with the others (its raw total in `dayRaw`, its pieces in `held`).
+    private mutating func park(_ type: SampleType) {
+        guard let last = lastDays[Int(type.code)] else { return }
+        let key = DayKey(type: type, day: last.day)
+        dayRaw[key] = last.total
+        if let pieces = last.held { held[key] = pieces }
+        lastDays[Int(type.code)] = nil
     }
 
     /// Keeps a stored piece of a day that held nothing before this request (see ``held``).
     private mutating func hold(_ sample: ValidSample, day: String, start: Double, end: Double, value: Double) {
-        held[DayKey(type: sample.type, day: day)]?.append((sample.source, start, end, value))
+        let slot = Int(sample.type.code)
+        if lastDays[slot]?.day == day {
+            lastDays[slot]?.held?.append((sample.source, start, end, value))
+        } else {
+            held[DayKey(type: sample.type, day: day)]?.append((sample.source, start, end, value))
+        }
     }
 
     /// Adds a stored value to a day that ``rawDayTotal(_:_:)`` read in this request.
     private mutating func addRaw(_ type: SampleType, _ day: String, _ value: Double) {
-        if let cached = rawRun, cached.key.type == type, cached.key.day == day {
-            rawRun = (cached.key, cached.total + value)
+        let slot = Int(type.code)
+        if lastDays[slot]?.day == day {
+            lastDays[slot]?.total += value
         } else {
             dayRaw[DayKey(type: type, day: day)]? += value
         }
@@ -242,11 +272,24 @@ struct SampleIngest {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
-    private mutating func endRun() {
-        guard let run else { return }
-        sums[run.key, default: (0, 0)].total += run.total
-        sums[run.key, default: (0, 0)].count += run.count
-        self.run = nil
+    /// Adds a stored value to its type's, day's and source's sum.
+    private mutating func addToSum(_ type: SampleType, _ day: String, _ sourceId: Int64, _ value: DaySumValue) {
+        for index in open.indices where open[index].key.sourceId == sourceId && open[index].key.type == type && open[index].key.day == day {
+            open[index].value.add(value)
+            return
+        }
+        if open.count == Self.openLimit {
+            let oldest = open.removeFirst()
+            sums[oldest.key, default: DaySumValue()].add(oldest.value)
+        }
+        open.append((DaySum(type: type, day: day, sourceId: sourceId), value))
+    }
+
+    private mutating func closeSums() {
+        for (key, value) in open {
+            sums[key, default: DaySumValue()].add(value)
+        }
+        open.removeAll(keepingCapacity: true)
     }
 
     /// Saves the sample seq counter and the day sums, and emits the day-total events of the
@@ -254,6 +297,9 @@ struct SampleIngest {
     /// before it returns.
     mutating func finish() throws {
         try inserter.save()
+        if let jobId, let keys = inserter.storedKeys {
+            try ImportJobStore.extendKeys(write.db, id: jobId, with: keys)
+        }
         try emitBatches(.healthWeightBatchRecorded, weights)
         try emitBatches(.healthWaterBatchRecorded, water)
         try emitBatches(.healthWorkoutBatchRecorded, workouts)
@@ -262,7 +308,8 @@ struct SampleIngest {
         weights = []
         water = []
         workouts = []
-        endRun()
+        closeSums()
+        for type in SampleType.allCases { park(type) }
         var touched: [SampleType: Set<String>] = [:]
         for (key, sum) in sums {
             try SampleStore.addToDaySum(
@@ -290,7 +337,15 @@ struct SampleIngest {
         }
     }
 
+    /// Steps and distance announce nothing per sample (their day totals go out from
+    /// ``finish()``), so the identity's hex text is made only for the types that do.
     private mutating func emitRecorded(_ sample: ValidSample) throws {
+        switch sample.type {
+        case .steps, .distance:
+            return
+        default:
+            break
+        }
         let sampleId = SampleIdentity.hex(sample.identity)
         switch sample.type {
         case .bodyMass:

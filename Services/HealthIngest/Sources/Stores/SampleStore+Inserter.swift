@@ -33,6 +33,8 @@ extension SampleStore {
         /// The seq the next stored sample gets, and the one stored in `sequence_counter`.
         private var nextSeq: Int64
         private var savedSeq: Int64
+        /// The seq of the first sample this inserter stores.
+        private let firstSeq: Int64
 
         init(_ db: Database, userKey: Int64, jobId: String?, now: Date) throws {
             self.db = db
@@ -44,6 +46,14 @@ extension SampleStore {
             savedSeq = try Int64.fetchOne(
                 db, cached: "SELECT value FROM sequence_counter WHERE name = ?", arguments: [HealthSchema.sampleSeq]) ?? 0
             nextSeq = savedSeq + 1
+            firstSeq = nextSeq
+        }
+
+        /// The row ids of the samples stored so far, first to last (nil when none was): an
+        /// import job keeps the range its requests stored in (``ImportJobStore/extendKeys(_:id:with:)``).
+        var storedKeys: ClosedRange<Int64>? {
+            guard nextSeq > firstSeq else { return nil }
+            return SampleKey.of(user: userKey, seq: firstSeq)...SampleKey.of(user: userKey, seq: nextSeq - 1)
         }
 
         /// Writes the last seq handed out to `sequence_counter` (nothing when none was).

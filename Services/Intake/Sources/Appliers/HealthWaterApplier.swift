@@ -36,13 +36,15 @@ struct HealthWaterApplier: Sendable {
         routes.on(.healthWaterBatchRecorded) { applier, db, batch, event in
             let appliedAt = applier.now()
             let legacy = try IntakeStore.hasLegacySourceRefs(db)
+            // One look for the batch: a user with no withheld intake needs no look per sample.
+            let withheld = try WithheldIntakeStore.holdsAny(db, user: batch.user)
             var intakes: [IntakeRecord] = []
             var usable = 0
             for sample in batch.samples where sample.user == batch.user {
                 // Only a fault of the sample itself leaves it out; storage errors end the run.
                 let intake: IntakeRecord?
                 do {
-                    intake = try applier.recorded(db, sample, now: appliedAt, legacy: legacy)
+                    intake = try applier.recorded(db, sample, now: appliedAt, legacy: legacy, withheld: withheld)
                 } catch is EventSkip {
                     continue
                 }
@@ -105,7 +107,8 @@ struct HealthWaterApplier: Sendable {
     }
 
     /// Stores the intake made from `sample`; nil when it was made before (the same `sampleId`).
-    private func recorded(_ db: Database, _ sample: WaterRecordedBody, now: Date, legacy: Bool) throws -> IntakeRecord? {
+    /// `withheld`: whether the user may have withheld intakes (false skips looking for one).
+    private func recorded(_ db: Database, _ sample: WaterRecordedBody, now: Date, legacy: Bool, withheld: Bool = true) throws -> IntakeRecord? {
         guard !sample.user.isEmpty, !sample.sampleId.isEmpty else {
             throw EventSkip("water sample without user or id")
         }
@@ -121,7 +124,7 @@ struct HealthWaterApplier: Sendable {
             at: sample.at, day: sample.day, timeZone: sample.timeZone, source: "apple-health",
             createdAt: now, updatedAt: now)
         // A sample whose intake is withheld (delivered again while the consent is revoked) is known.
-        guard try !WithheldIntakeStore.holds(db, user: sample.user, sourceRef: sample.sampleId),
+        guard try !(withheld && WithheldIntakeStore.holds(db, user: sample.user, sourceRef: sample.sampleId)),
               try IntakeStore.insert(db, intake, sourceRef: sample.sampleId, sourceAt: sample.at, legacy: legacy) else { return nil }
         return intake.record
     }

@@ -48,6 +48,11 @@ enum WithheldIntakeStore {
             db, cached: "SELECT 1 FROM intake_withheld WHERE user = ? AND sourceRef = ? LIMIT 1", arguments: [user, sourceRef]) ?? false
     }
 
+    /// Whether the user has any withheld intake.
+    static func holdsAny(_ db: Database, user: String) throws -> Bool {
+        try Bool.fetchOne(db, cached: "SELECT 1 FROM intake_withheld WHERE user = ? LIMIT 1", arguments: [user]) ?? false
+    }
+
     /// Deletes the user's withheld intakes; returns how many.
     @discardableResult
     static func purge(_ db: Database, user: String) throws -> Int {

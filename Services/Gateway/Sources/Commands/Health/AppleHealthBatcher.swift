@@ -1,3 +1,4 @@
+import Foundation
 import HealthImport
 import QuenchProtocol
 
@@ -7,6 +8,12 @@ import QuenchProtocol
 /// The body is written as MessagePack directly (``ImportBatchBody``), on the parser thread.
 struct AppleHealthBatcher {
     static let batchSize = ImportBatchRequest.maxSamples
+    /// From this many samples on, a batch ends where a new local day starts (at the records'
+    /// own offsets), so that a day's samples mostly arrive in one batch: health-ingest merges
+    /// a day its request brought whole from what it stored, and reads back a day an earlier
+    /// batch began (a day of an export holds a few hundred records; a fuller day, or a run
+    /// without a new day, still ends its batch at ``batchSize``).
+    static let dayCut = 1_600
 
     private var body: ImportBatchBody
     /// The batch's first sources (name and normalised device) with their index: an export's
@@ -15,6 +22,8 @@ struct AppleHealthBatcher {
     /// time, comparing it with a few known ones is a scan of its bytes.
     private var known: [(name: String, device: String?, index: Int)] = []
     static let knownLimit = 16
+    /// The last local day (ordinal) the batch's records reach, at their own offsets.
+    private var lastDay = Int.min
 
     init(jobId: String) {
         body = ImportBatchBody(jobId: jobId)
@@ -22,10 +31,17 @@ struct AppleHealthBatcher {
 
     /// Adds a record; returns a full batch to send, if this one filled it.
     mutating func add(_ record: HealthRecord) throws -> PendingBatch? {
+        let offset = Double(record.utcOffsetSeconds)
+        let startDay = Int(((record.startDate.timeIntervalSince1970 + offset) / 86_400).rounded(.down))
+        let endDay = Int(((record.endDate.timeIntervalSince1970 + offset) / 86_400).rounded(.down))
+        // A record starting on a day after every day the batch reaches begins the next batch.
+        let ended = body.count >= Self.dayCut && startDay > lastDay ? try flush() : nil
+        lastDay = max(lastDay, endDay)
         let index = source(of: record)
         body.append(type: record.kind.rawValue, value: record.value, unit: record.unit,
                     start: record.startDate, end: record.endDate, sourceIndex: index,
                     utcOffset: record.utcOffsetSeconds)
+        if let ended { return ended }
         return body.count >= Self.batchSize ? try flush() : nil
     }
 
@@ -41,6 +57,7 @@ struct AppleHealthBatcher {
         guard !body.isEmpty else { return nil }
         let samples = body.count
         known.removeAll(keepingCapacity: true)
+        lastDay = .min
         return PendingBatch(body: try body.take(), samples: samples)
     }
 
