@@ -57,7 +57,7 @@ enum HealthApplier {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0): at most \(HealthEvent.maxBatchSamples) sampleIds, got \(body.sampleIds.count)")
             }
             switch body.type {
-            case "strength": try StrengthStore.remove(db, user: user, sampleIds: body.sampleIds)
+            case "strength": try StrengthStore.remove(db, user: user, sampleIds: body.sampleIds, days: body.days)
             case "workout": try WorkoutStore.remove(db, user: user, sampleIds: body.sampleIds)
             default: return  // steps and distance follow their day-changed events; water and weights are intake's and goals'
             }
