@@ -1,6 +1,7 @@
 @testable import AnalyticsService
 import Foundation
 import GRDB
+import MessagePack
 import QuenchProtocol
 import QuenchRuntime
 import Testing
@@ -94,5 +95,34 @@ import QuenchTestSupport
             try Row.fetchAll(db, sql: "PRAGMA index_info('sqlite_autoindex_strength_set_1')").map { $0["name"] as String }
         }
         #expect(key == ["user", "day", "sampleId"])
+    }
+}
+
+@Suite("A strength batch event's body, read by hand")
+struct DecodedStrengthBatchTests {
+    private static let day = LocalDay("2026-11-01")!
+
+    @Test("the hand reader gives what the generic decoder gives; other shapes go to the generic decoder")
+    func sameAsGeneric() throws {
+        let body = StrengthBatchRecordedBody(user: "ana", samples: [
+            StrengthSetRecordedBody(user: "ana", sampleId: "a", day: Self.day, exercise: "Back Squat", sets: 1, reps: 5, weightKg: 100),
+            StrengthSetRecordedBody(user: "ana", sampleId: "b", day: Self.day, exercise: String(repeating: "é", count: 50), sets: 100,
+                                    reps: 1000, weightKg: 0.5, warmup: true),
+        ])
+        let bytes = try MessagePackRaw(encoding: body)
+        #expect(try bytes.bytes.withUnsafeBytes { try DecodedStrengthBatch.read($0) } == body)
+        #expect(try bytes.decode(DecodedStrengthBatch.self).body == body)
+
+        // An extra key and an explicit nil: not the generic encoder's shape, decoded as before.
+        struct Odd: Codable {
+            var user = "ana"
+            var samples: [[String: MessagePackValue]]
+            var note = "x"
+        }
+        let odd = Odd(samples: [["user": .string("ana"), "sampleId": .string("c"), "day": .string("2026-11-01"), "exercise": .string("Row"),
+                                 "sets": .int(1), "reps": .int(3), "weightKg": .double(80), "warmup": .nil]])
+        let oddBytes = try MessagePackRaw(encoding: odd)
+        #expect(try oddBytes.bytes.withUnsafeBytes { try DecodedStrengthBatch.read($0) } == nil)
+        #expect(try oddBytes.decode(DecodedStrengthBatch.self).body == (try oddBytes.decode(StrengthBatchRecordedBody.self)))
     }
 }

@@ -34,7 +34,8 @@ enum HealthApplier {
         routes.on(.healthStrengthRecorded) { _, db, body, event in
             try StrengthStore.record(db, try strengthSet(body, event))
         }
-        routes.on(.healthStrengthBatchRecorded) { _, db, body, event in
+        routes.on(DecodedStrengthBatch.event) { _, db, decoded, event in
+            let body = decoded.body
             guard body.samples.count <= HealthEvent.maxBatchSamples else {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0): at most \(HealthEvent.maxBatchSamples) samples, got \(body.samples.count)")
             }

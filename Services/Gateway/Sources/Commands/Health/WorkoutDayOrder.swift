@@ -1,5 +1,6 @@
 import HealthImport
 import QuenchProtocol
+import QuenchStrings
 
 /// The good lines of a workout log handed on in day order, at most ``maxHeld`` held at once.
 ///
@@ -138,6 +139,6 @@ struct WorkoutDayOrder {
 
     /// The file held more good lines on the second reading than on the first.
     struct FileChanged: Error, CustomStringConvertible {
-        var description: String { "the file changed while it was being imported (it holds more lines than when it was checked)" }
+        var description: String { tr(ImportText.fileChanged) }
     }
 }
