@@ -26,7 +26,7 @@ import QuenchTestSupport
         #expect(kept == 1)
     }
 
-    /// With `days` (health-ingest names each id's day since analytics.v6: one key lookup each) and
+    /// With `days` (health-ingest names each id's day since analytics.v7: one key lookup each) and
     /// without (events written before: the ids' days are found in one pass over the user's sets).
     @Test("removed sets leave the days and exercises as if never recorded", arguments: [true, false])
     func removal(namingDays: Bool) async throws {
@@ -72,7 +72,7 @@ import QuenchTestSupport
         #expect(reply.exercises.last?.series == [])
     }
 
-    @Test("analytics.v6 keeps the sets of a database written before it, keyed by day")
+    @Test("analytics.v7 keeps the sets of a database written before it, keyed by day")
     func migration() throws {
         let path = TestScratch.file("analytics-strength-migration", named: "analytics.sqlite").path
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

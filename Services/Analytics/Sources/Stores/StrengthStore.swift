@@ -114,7 +114,7 @@ enum StrengthStore {
 
     /// Removes the sets with these sample ids, then recomputes the days and exercises they were
     /// part of from the sets that remain (an exercise left without sets goes). `days` (the day of
-    /// each id, as `health.samples.removed` names them since `analytics.v6`) makes each removal
+    /// each id, as `health.samples.removed` names them since `analytics.v7`) makes each removal
     /// one lookup of the key; without them the ids' days are found in one pass over the user's
     /// sets. Returns how many went.
     @discardableResult
