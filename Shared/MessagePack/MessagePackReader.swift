@@ -48,6 +48,17 @@ public struct MessagePackReader {
         return count
     }
 
+    /// Reads an array header and returns its element count; the elements are one level deeper.
+    /// - Throws: ``MessagePackError``: `.typeMismatch` (or `.valueNotFound` for nil), `.depthExceeded`, bad lengths.
+    public mutating func readArrayHeader() throws -> Int {
+        let (header, start) = try reader.header(at: offset, limits: limits)
+        guard case .array(let count) = header else { throw reader.mismatch("array", header, at: offset) }
+        guard depth < limits.maxDepth else { throw MessagePackError(.depthExceeded, offset: offset) }
+        offset = start
+        depth &+= 1
+        return count
+    }
+
     /// Reads a map key. Returns a str key's UTF-8 bytes (validated; borrowed from the buffer), or
     /// nil after skipping a key of another type.
     public mutating func readKey() throws -> UnsafeRawBufferPointer? {

@@ -50,6 +50,41 @@ struct HealthWorkoutsEndToEndTests {
         await fixture.close()
     }
 
+    /// Days in random order are sent day by day (the services keep sets by day); before a day's
+    /// sets are sent, `import.known-days` is asked whether it is stored whole: a re-import sends no
+    /// batch, and a partly new log sends only the days that changed, whose sets are matched one by one.
+    @Test("a log is sent day by day; a re-import sends nothing; a partly new log adds exactly what is new")
+    func dayOrderAndKnownDays() async throws {
+        let fixture = try await HealthFixture("workouts-day-order")
+        _ = try await fixture.grant(.workouts)
+        let lines = [
+            "Oct 13 2025,Deadlift,1,5,225", "Oct 11 2025,Back Squat,1,10,45", "Oct 12 2025,Bench Press,1,5,135",
+            "Oct 11 2025,Back Squat,1,10,45", "Oct 13 2025,Deadlift,1,3,245", "Oct 11 2025,Bench Press,1,8,95",
+        ]
+        let log = fixture.system.directory.appendingPathComponent("shuffled.csv")
+        try (["date,exercise,sets,reps,weight"] + lines).joined(separator: "\n").write(to: log, atomically: true, encoding: .utf8)
+        let first = try fixture.quench(["import", "workouts", log.path, "--json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try first.json()["imported"] as? Int == 6)
+        let sent = try await fixture.events(EventDescriptor.healthStrengthBatchRecorded.name, as: StrengthBatchRecordedBody.self).flatMap(\.samples)
+        #expect(sent.map(\.day.description) == ["2025-10-11", "2025-10-11", "2025-10-11", "2025-10-12", "2025-10-13", "2025-10-13"])
+        #expect(sent.filter { $0.exercise == "Back Squat" }.count == 2)
+
+        let again = try fixture.quench(["import", "workouts", log.path, "--json"]).json()
+        #expect(again["imported"] as? Int == 0 && again["duplicates"] as? Int == 6)
+        let grown = fixture.system.directory.appendingPathComponent("grown.csv")
+        let more = ["Oct 12 2025,Bench Press,1,5,135", "Oct 14 2025,Row,1,8,95"]
+        try (["date,exercise,sets,reps,weight"] + (more + lines).reversed()).joined(separator: "\n").write(to: grown, atomically: true, encoding: .utf8)
+        let partly = try fixture.quench(["import", "workouts", grown.path, "--json"]).json()
+        #expect(partly["imported"] as? Int == 2 && partly["duplicates"] as? Int == 6, "\(partly)")
+        let jobs = try #require(try fixture.quench(["imports", "--json"]).json()["jobs"] as? [[String: Any]])
+        // Newest first: the partly new log sent one batch (days 12 and 14), the re-import none.
+        #expect(jobs.compactMap { $0["batches"] as? Int } == [1, 0, 1])
+        let all = try await fixture.events(EventDescriptor.healthStrengthBatchRecorded.name, as: StrengthBatchRecordedBody.self).flatMap(\.samples)
+        #expect(all.count == 8 && all.filter { $0.exercise == "Bench Press" && $0.day.description == "2025-10-12" }.count == 2)
+        await fixture.close()
+    }
+
     @Test("--strict stores nothing when a line is bad, and everything when none is; --unit kg")
     func strict() async throws {
         let fixture = try await HealthFixture("workouts-strict")

@@ -80,6 +80,18 @@ import Testing
         }
     }
 
+    @Test func readerReadsArrayHeaders() throws {
+        for (bytes, count) in [([0x92, 0x01, 0x02] as [UInt8], 2), ([0xdc, 0x00, 0x01, 0xc0], 1), ([0xdd, 0x00, 0x00, 0x00, 0x00], 0)] {
+            try bytes.withUnsafeBytes { buffer in
+                var reader = MessagePackReader(buffer)
+                #expect(try reader.readArrayHeader() == count)
+                #expect(reader.depth == 1)
+                for _ in 0..<count { try reader.skipValue() }
+                #expect(reader.offset == bytes.count)
+            }
+        }
+    }
+
     @Test func readerErrorsNameTheOffset() throws {
         func error(_ bytes: [UInt8], limits: MessagePackLimits = .default, _ body: (inout MessagePackReader) throws -> Void) -> MessagePackError? {
             bytes.withUnsafeBytes { buffer in
@@ -89,6 +101,9 @@ import Testing
         }
         #expect(error([0x91, 0x01]) { _ = try $0.readMapHeader() }?.kind == .typeMismatch(expected: "map", found: "array"))
         #expect(error([0xc0]) { _ = try $0.readMapHeader() }?.kind == .valueNotFound)
+        #expect(error([0x81, 0x01, 0x01]) { _ = try $0.readArrayHeader() }?.kind == .typeMismatch(expected: "array", found: "map"))
+        #expect(error([0x91, 0x91, 0x01], limits: MessagePackLimits(maxDepth: 1)) { _ = try $0.readArrayHeader(); _ = try $0.readArrayHeader() }?.kind == .depthExceeded)
+        #expect(error([0xdc, 0x00]) { _ = try $0.readArrayHeader() }?.kind == .truncated)
         #expect(error([]) { _ = try $0.readMapHeader() }?.kind == .truncated)
         #expect(error([0x81, 0x81, 0x80, 0x01], limits: MessagePackLimits(maxDepth: 1)) { _ = try $0.readMapHeader(); _ = try $0.readKey() }?.kind == .depthExceeded)
         #expect(error([0x81, 0x01, 0x01], limits: MessagePackLimits(maxDepth: 0)) { _ = try $0.readMapHeader() }?.kind == .depthExceeded)

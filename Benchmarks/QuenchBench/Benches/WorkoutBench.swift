@@ -65,9 +65,13 @@ enum WorkoutImportBench {
             await health.close()
             let command = ["\(options.binaries)/quench", "import", "workouts", file, "--unit", "kg", "--json",
                            "--config", try deployment.clientConfig(user: user)]
+            let services = [ServiceName.healthIngest, ServiceName.analytics]
+            let before = services.map { deployment.pid($0).flatMap(CPUTime.process) ?? 0 }
             let imported = try ChildProcess.check(command, sampleMemory: true)
             let answered = try await untilAnswered(deployment, user: user, expected: expected)
             let total = imported.seconds + answered
+            let used = zip(services, before).map { (deployment.pid($0).flatMap(CPUTime.process) ?? 0) - $1 }
+            let cpu = imported.cpuSeconds + used.reduce(0, +)
             let again = try ChildProcess.check(command, sampleMemory: true)
             let first = counts(imported.output), second = counts(again.output)
             guard second.duplicates == first.imported, second.imported == 0 else {
@@ -82,6 +86,12 @@ enum WorkoutImportBench {
                        ratio: Format.ratio(ratio) + " faster",
                        target: largest ? "≥ 10× faster" : "", met: largest ? ratio >= 10 : nil,
                        note: "imported \(Format.grouped(Double(first.imported))) in \(Format.grouped(Double((first.imported + 499) / 500))) strength batch events; \(expected.count) exercises")
+            // CPU, for a machine whose other work takes the cores: the reference's process
+            // against the CLI's plus what health-ingest and analytics spent meanwhile.
+            report.add("workout import \(Format.grouped(Double(size)))", "CPU (user + system) of the import until orm answers",
+                       value: "\(Format.fixed(cpu, 2)) s (CLI \(Format.fixed(imported.cpuSeconds, 2)), health-ingest \(Format.fixed(used[0], 2)), analytics \(Format.fixed(used[1], 2)))",
+                       reference: "workouts_csv.py --orm \(Format.fixed(reference.cpuSeconds, 2)) s",
+                       ratio: Format.ratio(reference.cpuSeconds / cpu) + " less CPU")
             report.add("workout import \(Format.grouped(Double(size)))", "re-import of the same file (all duplicates)",
                        value: "\(Format.fixed(again.seconds, 2)) s, peak RSS \(Format.fixed(Double(again.maxRSSKilobytes) / 1024, 1)) MB",
                        ratio: Format.ratio(reimport) + " faster than the first",

@@ -12,6 +12,8 @@ enum ChildProcess {
         var seconds: Double
         var maxRSSKilobytes: Int
         var output: String
+        /// User + system CPU seconds of the process (its own, from `wait4`).
+        var cpuSeconds = 0.0
     }
 
     /// Runs `arguments` (the first is the executable path) with stdout and stderr going to a
@@ -51,7 +53,8 @@ enum ChildProcess {
         let seconds = Clock.seconds(since: start)
         let output = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
         let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Outcome(status: exitStatus, seconds: seconds, maxRSSKilobytes: peak, output: output)
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Outcome(status: exitStatus, seconds: seconds, maxRSSKilobytes: peak, output: output, cpuSeconds: cpu)
     }
 
     /// Runs and throws with the command's output when it exits non-zero.

@@ -61,6 +61,11 @@ extension MessageDescriptor where Kind == CommandKind, Request == ImportBatchReq
     public static var importBatch: Self { .init(name: "import.batch", service: ServiceName.healthIngest) }
 }
 
+extension MessageDescriptor where Kind == CommandKind, Request == ImportKnownDaysRequest, Reply == ImportKnownDaysReply {
+    /// The days of a workout import whose strength sets are all stored already.
+    public static var importKnownDays: Self { .init(name: "import.known-days", service: ServiceName.healthIngest) }
+}
+
 extension MessageDescriptor where Kind == CommandKind, Request == ImportFinishRequest, Reply == ImportJob {
     public static var importFinish: Self { .init(name: "import.finish", service: ServiceName.healthIngest) }
 }

@@ -186,11 +186,16 @@ public struct SamplesRemovedBody: Codable, Sendable, Equatable {
     public var type: String
     /// At most ``HealthEvent/maxBatchSamples``.
     public var sampleIds: [String]
+    /// The day (`YYYY-MM-DD`, the recorded event's `day`) of each of `sampleIds`, in the same
+    /// order, so a subscriber keeping samples by day finds each with one lookup. Absent in
+    /// events written before it was added.
+    public var days: [String]?
 
-    public init(user: String, jobId: String, type: String, sampleIds: [String]) {
+    public init(user: String, jobId: String, type: String, sampleIds: [String], days: [String]? = nil) {
         self.user = user
         self.jobId = jobId
         self.type = type
         self.sampleIds = sampleIds
+        self.days = days
     }
 }

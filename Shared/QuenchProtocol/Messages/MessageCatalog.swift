@@ -32,6 +32,7 @@ public enum MessageCatalog {
         r(.samplesDaily), r(.samplesChanges), r(.stepsPrioritySet),
         r(.stepsPriorityGet), r(.importBegin), r(.importBatch),
         r(.importFinish), r(.importStatus), r(.importUndo), r(.unitsGet), r(.unitsSet),
+        r(.importKnownDays),
         r(.healthExport), r(.healthErase),
         e(.healthWeightRecorded), e(.healthWeightBatchRecorded), e(.healthStepsDayChanged),
         e(.healthDistanceDayChanged), e(.healthStrengthRecorded), e(.healthStrengthBatchRecorded),

@@ -20,6 +20,8 @@ public enum ImportText: LocalizedMessage {
     /// Workout logs.
     case strictBadLines(bad: Int, path: String)
     case noWorkoutSets(path: String)
+    /// A workout log that grew between the check and the upload.
+    case fileChanged
     case noneImportable(path: String, lines: Int)
     case nothingImportedStrict(bad: Int, lines: Int)
     case nothingImportedNoSets(format: String)
@@ -97,6 +99,11 @@ public enum ImportText: LocalizedMessage {
                 en: Plural(one: "\(bad) bad line in \(path); nothing imported (--strict)", other: "\(bad) bad lines in \(path); nothing imported (--strict)"),
                 de: Plural(one: "\(bad) fehlerhafte Zeile in \(path); nichts importiert (--strict)", other: "\(bad) fehlerhafte Zeilen in \(path); nichts importiert (--strict)"),
                 fr: Plural(one: "\(bad) ligne erronée dans \(path) ; rien importé (--strict)", other: "\(bad) lignes erronées dans \(path) ; rien importé (--strict)"))
+        case .fileChanged:
+            l.pick(
+                en: "the file changed while it was being imported (it holds more lines than when it was checked)",
+                de: "die Datei hat sich während des Imports geändert (sie enthält mehr Zeilen als bei der Prüfung)",
+                fr: "le fichier a changé pendant l’import (il contient plus de lignes que lors de la vérification)")
         case .noWorkoutSets(let path):
             l.pick(
                 en: "\(path): no workout sets in it; nothing imported", de: "\(path): keine Trainingssätze darin; nichts importiert",

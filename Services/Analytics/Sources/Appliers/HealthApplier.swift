@@ -34,7 +34,8 @@ enum HealthApplier {
         routes.on(.healthStrengthRecorded) { _, db, body, event in
             try StrengthStore.record(db, try strengthSet(body, event))
         }
-        routes.on(.healthStrengthBatchRecorded) { _, db, body, event in
+        routes.on(DecodedStrengthBatch.event) { _, db, decoded, event in
+            let body = decoded.body
             guard body.samples.count <= HealthEvent.maxBatchSamples else {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0): at most \(HealthEvent.maxBatchSamples) samples, got \(body.samples.count)")
             }
@@ -57,7 +58,7 @@ enum HealthApplier {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0): at most \(HealthEvent.maxBatchSamples) sampleIds, got \(body.sampleIds.count)")
             }
             switch body.type {
-            case "strength": try StrengthStore.remove(db, user: user, sampleIds: body.sampleIds)
+            case "strength": try StrengthStore.remove(db, user: user, sampleIds: body.sampleIds, days: body.days)
             case "workout": try WorkoutStore.remove(db, user: user, sampleIds: body.sampleIds)
             default: return  // steps and distance follow their day-changed events; water and weights are intake's and goals'
             }

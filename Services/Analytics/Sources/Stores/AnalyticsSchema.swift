@@ -159,6 +159,30 @@ enum AnalyticsSchema {
                 DROP TABLE challenge;
                 """)
         }
+        migrator.registerMigration("analytics.v7-strength-by-day") { db in
+            // Sets keyed by (user, day, sampleId), not (user, sampleId): a sample id is a hash, so
+            // a large import wrote each set to a page of its own all over the table; keyed by day,
+            // a day's sets lie together and an import sent in day order fills neighbouring pages.
+            // A sample id's day never changes (it is part of what the id is made from), so the
+            // key is as unique as before. `health.samples.removed` names each id's day.
+            try db.execute(sql: """
+                CREATE TABLE strength_set_v7 (
+                    user TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    sampleId TEXT NOT NULL,
+                    exerciseKey TEXT NOT NULL,
+                    sets INTEGER NOT NULL,
+                    reps INTEGER NOT NULL,
+                    weightKg REAL NOT NULL,
+                    warmup INTEGER,
+                    PRIMARY KEY (user, day, sampleId)
+                ) WITHOUT ROWID;
+                INSERT INTO strength_set_v7 (user, day, sampleId, exerciseKey, sets, reps, weightKg, warmup)
+                    SELECT user, day, sampleId, exerciseKey, sets, reps, weightKg, warmup FROM strength_set ORDER BY user, day, sampleId;
+                DROP TABLE strength_set;
+                ALTER TABLE strength_set_v7 RENAME TO strength_set;
+                """)
+        }
         return migrator
     }
 }

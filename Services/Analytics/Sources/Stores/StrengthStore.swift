@@ -1,8 +1,9 @@
 import GRDB
 import QuenchRuntime
 
-/// Strength sets (keyed by sample, so a repeated event changes nothing), each exercise's
-/// count of excluded sets, and the best one-rep max estimate per (user, exercise, day).
+/// Strength sets (keyed by user, day and sample, so a repeated event changes nothing, and a
+/// day's sets lie together), each exercise's count of excluded sets, and the best one-rep max
+/// estimate per (user, exercise, day).
 enum StrengthStore {
     struct Exercise {
         var key: String
@@ -28,7 +29,7 @@ enum StrengthStore {
     static func record(_ db: Database, _ set: StrengthSet) throws -> Bool {
         try db.execute(cached: """
             INSERT INTO strength_set (user, sampleId, exerciseKey, day, sets, reps, weightKg, warmup) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (user, sampleId) DO NOTHING
+            ON CONFLICT (user, day, sampleId) DO NOTHING
             """, arguments: [set.user, set.sampleId, set.exerciseKey, set.day, set.sets, set.reps, set.weightKg, set.warmup ? 1 : nil])
         guard db.changesCount > 0 else { return false }
         try db.execute(
@@ -64,13 +65,24 @@ enum StrengthStore {
         var names: [ExerciseKey: String] = [:]
         var best: [DayKey: Double] = [:]
         var excluded: [ExerciseKey: Int] = [:]
-        let insert = try db.cachedStatement(sql: """
+        // Bound in place (``DirectStatement``): of each set only what differs from the one before.
+        let insert = try DirectStatement(db, sql: """
             INSERT INTO strength_set (user, sampleId, exerciseKey, day, sets, reps, weightKg, warmup) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (user, sampleId) DO NOTHING
+            ON CONFLICT (user, day, sampleId) DO NOTHING
             """)
+        var last: StrengthSet?
         for set in sets {
-            try insert.execute(arguments: [set.user, set.sampleId, set.exerciseKey, set.day, set.sets, set.reps, set.weightKg, set.warmup ? 1 : nil])
-            guard db.changesCount > 0 else { continue }
+            if last?.user != set.user { insert.bind(1, set.user) }
+            insert.bind(2, set.sampleId)
+            if last?.exerciseKey != set.exerciseKey { insert.bind(3, set.exerciseKey) }
+            if last?.day != set.day { insert.bind(4, set.day) }
+            insert.bind(5, Int64(set.sets))
+            insert.bind(6, Int64(set.reps))
+            insert.bind(7, set.weightKg)
+            if last?.warmup != set.warmup { insert.bind(8, set.warmup ? Int64(1) : nil) }
+            last = set
+            try insert.run()
+            guard insert.changes > 0 else { continue }
             let exercise = ExerciseKey(user: set.user, key: set.exerciseKey)
             if names[exercise] == nil { names[exercise] = set.exerciseName }
             if set.warmup { continue }
@@ -101,15 +113,19 @@ enum StrengthStore {
     }
 
     /// Removes the sets with these sample ids, then recomputes the days and exercises they were
-    /// part of from the sets that remain (an exercise left without sets goes). Returns how many went.
+    /// part of from the sets that remain (an exercise left without sets goes). `days` (the day of
+    /// each id, as `health.samples.removed` names them since `analytics.v7`) makes each removal
+    /// one lookup of the key; without them the ids' days are found in one pass over the user's
+    /// sets. Returns how many went.
     @discardableResult
-    static func remove(_ db: Database, user: String, sampleIds: [String]) throws -> Int {
+    static func remove(_ db: Database, user: String, sampleIds: [String], days given: [String]? = nil) throws -> Int {
         var days: Set<[String]> = []
         var exercises: Set<String> = []
         var removed = 0
-        for sampleId in sampleIds {
+        for (day, sampleId) in try keyed(db, user: user, sampleIds: sampleIds, days: given) {
             guard let row = try Row.fetchOne(
-                db, cached: "DELETE FROM strength_set WHERE user = ? AND sampleId = ? RETURNING exerciseKey, day", arguments: [user, sampleId])
+                db, cached: "DELETE FROM strength_set WHERE user = ? AND day = ? AND sampleId = ? RETURNING exerciseKey, day",
+                arguments: [user, day, sampleId])
             else { continue }
             removed += 1
             let key: String = row["exerciseKey"]
@@ -144,6 +160,23 @@ enum StrengthStore {
             }
         }
         return removed
+    }
+
+    /// Each id with its day: `days` as given when they match the ids one for one, else the days
+    /// the user's stored sets have (one pass over them; ids not stored are left out).
+    private static func keyed(_ db: Database, user: String, sampleIds: [String], days: [String]?) throws -> [(day: String, sampleId: String)] {
+        if let days, days.count == sampleIds.count {
+            return Array(zip(days, sampleIds))
+        }
+        guard !sampleIds.isEmpty else { return [] }
+        let wanted = Set(sampleIds)
+        var found: [(day: String, sampleId: String)] = []
+        let rows = try Row.fetchCursor(db, cached: "SELECT day, sampleId FROM strength_set WHERE user = ?", arguments: [user])
+        while let row = try rows.next() {
+            let sampleId: String = row["sampleId"]
+            if wanted.contains(sampleId) { found.append((row["day"], sampleId)) }
+        }
+        return found
     }
 
     static func eraseUser(_ db: Database, user: String) throws {

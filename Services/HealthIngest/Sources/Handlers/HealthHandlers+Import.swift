@@ -157,7 +157,7 @@ extension HealthHandlers {
         }
     }
 
-    private func runningJob(_ db: Database, user: String, id: String) throws -> ImportJob {
+    func runningJob(_ db: Database, user: String, id: String) throws -> ImportJob {
         guard let job = try ImportJobStore.find(db, user: user, id: id) else {
             throw QuenchError.notFound("jobId", "no import job '\(id.prefix(40))'; start one with import.begin")
         }

@@ -31,7 +31,7 @@ extension HealthHandlers {
     /// The job's samples are those with its id among the row ids its requests stored in.
     private func removeSamples(_ write: WriteContext, user: String, userKey: Int64, jobId: String, in range: ClosedRange<Int64>) throws -> Int {
         let db = write.db
-        var ids: [SampleType: [String]] = [:]
+        var ids: [SampleType: [(id: String, day: String)]] = [:]
         var sums: [[String]: (total: Double, count: Int)] = [:]
         var touched: [SampleType: Set<String>] = [:]
         let rows = try Row.fetchCursor(db, sql: """
@@ -43,10 +43,10 @@ extension HealthHandlers {
             guard let type = SampleType(code: row["type"]) else { continue }
             let key: Int64 = row["key"]
             keys.append(key)
-            ids[type, default: []].append(SampleIdentity.hex(row["identity"]))
+            let day: String = row["day"]
+            ids[type, default: []].append((SampleIdentity.hex(row["identity"]), day))
             guard type.isCumulative else { continue }
             let value: Double = row["normalized"]
-            let day: String = row["day"]
             let sourceId: Int64 = row["sourceId"]
             let start: Double = row["start"], end: Double = row["end"]
             var pieces: [(day: String, value: Double)] = [(day, value)]
@@ -76,8 +76,9 @@ extension HealthHandlers {
         }
         for (type, list) in ids.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             for start in stride(from: 0, to: list.count, by: HealthEvent.maxBatchSamples) {
-                let part = Array(list[start..<min(list.count, start + HealthEvent.maxBatchSamples)])
-                try write.emit(.healthSamplesRemoved, user: user, SamplesRemovedBody(user: user, jobId: jobId, type: type.rawValue, sampleIds: part))
+                let part = list[start..<min(list.count, start + HealthEvent.maxBatchSamples)]
+                try write.emit(.healthSamplesRemoved, user: user, SamplesRemovedBody(
+                    user: user, jobId: jobId, type: type.rawValue, sampleIds: part.map(\.id), days: part.map(\.day)))
             }
         }
         return keys.count

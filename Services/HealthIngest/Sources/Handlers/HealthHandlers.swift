@@ -33,6 +33,7 @@ public struct HealthHandlers: Sendable {
 
         registry.command(.importBegin) { (request: ImportBeginRequest, write) in try beginImport(request, write) }
         registry.command(.importBatch, decodedAs: DecodedImportBatch.self) { request, write in try importBatch(request, write) }
+        registry.command(.importKnownDays) { (request: ImportKnownDaysRequest, write) in try knownDays(request, write) }
         registry.command(.importFinish) { (request: ImportFinishRequest, write) in try finishImport(request, write) }
         registry.query(.importStatus) { (request: ImportStatusRequest, context) in try await importStatus(request, context) }
         registry.command(.importUndo) { (request: ImportUndoRequest, write) in try undoImport(request, write) }

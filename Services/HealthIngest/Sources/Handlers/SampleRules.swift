@@ -172,8 +172,9 @@ struct SampleRules {
         return (activity, meters, kcal)
     }
 
-    /// `day.start(in: days.timeZone)`, with the calendar and the answers kept for the request.
-    private mutating func start(of day: LocalDay) -> Date {
+    /// `day.start(in: days.timeZone)`, with the calendar and the answers kept for the request:
+    /// a strength set's `start`.
+    mutating func start(of day: LocalDay) -> Date {
         let ordinal = day.ordinal
         if let known = dayStarts[ordinal] { return known }
         let calendar = dayCalendar ?? {
@@ -209,18 +210,12 @@ struct SampleRules {
         }
         let start = start(of: day)
         try checkInstant(start, field: "day")
-        var identity = SampleIdentity()
-        identity.add(SampleType.strength.rawValue)
-        identity.add(day.description)
-        identity.add(exercise)
-        identity.add(Int64(sets))
-        identity.add(Int64(reps))
-        identity.add(input.value)
-        identity.add(unit.canonical)
-        identity.add(Int64(occurrence))
+        let dayName = day.description
+        let id = identity.strength(
+            day: dayName, exercise: exercise, sets: sets, reps: reps, weight: input.value, unit: unit.canonical, occurrence: occurrence)
         return ValidSample(
             type: .strength, value: input.value, unit: input.unit, normalized: normalized, start: start, end: start,
-            day: day.description, source: source, device: device, exercise: exercise, sets: sets, reps: reps, identity: identity.value,
+            day: dayName, source: source, device: device, exercise: exercise, sets: sets, reps: reps, identity: id,
             warmup: input.warmup == true)
     }
 

@@ -303,7 +303,10 @@ struct SampleIngest {
         try emitBatches(.healthWeightBatchRecorded, weights)
         try emitBatches(.healthWaterBatchRecorded, water)
         try emitBatches(.healthWorkoutBatchRecorded, workouts)
-        try emitBatches(.healthStrengthBatchRecorded, strength)
+        for start in stride(from: 0, to: strength.count, by: HealthEvent.maxBatchSamples) {
+            let part = strength[start..<min(strength.count, start + HealthEvent.maxBatchSamples)]
+            try write.emit(.healthStrengthBatchRecorded, user: user, try StrengthBatchWriter.body(user: user, samples: part))
+        }
         strength = []
         weights = []
         water = []

@@ -65,10 +65,13 @@ struct ImportWorkouts: AsyncParsableCommand {
             report.defaultUnit = chosen
             let path = self.path
             let unit = chosen
+            let order = check.order, checked = check.counts
             let outcome = try await HealthUploader(gateway: gateway).upload(
                 kind: "workouts", fileName: (path as NSString).lastPathComponent, totalBytes: size
             ) { channel in
-                try Self.produce(path: path, parser: parser, unit: unit, channel: channel)
+                try Self.produce(path: path, parser: parser, order: order, checked: checked, unit: unit, channel: channel) { days in
+                    try Self.knownDays(gateway, jobId: channel.jobId, days)
+                }
             }
             report.apply(outcome.job)
             try output.emit(report) { report.human(style: output.style) }
@@ -96,6 +99,8 @@ struct ImportWorkouts: AsyncParsableCommand {
         var good: Int { counts.lines - counts.bad }
         var warmups = 0
         var problems: [WorkoutImportReport.Problem] = []
+        /// The good lines per day, for sending them in day order.
+        var order = WorkoutDayOrder()
     }
 
     /// First pass: every bad line, summarised by problem, before anything is sent.
@@ -103,12 +108,14 @@ struct ImportWorkouts: AsyncParsableCommand {
         var problems: [String: Int] = [:]
         var summary: [WorkoutImportReport.Problem] = []
         var warmups = 0
+        var order = WorkoutDayOrder()
         let counts: WorkoutLogCounts
         do {
             counts = try parser.parse(path: path) { result in
                 switch result {
                 case .success(let line):
                     if line.warmup { warmups += 1 }
+                    order.count(line)
                 case .failure(let error):
                     if let k = problems[error.problem] {
                         summary[k].add(error)
@@ -125,25 +132,73 @@ struct ImportWorkouts: AsyncParsableCommand {
         } catch {
             throw CLIError.io(tr(ImportText.pathError(path: path, error: "\(error)")))
         }
-        return Check(counts: counts, warmups: warmups, problems: summary)
+        return Check(counts: counts, warmups: warmups, problems: summary, order: order)
     }
 
-    /// Runs on the parser thread: good lines into strength-set batches (written by hand, ``ImportBatchBody``). Identical lines
-    /// get increasing `occurrence` numbers, so both sets are kept and a re-import matches each.
-    static func produce(path: String, parser: WorkoutLogParser, unit: String, channel: BatchChannel) throws -> ImportFinishRequest {
-        var occurrences: [String: Int] = [:]
+    /// Runs on the parser thread: good lines into strength-set batches (written by hand, ``ImportBatchBody``),
+    /// day by day (``WorkoutDayOrder``: the services keep sets in day order). Identical lines get increasing
+    /// `occurrence` numbers in the file's order, so both sets are kept and a re-import matches each.
+    ///
+    /// Before a pass's sets are sent, `known` (`import.known-days`) is asked which of its days are
+    /// stored whole already; those are not sent (a re-import sends nothing), the others are.
+    static func produce(
+        path: String, parser: WorkoutLogParser, order: WorkoutDayOrder, checked: WorkoutLogCounts, unit: String,
+        channel: BatchChannel, known: ([ImportDayDigest]) throws -> Set<String>
+    ) throws -> ImportFinishRequest {
+        struct Same: Hashable {
+            var exercise: Int32
+            var sets: Int16
+            var reps: Int16
+            var weight: UInt64
+            var unit: UInt8
+        }
         var body = ImportBatchBody(jobId: channel.jobId)
-        let counts = try parser.parse(path: path) { result in
-            guard case .success(let line) = result else { return }
-            let day = Self.dayText(line.year, line.month, line.day)
-            let lineUnit = line.unit?.rawValue ?? unit
-            let key = "\(day)\u{0}\(line.exercise)\u{0}\(line.sets)\u{0}\(line.reps)\u{0}\(line.weight)\u{0}\(lineUnit)"
-            let occurrence = occurrences[key, default: 0]
-            occurrences[key] = occurrence + 1
-            body.append(strength: line, day: day, unit: lineUnit, occurrence: occurrence)
-            if body.count >= ImportBatchRequest.maxSamples {
-                let samples = body.count
-                try channel.put(PendingBatch(body: try body.take(), samples: samples))
+        var counts = checked
+        var identity = SampleIdentity()
+        for range in order.passes() {
+            let pass = try order.read(range, path: path, parser: parser)
+            counts = pass.counts
+            // Each set's occurrence, and each day's digest (the sum of its sets' identities).
+            var occurrences = [Int32](repeating: 0, count: pass.sets.count)
+            var days: [(date: LocalDay, text: String, start: Int, end: Int)] = []
+            var digests: [ImportDayDigest] = []
+            var same: [Same: Int32] = [:]
+            var start = 0
+            while start < pass.sets.count {
+                let end = pass.endOfDay(from: start)
+                let date = LocalDay(ordinal: Int(pass.sets[start].day))
+                let text = date.description
+                same.removeAll(keepingCapacity: true)
+                var digest: Int64 = 0
+                for index in start..<end {
+                    let set = pass.sets[index]
+                    let key = Same(exercise: set.exercise, sets: set.sets, reps: set.reps, weight: set.weight.bitPattern, unit: set.unit)
+                    let occurrence = same[key, default: 0]
+                    same[key] = occurrence + 1
+                    occurrences[index] = occurrence
+                    digest &+= identity.strength(
+                        day: text, exercise: pass.names[Int(set.exercise)], sets: Int(set.sets), reps: Int(set.reps),
+                        weight: set.weight, unit: set.fileUnit?.rawValue ?? unit, occurrence: Int(occurrence))
+                }
+                days.append((date, text, start, end))
+                if end - start <= ImportDayDigest.maxSets {
+                    digests.append(ImportDayDigest(day: text, sets: end - start, digest: digest))
+                }
+                start = end
+            }
+            var stored: Set<String> = []
+            for first in stride(from: 0, to: digests.count, by: ImportKnownDaysRequest.maxDays) {
+                stored.formUnion(try known(Array(digests[first..<min(digests.count, first + ImportKnownDaysRequest.maxDays)])))
+            }
+            for day in days where !stored.contains(day.text) {
+                for index in day.start..<day.end {
+                    let line = pass.line(index, on: day.date)
+                    body.append(strength: line, day: day.text, unit: line.unit?.rawValue ?? unit, occurrence: Int(occurrences[index]))
+                    if body.count >= ImportBatchRequest.maxSamples {
+                        let samples = body.count
+                        try channel.put(PendingBatch(body: try body.take(), samples: samples))
+                    }
+                }
             }
         }
         if !body.isEmpty {
@@ -155,10 +210,16 @@ struct ImportWorkouts: AsyncParsableCommand {
         return ImportFinishRequest(jobId: "", recordsSeen: counts.lines + counts.skipped.values.reduce(0, +), skipped: skipped.isEmpty ? nil : skipped)
     }
 
-    /// `YYYY-MM-DD` without a formatter.
-    static func dayText(_ year: Int, _ month: Int, _ day: Int) -> String {
-        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        let y = String(year)
-        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + two(month) + "-" + two(day)
+    /// `import.known-days` from the parser thread: the thread waits for the reply. A
+    /// health-ingest from before the message knows no day (every set is sent).
+    static func knownDays(_ gateway: Gateway, jobId: String, _ days: [ImportDayDigest]) throws -> Set<String> {
+        do {
+            let reply = try Blocking.wait {
+                try await gateway.call(.importKnownDays, ImportKnownDaysRequest(jobId: jobId, days: days))
+            }
+            return Set(reply.known)
+        } catch CLIError.rejected(_, let error) where error.code == .unknownType {
+            return []
+        }
     }
 }

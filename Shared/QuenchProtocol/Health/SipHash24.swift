@@ -1,7 +1,7 @@
 /// SipHash-2-4 (Aumasson and Bernstein), the 64-bit keyed hash; stable across runs and
 /// machines, unlike Swift's seeded `Hasher`.
-enum SipHash24 {
-    static func hash(_ data: [UInt8], k0: UInt64, k1: UInt64) -> UInt64 {
+public enum SipHash24 {
+    public static func hash(_ data: [UInt8], k0: UInt64, k1: UInt64) -> UInt64 {
         var v0: UInt64 = 0x736F_6D65_7073_6575 ^ k0
         var v1: UInt64 = 0x646F_7261_6E64_6F6D ^ k1
         var v2: UInt64 = 0x6C79_6765_6E65_7261 ^ k0
