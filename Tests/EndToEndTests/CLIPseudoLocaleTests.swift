@@ -111,6 +111,10 @@ struct CLIPseudoLocaleTests {
         let challenges = folder.appendingPathComponent("challenges.json")
         try #"{"items":[{"id":"walk-5k","title":"Morning walk","description":"","type":"step","goal":5000,"reward":{"trophy":"gold","points":5}}]}"#
             .write(to: challenges, atomically: true, encoding: .utf8)
+        // The same catalog from a feed (`challenges sync`).
+        let feed = try CatalogServer("pseudo")
+        defer { feed.stop() }
+        try feed.serve(try String(contentsOf: challenges, encoding: .utf8))
         // A Strong export (the parser's own messages about bad lines are its English detail, left out here).
         let lifts = folder.appendingPathComponent("lifts.csv")
         try CLIImportJobsTests.strong.write(to: lifts, atomically: true, encoding: .utf8)
@@ -132,7 +136,8 @@ struct CLIPseudoLocaleTests {
             Check(arguments: ["goal", "show"]), Check(arguments: ["goal", "set", "2.5l"]), Check(arguments: ["goal", "history"]),
             Check(arguments: ["goal", "auto"], status: 65),
             Check(arguments: ["challenges", "list"]), Check(arguments: ["challenges", "load", challenges.path]),
-            Check(arguments: ["challenges", "progress"]),
+            Check(arguments: ["challenges", "progress"]), Check(arguments: ["challenges", "sync", feed.url()]),
+            Check(arguments: ["challenges", "list"]),
             Check(arguments: ["today"]), Check(arguments: ["history", "--days", "5"]), Check(arguments: ["steps"]), Check(arguments: ["steps", "--bars"]),
             Check(arguments: ["orm"]), Check(arguments: ["workouts"]), Check(arguments: ["share", "--text"]),
             Check(arguments: ["share", "--out", folder.appendingPathComponent("card.svg").path]),
@@ -168,7 +173,9 @@ struct CLIPseudoLocaleTests {
         let covered = Set(checks.map { check in
             all.filter { check.arguments.starts(with: $0.split(separator: " ").map(String.init)) }.max { $0.count < $1.count } ?? "?"
         })
-        #expect(all.subtracting(covered) == ["up"], "leaf commands not run under the pseudo-locale: \(all.subtracting(covered).sorted())")
+        #expect(
+            all.subtracting(covered) == ["up"],
+            "leaf commands not run under the pseudo-locale: \(all.subtracting(covered).sorted()) — add a Check(arguments: […]) for each to `checks` above")
 
         // The layouts with longer words: tables, the ring, the chart, the card.
         let history = try pseudo(["history", "--days", "5"]).stdout.split(separator: "\n")
@@ -177,6 +184,9 @@ struct CLIPseudoLocaleTests {
         #expect(intakes.count >= 4 && Self.aligned(Array(intakes.dropFirst().dropLast()), right: [3, 4]), "\(intakes.joined(separator: "\n"))")
         let ring = try pseudo(["today"]).stdout.split(separator: "\n")
         #expect(ring.count >= 3 && ring[1].count <= Self.columns && ring[1].hasPrefix("█"), "\(ring.joined(separator: "\n"))")
+        // In a terminal narrower than the bar, the bar gives way (10 at least).
+        let narrow = try CLIShareTests.quench(system, ["today", "--lang", "pseudo"], environment: ["COLUMNS": "24"]).stdout.split(separator: "\n")
+        #expect(narrow.count >= 2 && narrow[1].count == 24 && narrow[1].filter { "█░".contains($0) }.count == 19, "\(narrow)")  // 19 of bar, " 80 %"
         for arguments in [["steps"], ["steps", "--bars"]] {
             let chart = try pseudo(arguments).stdout.split(separator: "\n")
             #expect(chart.allSatisfy { $0.count <= Self.columns }, "\(chart.joined(separator: "\n"))")
@@ -237,6 +247,11 @@ struct CLIPseudoLocaleTests {
         let refused = try runner.run(["orm", "Bench Press", "--json"] + common)
         #expect(refused.status == 65 && refused.error()?["code"] as? String == "not_found" && refused.error()?["field"] as? String == "exercise")
         #expect((refused.error()?["message"] as? String)?.hasPrefix("exercise nicht gefunden (") == true, "\(refused.stderr)")
+        // The JSON field of an argument error is the same in every language (French writes `VALUE : …`).
+        for language in ["en", "de", "fr", "pseudo"] {
+            let error = try runner.run(["weight", "add", "80", "--json", "--lang", language] + common).error()
+            #expect(error?["field"] as? String == "VALUE" && error?["code"] as? String == "invalid_argument", "\(language): \(String(describing: error))")
+        }
         let refusedText = try runner.run(["orm", "Bench Press"] + common)
         #expect(refusedText.stderr.hasPrefix("Fehler: exercise nicht gefunden ("), "\(refusedText.stderr)")
     }
