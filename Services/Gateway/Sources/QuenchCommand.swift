@@ -48,6 +48,8 @@ public struct QuenchCommand: AsyncParsableCommand {
             Units.self,
             Subscribe.self,
             Keys.self,
+            Tokens.self,
+            WebCommand.self,
             Export.self,
             Erase.self,
         ]
