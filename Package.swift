@@ -127,7 +127,7 @@ let package = Package(
 
         // MARK: Fuzzing (libFuzzer with -sanitize=fuzzer; a corpus replayer otherwise; see docs/SECURITY.md)
         .executableTarget(
-            name: "quench-fuzz", dependencies: ["MessagePack", "QuenchProtocol"], path: "Tests/Fuzz", exclude: ["Corpus"],
+            name: "quench-fuzz", dependencies: ["MessagePack", "QuenchProtocol", "HealthImport"], path: "Tests/Fuzz", exclude: ["Corpus"],
             swiftSettings: swiftSettings),
 
         // MARK: Tests
@@ -153,11 +153,14 @@ let package = Package(
         .testTarget(name: "QuenchCLITests", dependencies: ["QuenchCLI", "HealthImport", "QuenchProtocol", "MessagePack"], swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["QuenchTesting", "QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", "QuenchTestSupport", "ChildProcess", grdb, log, lifecycle],
+            dependencies: [
+                "QuenchTesting", "QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", "QuenchTestSupport", "ChildProcess", "HealthImport", grdb, log,
+                lifecycle,
+            ],
             swiftSettings: swiftSettings
         ),
         // (service unit-test targets are added below, one per service)
-        .testTarget(name: "HealthIngestServiceTests", dependencies: ["QuenchTesting", "HealthIngestService", "QuenchProtocol", "QuenchRuntime", grdb], swiftSettings: swiftSettings),
+        .testTarget(name: "HealthIngestServiceTests", dependencies: ["QuenchTesting", "HealthIngestService", "HealthImport", "QuenchProtocol", "QuenchRuntime", grdb], swiftSettings: swiftSettings),
         .testTarget(name: "AnalyticsServiceTests", dependencies: ["QuenchTesting", "QuenchTestSupport", "AnalyticsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb, log], swiftSettings: swiftSettings),
         .testTarget(name: "IntakeServiceTests", dependencies: ["QuenchTesting", "IntakeService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
         .testTarget(name: "GoalsServiceTests", dependencies: ["QuenchTesting", "QuenchTestSupport", "GoalsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
