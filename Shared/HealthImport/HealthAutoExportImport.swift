@@ -17,16 +17,23 @@ public enum HealthAutoExportImport {
         public var summary: HealthAutoExportSummary
     }
 
-    /// Opens a job, sends the batches one after the other, closes the job. A failed batch
-    /// closes the job `failed` (what was stored stays; sending the payload again completes it,
-    /// nothing twice) and rethrows.
+    /// Batches sent at once: health-ingest's group commit then stores several per transaction.
+    public static let maxInFlight = 4
+
+    /// Opens a job, sends the batches (``maxInFlight`` at a time), closes the job. A failed
+    /// batch closes the job `failed` (what was stored stays; sending the payload again
+    /// completes it, nothing twice) and rethrows.
     public static func run(
         _ payload: HealthAutoExportPayload, fileName: String?, via transport: some HealthImportTransport
     ) async throws -> Outcome {
         let job = try await transport.begin(ImportBeginRequest(kind: kind, fileName: fileName, totalBytes: Int64(payload.summary.bytes)))
         do {
-            for (index, batch) in batches(payload, jobId: job.jobId).enumerated() {
-                _ = try await transport.batch(batch, idempotencyKey: "\(job.jobId)-\(index)")
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, batch) in batches(payload, jobId: job.jobId).enumerated() {
+                    if index >= maxInFlight { try await group.next() }
+                    group.addTask { _ = try await transport.batch(batch, idempotencyKey: "\(job.jobId)-\(index)") }
+                }
+                try await group.waitForAll()
             }
         } catch {
             var failed = ImportFinishRequest(jobId: job.jobId)

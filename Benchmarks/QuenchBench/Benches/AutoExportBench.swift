@@ -40,8 +40,11 @@ enum AutoExportBench {
         let (again, repeated) = try send(path)
         let (grown, replaced) = try send(next)
         let stored = payload.records.count + payload.workouts.count
-        guard counts["imported"] as? Int == stored, repeated["duplicates"] as? Int == stored, replaced["replaced"] as? Int == stored else {
-            throw BenchError("unexpected counts: \(counts["imported"] ?? "-"), \(repeated["duplicates"] ?? "-"), \(replaced["replaced"] ?? "-") of \(stored)")
+        // The next sync's values come from another seed: a few equal the first ones by chance (duplicates).
+        let changedCount = replaced["replaced"] as? Int ?? -1
+        guard counts["imported"] as? Int == stored, repeated["duplicates"] as? Int == stored,
+              changedCount + (replaced["duplicates"] as? Int ?? 0) == stored else {
+            throw BenchError("unexpected counts: \(counts["imported"] ?? "-"), \(repeated["duplicates"] ?? "-"), \(changedCount) of \(stored)")
         }
         let size = Format.grouped(Double(points))
         report.note("health auto export: a generated payload of \(size) points (\(Format.fixed(Double(first.count) / 1_048_576, 1)) MiB, \(stored) stored: steps, distance, water, weights and workouts; heart rate counted, not stored) through `quench import health-auto-export` as a process against the full deployment (CURVE), a fresh user")
@@ -50,7 +53,7 @@ enum AutoExportBench {
                    target: "≤ 2 s", met: imported.seconds <= 2)
         report.add("health auto export \(size) points", "the same payload again (all duplicates)",
                    value: "\(Format.fixed(again.seconds, 2)) s, CLI peak RSS \(Format.fixed(Double(again.maxRSSKilobytes) / 1024, 1)) MB")
-        report.add("health auto export \(size) points", "the next sync, every value changed (all replaced)",
-                   value: "\(Format.fixed(grown.seconds, 2)) s")
+        report.add("health auto export \(size) points", "the next sync, every value redrawn (replaced, or duplicates where equal by chance)",
+                   value: "\(Format.fixed(grown.seconds, 2)) s, \(Format.grouped(Double(changedCount))) replaced")
     }
 }

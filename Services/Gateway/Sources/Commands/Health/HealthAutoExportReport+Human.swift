@@ -1,46 +1,8 @@
 import HealthImport
 import QuenchProtocol
 
-/// What `quench import health-auto-export` prints (and the HTTP endpoint replies):
-/// `points + workouts = imported + duplicates + skipped`, with the points of other metrics
-/// among `skipped` (`other-type`).
-struct HealthAutoExportReport: Encodable {
-    var jobId: String
-    var status: String
-    /// Points of every metric plus workouts.
-    var recordsSeen: Int
-    var imported: Int
-    var duplicates: Int
-    /// Stored points of earlier payloads that a re-sent point with a new value replaced.
-    var replaced: Int
-    var skipped: Int
-    var skippedByReason: [String: Int]
-    var skippedForConsent: [String: Int]
-    /// Points of metrics not imported, by metric name.
-    var otherMetrics: [String: Int]
-    /// Items of the payload's other sections, by name.
-    var otherSections: [String: Int]
-    /// Unreadable points by field and rule.
-    var problems: [HealthAutoExportProblem]
-    var byType: [String: TypeCounts]
-
-    init(_ outcome: HealthAutoExportImport.Outcome) {
-        let job = outcome.job
-        jobId = job.jobId
-        status = job.status
-        recordsSeen = job.recordsSeen
-        imported = job.imported
-        duplicates = job.duplicates
-        replaced = job.byType.values.reduce(0) { $0 + ($1.replaced ?? 0) }
-        skipped = job.skipped.values.reduce(0, +)
-        skippedByReason = job.skipped
-        skippedForConsent = job.skippedForConsent
-        otherMetrics = outcome.summary.otherMetrics
-        otherSections = outcome.summary.otherSections
-        problems = outcome.summary.problems
-        byType = job.byType
-    }
-
+/// How `quench import health-auto-export` prints the report (`--json`: the report itself).
+extension HealthAutoExportReport {
     func human(style: Style) -> String {
         var lines = [
             "\(style.bold("Imported \(Format.thousands(Int64(imported)))")) of \(Format.thousands(Int64(recordsSeen))) points"
