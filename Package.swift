@@ -189,13 +189,13 @@ let package = Package(
         + service("Analytics", module: "AnalyticsService", executable: "quench-analytics", extra: ["QuenchCharts"])
         // The web edge: HTTP outside (Hummingbird), the same ZeroMQ protocol inside; also a
         // service of its own (tokens.*, its SQLite file). See docs/SECURITY.md "The web edge".
-        + service("Web", module: "WebService", executable: "quench-web", extra: ["QuenchClient", hummingbird, configuration, lifecycle, metrics])
+        + service("Web", module: "WebService", executable: "quench-web", extra: ["QuenchClient", "HealthImport", hummingbird, configuration, lifecycle, metrics])
         + [
             .testTarget(
                 name: "WebServiceTests",
                 dependencies: [
                     "WebService", "QuenchTesting", "QuenchTestSupport", "QuenchRuntime", "QuenchProtocol", "QuenchClient", "MessagePack",
-                    "ChildProcess", hummingbird, hummingbirdTesting, grdb, log,
+                    "ChildProcess", "HealthImport", hummingbird, hummingbirdTesting, grdb, log,
                 ],
                 swiftSettings: swiftSettings),
         ]
