@@ -51,6 +51,7 @@ let package = Package(
         .library(name: "QuenchRuntime", targets: ["QuenchRuntime"]),
         .library(name: "HealthImport", targets: ["HealthImport"]),
         .library(name: "QuenchCharts", targets: ["QuenchCharts"]),
+        .library(name: "QuenchStrings", targets: ["QuenchStrings"]),
         .executable(name: "quench", targets: ["quench"]),
         .executable(name: "quench-intake", targets: ["quench-intake"]),
         .executable(name: "quench-goals", targets: ["quench-goals"]),
@@ -87,6 +88,9 @@ let package = Package(
         .target(name: "ChildProcess", path: "Shared/ChildProcess", swiftSettings: swiftSettings),
         // Charts (model, terminal and SVG renderers, the share card): pure Swift, no Foundation.
         .target(name: "QuenchCharts", path: "Shared/QuenchCharts", swiftSettings: swiftSettings),
+        // Every user-facing string (CLI and web) in en, de, fr and the pseudo-locale, plural rules,
+        // locale formatting (docs/LOCALISATION.md): Foundation only, no resources to deploy.
+        .target(name: "QuenchStrings", path: "Shared/QuenchStrings", swiftSettings: swiftSettings),
 
         // MARK: Quench shared layer
         .target(name: "QuenchProtocol", dependencies: ["MessagePack", "CSystemExtras"], path: "Shared/QuenchProtocol", swiftSettings: swiftSettings),
@@ -115,7 +119,7 @@ let package = Package(
         // MARK: Gateway CLI
         .target(
             name: "QuenchCLI",
-            dependencies: ["QuenchClient", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", "QuenchCharts", "ChildProcess", argumentParser, log],
+            dependencies: ["QuenchClient", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", "QuenchCharts", "QuenchStrings", "ChildProcess", argumentParser, log],
             path: "Services/Gateway/Sources",
             swiftSettings: swiftSettings
         ),
@@ -154,7 +158,8 @@ let package = Package(
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchChartsTests", dependencies: ["QuenchTestSupport", "QuenchCharts"], swiftSettings: swiftSettings),
         .testTarget(name: "HealthImportTests", dependencies: ["QuenchTestSupport", "HealthImport", zip], swiftSettings: swiftSettings),
-        .testTarget(name: "QuenchCLITests", dependencies: ["QuenchCLI", "HealthImport", "QuenchProtocol", "MessagePack"], swiftSettings: swiftSettings),
+        .testTarget(name: "QuenchCLITests", dependencies: ["QuenchCLI", "QuenchStrings", "HealthImport", "QuenchProtocol", "MessagePack"], swiftSettings: swiftSettings),
+        .testTarget(name: "QuenchStringsTests", dependencies: ["QuenchStrings"], swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

@@ -15,4 +15,6 @@ bash scripts/fuzz.sh "${QUENCH_FUZZ_SECONDS:-60}"
 # The adversarial suite (Python peer against a real CURVE deployment); its short cases here, the
 # full sizes with QUENCH_ADVERSARIAL_FULL=1 (see docs/SECURITY.md).
 (cd Tests/adversarial && ../../.venv/bin/python -m pytest -q -p no:cacheprovider)
+# The web edge's HTTP API against its OpenAPI document (schemathesis, bounded: about 20 s).
+bash scripts/schemathesis.sh
 swift test --skip-build

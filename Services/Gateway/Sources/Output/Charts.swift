@@ -1,4 +1,5 @@
 import Foundation
+import QuenchStrings
 
 /// Small terminal charts: a progress bar, a sparkline (the month chart is `QuenchCharts.TerminalChart`).
 enum Charts {
@@ -28,21 +29,23 @@ enum Format {
         DisplayUnits.volume(value)
     }
 
+    /// A count with the locale's grouping: 12,345 · 12.345 · 12 345.
     static func thousands(_ value: Int64) -> String {
-        let digits = String(value.magnitude)
-        var out = ""
-        for (index, character) in digits.reversed().enumerated() {
-            if index > 0 && index % 3 == 0 { out.append(",") }
-            out.append(character)
-        }
-        return (value < 0 ? "-" : "") + String(out.reversed())
+        l10n.integer(value)
     }
 
+    /// `08:30` in `zone`.
     static func time(_ date: Date, zone: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: zone)
-        formatter.dateFormat = "HH:mm"
-        return formatter.string(from: date)
+        l10n.time(date, zone: zone)
+    }
+
+    /// A day (`YYYY-MM-DD`) as the locale writes it.
+    static func day(_ day: some CustomStringConvertible) -> String {
+        l10n.day(day.description)
+    }
+
+    /// A percent value (68.4) as the locale writes it: `68.4 %`.
+    static func percent(_ value: Double) -> String {
+        l10n.percent(value)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench today [--day DATE]`
 struct Today: AsyncParsableCommand {
@@ -23,17 +24,20 @@ struct Today: AsyncParsableCommand {
             try output.emit(reply) {
                 let bar = Charts.progressBar(fraction: reply.goalMl > 0 ? reply.totalWaterMl / reply.goalMl : 0, style: output.style)
                 let remaining = reply.remainingMl > 0
-                    ? "\(Format.millilitres(reply.remainingMl)) to go"
-                    : output.style.green("goal reached")
-                return output.style.bold(reply.day.description) + "\n"
+                    ? tr(HydrationText.toGo(Format.millilitres(reply.remainingMl)))
+                    : output.style.green(tr(HydrationText.goalReached))
+                let progress = tr(HydrationText.progress(
+                    total: Format.millilitres(reply.totalWaterMl), goal: Format.millilitres(reply.goalMl),
+                    source: tr(HydrationText.goalSource(reply.goalSource))))
+                return output.style.bold(Format.day(reply.day)) + "\n"
                     + "\(bar) \(Today.percent(reply.percent))\n"
-                    + "\(Format.millilitres(reply.totalWaterMl)) of \(Format.millilitres(reply.goalMl)) (\(reply.goalSource) goal), \(remaining)"
+                    + "\(progress), \(remaining)"
                     + LagNote.text(reply.lag, style: output.style)
             }
         }
     }
 
     static func percent(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) %" : String(format: "%.1f %%", value)
+        Format.percent(value)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench consent`, `quench consent grant TYPE…`, `quench consent revoke TYPE… [--delete-data]`
 struct Consent: AsyncParsableCommand {
@@ -89,25 +90,25 @@ struct Consent: AsyncParsableCommand {
 
     static func validate(_ types: [String]) throws {
         guard !types.isEmpty else {
-            throw ValidationError("name at least one type: \(ConsentType.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(tr(HealthText.nameAType(types: ConsentType.allCases.map(\.rawValue).joined(separator: ", "))))
         }
         for type in types where ConsentType(rawValue: type.lowercased()) == nil {
-            throw ValidationError("'\(type)' is not a consent type; use \(ConsentType.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(tr(HealthText.notAConsentType(type: type, types: ConsentType.allCases.map(\.rawValue).joined(separator: ", "))))
         }
     }
 
     static func print(_ reply: ConsentListReply, output: Output) throws {
         try output.emit(reply) {
-            var table = Table(["TYPE", "CONSENT", "SINCE"], alignments: [.left, .left, .left])
+            var table = Table(columns(HealthText.consentHeaders), alignments: [.left, .left, .left])
             for consent in reply.consents {
                 table.add([
-                    consent.type, consent.granted ? output.style.green("granted") : output.style.dim("not granted"),
+                    consent.type, consent.granted ? output.style.green(tr(HealthText.granted)) : output.style.dim(tr(HealthText.notGranted)),
                     consent.since.map { ISO8601DateFormatter().string(from: $0) } ?? "",
                 ])
             }
             var text = table.render(style: output.style)
             for (type, count) in (reply.deleted ?? [:]).sorted(by: { $0.key < $1.key }) {
-                text += "\nDeleted \(count) \(type) sample\(count == 1 ? "" : "s")."
+                text += "\n" + tr(HealthText.deletedSamples(count: count, type: type))
             }
             return text
         }

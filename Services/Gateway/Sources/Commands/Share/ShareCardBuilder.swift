@@ -1,5 +1,6 @@
 import QuenchCharts
 import QuenchProtocol
+import QuenchStrings
 
 /// `ShareData` worded for people: the SVG card and the short chat text.
 struct ShareCardBuilder {
@@ -60,7 +61,7 @@ struct ShareCardBuilder {
     private func records() -> ShareCard.Section {
         .list(ShareCard.List(
             heading: ShareText.recordsHeading,
-            rows: data.records.map { ShareCard.Row(label: $0.exercise, value: DisplayUnits.weight($0.record.oneRepMax), detail: $0.record.day.description) },
+            rows: data.records.map { ShareCard.Row(label: $0.exercise, value: DisplayUnits.weight($0.record.oneRepMax), detail: Format.day($0.record.day)) },
             empty: ShareText.noRecords))
     }
 
