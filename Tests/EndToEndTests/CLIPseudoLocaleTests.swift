@@ -168,7 +168,9 @@ struct CLIPseudoLocaleTests {
         let covered = Set(checks.map { check in
             all.filter { check.arguments.starts(with: $0.split(separator: " ").map(String.init)) }.max { $0.count < $1.count } ?? "?"
         })
-        #expect(all.subtracting(covered) == ["up"], "leaf commands not run under the pseudo-locale: \(all.subtracting(covered).sorted())")
+        #expect(
+            all.subtracting(covered) == ["up"],
+            "leaf commands not run under the pseudo-locale: \(all.subtracting(covered).sorted()) — add a Check(arguments: […]) for each to `checks` above")
 
         // The layouts with longer words: tables, the ring, the chart, the card.
         let history = try pseudo(["history", "--days", "5"]).stdout.split(separator: "\n")
@@ -177,6 +179,9 @@ struct CLIPseudoLocaleTests {
         #expect(intakes.count >= 4 && Self.aligned(Array(intakes.dropFirst().dropLast()), right: [3, 4]), "\(intakes.joined(separator: "\n"))")
         let ring = try pseudo(["today"]).stdout.split(separator: "\n")
         #expect(ring.count >= 3 && ring[1].count <= Self.columns && ring[1].hasPrefix("█"), "\(ring.joined(separator: "\n"))")
+        // In a terminal narrower than the bar, the bar gives way (10 at least).
+        let narrow = try CLIShareTests.quench(system, ["today", "--lang", "pseudo"], environment: ["COLUMNS": "24"]).stdout.split(separator: "\n")
+        #expect(narrow.count >= 2 && narrow[1].count == 24 && narrow[1].filter { "█░".contains($0) }.count == 19, "\(narrow)")  // 19 of bar, " 80 %"
         for arguments in [["steps"], ["steps", "--bars"]] {
             let chart = try pseudo(arguments).stdout.split(separator: "\n")
             #expect(chart.allSatisfy { $0.count <= Self.columns }, "\(chart.joined(separator: "\n"))")
@@ -237,6 +242,11 @@ struct CLIPseudoLocaleTests {
         let refused = try runner.run(["orm", "Bench Press", "--json"] + common)
         #expect(refused.status == 65 && refused.error()?["code"] as? String == "not_found" && refused.error()?["field"] as? String == "exercise")
         #expect((refused.error()?["message"] as? String)?.hasPrefix("exercise nicht gefunden (") == true, "\(refused.stderr)")
+        // The JSON field of an argument error is the same in every language (French writes `VALUE : …`).
+        for language in ["en", "de", "fr", "pseudo"] {
+            let error = try runner.run(["weight", "add", "80", "--json", "--lang", language] + common).error()
+            #expect(error?["field"] as? String == "VALUE" && error?["code"] as? String == "invalid_argument", "\(language): \(String(describing: error))")
+        }
         let refusedText = try runner.run(["orm", "Bench Press"] + common)
         #expect(refusedText.stderr.hasPrefix("Fehler: exercise nicht gefunden ("), "\(refusedText.stderr)")
     }

@@ -1,4 +1,6 @@
 import Foundation
+import QuenchProtocol
+import QuenchStrings
 import Testing
 
 /// The lint that keeps every user-facing string of the CLI in the catalog
@@ -141,5 +143,14 @@ struct CatalogLintTests {
         #expect(flagged == ["Logged {} of {}", "Done", "bad", "DAY", "a raw \"quoted\" text"])
         #expect(literals.contains { $0.text == "intake.log" && $0.line == 10 })
         #expect(literals.contains { $0.text == ", " && $0.line == 12 })
+    }
+}
+
+/// The catalog's error codes are the protocol's (a new code needs its meaning in every language).
+@Suite("Catalog error codes")
+struct CatalogErrorCodeTests {
+    @Test("ServiceErrorText explains exactly the protocol's stable error codes")
+    func codes() {
+        #expect(Set(ServiceErrorText.codes) == Set(ErrorCode.allCases.map(\.rawValue)))
     }
 }

@@ -33,3 +33,17 @@ struct LanguageSelectionTests {
         #expect(Language.resolve(option: "xx", environment: ["LANG": "de_DE"]) == .de)
     }
 }
+
+extension LanguageSelectionTests {
+    @Test("the web's Accept-Language: highest q among the catalog's languages, else English")
+    func acceptLanguage() {
+        #expect(Language.negotiate(acceptLanguage: "de-CH, fr;q=0.9, en;q=0.8") == .de)
+        #expect(Language.negotiate(acceptLanguage: "ja, fr-FR;q=0.5, de;q=0.4") == .fr)
+        #expect(Language.negotiate(acceptLanguage: "en;q=0.2, de;q=0.7") == .de)
+        #expect(Language.negotiate(acceptLanguage: "de;q=0, fr;q=0.1") == .fr)
+        #expect(Language.negotiate(acceptLanguage: "ja, zh") == .en)
+        #expect(Language.negotiate(acceptLanguage: "*") == .en)
+        #expect(Language.negotiate(acceptLanguage: nil) == .en)
+        #expect(Language.negotiate(acceptLanguage: "fr;q=abc, de;q=2") == .en)
+    }
+}

@@ -39,3 +39,18 @@ extension PseudoLocaleTests {
         #expect(Pseudo.plainWords(in: note.replacingOccurrences(of: "`quench consent grant steps`", with: "")) == ["steps"])
     }
 }
+
+extension PseudoLocaleTests {
+    @Test("letters stuck to a number stay: input syntax and codes (250ml, 0.5l, 1RM, Z85)")
+    func numbers() {
+        #expect(Pseudo.transform("use 250ml, 0.5l or 12oz; 1RM; Z85 key") == "ûšéûš 250ml, 0.5l öŕö 12oz; 1RM; Z85 ķéýķé")
+    }
+}
+
+extension PseudoLocaleTests {
+    @Test("options stay as typed: --unit, -h, (--json), but a hyphenated word is text")
+    func options() {
+        #expect(Pseudo.transform("add --unit kg|lb or -h (--json)") == "àððàð --unit ķĝķ|ļƀļ öŕö -h (--json)")
+        #expect(Pseudo.transform("weight-derived") == "ŵéîĝĥţŵéî-ðéŕîṽéððéŕ")
+    }
+}

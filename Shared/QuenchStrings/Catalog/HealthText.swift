@@ -9,13 +9,12 @@ public enum HealthText: LocalizedMessage {
     /// `quench weight`: "Weight 72.5 kg (160 lb), measured 2026-11-20 07:30 (already recorded)".
     case weightShown(weight: String, given: String, measured: String, duplicate: Bool)
     case weightRecorded(weight: String, given: String, measured: String, duplicate: Bool)
-    case notAWeight(String)
-    case twoUnits(value: String, written: String, option: String)
-    case noUnit(String)
-    case notPositive(String)
+    case notAWeight(field: String, value: String)
+    case twoUnits(field: String, value: String, written: String, option: String)
+    case noUnit(field: String, value: String)
+    case notPositive(field: String, value: String)
     /// `quench units`.
     case units(weight: String, volume: String, stored: Bool)
-    case usFluidOunces
     case giveWeightOrVolume
     /// `quench sources`.
     case noSourcesYet
@@ -59,26 +58,26 @@ public enum HealthText: LocalizedMessage {
                     de: "Eingetragen: \(weight)\(given), gemessen \(measured) (schon eingetragen)",
                     fr: "Enregistré : \(weight)\(given), mesuré le \(measured) (déjà enregistré)")
                 : l.pick(en: "Recorded \(weight)\(given), measured \(measured)", de: "Eingetragen: \(weight)\(given), gemessen \(measured)", fr: "Enregistré : \(weight)\(given), mesuré le \(measured)")
-        case .notAWeight(let value):
+        case .notAWeight(let field, let value):
             l.pick(
-                en: "VALUE: '\(value)' is not a weight; use 72.5kg, 160lb or 72.5 --unit kg",
-                de: "VALUE: '\(value)' ist kein Gewicht; zum Beispiel 72.5kg, 160lb oder 72.5 --unit kg",
-                fr: "VALUE : '\(value)' n’est pas un poids ; utilisez 72.5kg, 160lb ou 72.5 --unit kg")
-        case .twoUnits(let value, let written, let option):
+                en: "\(field): '\(value)' is not a weight; use 72.5kg, 160lb or 72.5 --unit kg",
+                de: "\(field): '\(value)' ist kein Gewicht; zum Beispiel 72.5kg, 160lb oder 72.5 --unit kg",
+                fr: "\(field) : '\(value)' n’est pas un poids ; utilisez 72.5kg, 160lb ou 72.5 --unit kg")
+        case .twoUnits(let field, let value, let written, let option):
             l.pick(
-                en: "VALUE: '\(value)' says \(written) but --unit says \(option); give one unit",
-                de: "VALUE: '\(value)' sagt \(written), aber --unit sagt \(option); nur eine Einheit angeben",
-                fr: "VALUE : '\(value)' indique \(written) mais --unit indique \(option) ; donnez une seule unité")
-        case .noUnit(let value):
+                en: "\(field): '\(value)' says \(written) but --unit says \(option); give one unit",
+                de: "\(field): '\(value)' sagt \(written), aber --unit sagt \(option); nur eine Einheit angeben",
+                fr: "\(field) : '\(value)' indique \(written) mais --unit indique \(option) ; donnez une seule unité")
+        case .noUnit(let field, let value):
             l.pick(
-                en: "VALUE: '\(value)' has no unit; write 72.5kg or 160lb, or add --unit kg|lb",
-                de: "VALUE: '\(value)' hat keine Einheit; 72.5kg oder 160lb schreiben oder --unit kg|lb angeben",
-                fr: "VALUE : '\(value)' n’a pas d’unité ; écrivez 72.5kg ou 160lb, ou ajoutez --unit kg|lb")
-        case .notPositive(let value):
+                en: "\(field): '\(value)' has no unit; write 72.5kg or 160lb, or add --unit kg|lb",
+                de: "\(field): '\(value)' hat keine Einheit; 72.5kg oder 160lb schreiben oder --unit kg|lb angeben",
+                fr: "\(field) : '\(value)' n’a pas d’unité ; écrivez 72.5kg ou 160lb, ou ajoutez --unit kg|lb")
+        case .notPositive(let field, let value):
             l.pick(
-                en: "VALUE: must be a number greater than 0, got \(value)",
-                de: "VALUE: muss eine Zahl größer als 0 sein, war \(value)",
-                fr: "VALUE : doit être un nombre supérieur à 0, reçu \(value)")
+                en: "\(field): must be a number greater than 0, got \(value)",
+                de: "\(field): muss eine Zahl größer als 0 sein, war \(value)",
+                fr: "\(field) : doit être un nombre supérieur à 0, reçu \(value)")
         case .units(let weight, let volume, let stored):
             stored
                 ? l.pick(en: "Weights in \(weight), volumes in \(volume).", de: "Gewichte in \(weight), Mengen in \(volume).", fr: "Poids en \(weight), volumes en \(volume).")
@@ -86,7 +85,6 @@ public enum HealthText: LocalizedMessage {
                     en: "Weights in \(weight), volumes in \(volume) (the defaults; change them with: quench units set).",
                     de: "Gewichte in \(weight), Mengen in \(volume) (die Vorgaben; ändern mit: quench units set).",
                     fr: "Poids en \(weight), volumes en \(volume) (les valeurs par défaut ; à changer avec : quench units set).")
-        case .usFluidOunces: l.pick(en: "fl oz (US)", de: "fl oz (US)", fr: "oz liq. (US)")
         case .giveWeightOrVolume:
             l.pick(en: "give --weight, --volume or both", de: "--weight, --volume oder beides angeben", fr: "indiquez --weight, --volume ou les deux")
         case .noSourcesYet:

@@ -150,10 +150,19 @@ public enum ImportText: LocalizedMessage {
                 fr: "  … et \(count) lignes erronées pour d’autres raisons")
         case .skipReason(let key):
             switch key {
-            case "no-consent": l.pick(en: "no consent", de: "keine Einwilligung", fr: "pas de consentement")
-            case "no-reps": l.pick(en: "no reps", de: "keine Wiederholungen", fr: "pas de répétitions")
-            case "other-type": l.pick(en: "another type", de: "andere Art", fr: "autre type")
-            case "bad-line": l.pick(en: "bad line", de: "fehlerhafte Zeile", fr: "ligne erronée")
+            // English shows the key itself, as it always did (scripts and the docs name them).
+            case "no-consent": l.pick(en: "no-consent", de: "keine Einwilligung", fr: "pas de consentement")
+            case "no-reps": l.pick(en: "no-reps", de: "keine Wiederholungen", fr: "pas de répétitions")
+            case "other-type": l.pick(en: "other-type", de: "andere Art", fr: "autre type")
+            case "bad-line": l.pick(en: "bad-line", de: "fehlerhafte Zeile", fr: "ligne erronée")
+            case "value-out-of-range": l.pick(en: "value-out-of-range", de: "Wert außerhalb des Bereichs", fr: "valeur hors limites")
+            case "unknown-type": l.pick(en: "unknown-type", de: "unbekannte Art", fr: "type inconnu")
+            case "unknown-unit": l.pick(en: "unknown-unit", de: "unbekannte Einheit", fr: "unité inconnue")
+            case "ends-before-start": l.pick(en: "ends-before-start", de: "Ende vor Beginn", fr: "fin avant le début")
+            case "before-2000": l.pick(en: "before-2000", de: "vor 2000", fr: "avant 2000")
+            case "in-future": l.pick(en: "in-future", de: "in der Zukunft", fr: "dans le futur")
+            case "invalid": l.pick(en: "invalid", de: "ungültig", fr: "invalide")
+            case "day-total-out-of-range": l.pick(en: "day-total-out-of-range", de: "Tagessumme außerhalb des Bereichs", fr: "total du jour hors limites")
             default: .verbatim(key)
             }
         case .noImports:

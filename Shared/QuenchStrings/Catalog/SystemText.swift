@@ -18,7 +18,7 @@ public enum SystemText: LocalizedMessage {
     case uptime(days: Int, hours: Int, minutes: Int, seconds: Int)
     case milliseconds(String)
     case servicesHeaders
-    case serviceMustBe(list: String, got: String)
+    case serviceMustBe(field: String, list: String, got: String)
     case keyFilesTogether
     case endpointURL(String)
     case noEndpoint(service: String)
@@ -79,8 +79,8 @@ public enum SystemText: LocalizedMessage {
             l.pick(
                 en: "SERVICE|RPC|EVENTS|USER EVENTS|SUBSCRIBES TO", de: "DIENST|RPC|EREIGNISSE|NUTZEREREIGNISSE|ABONNIERT",
                 fr: "SERVICE|RPC|ÉVÉNEMENTS|ÉVÉNEMENTS UTILISATEUR|ABONNÉ À")
-        case .serviceMustBe(let list, let got):
-            l.pick(en: "SERVICE must be one of \(list); got '\(got)'", de: "SERVICE muss einer von \(list) sein; war '\(got)'", fr: "SERVICE doit être l’un de \(list) ; reçu '\(got)'")
+        case .serviceMustBe(let field, let list, let got):
+            l.pick(en: "\(field) must be one of \(list); got '\(got)'", de: "\(field) muss einer von \(list) sein; war '\(got)'", fr: "\(field) doit être l’un de \(list) ; reçu '\(got)'")
         case .keyFilesTogether:
             l.pick(en: "--key-file and --server-key-file go together", de: "--key-file und --server-key-file gehören zusammen", fr: "--key-file et --server-key-file vont ensemble")
         case .endpointURL(let got):

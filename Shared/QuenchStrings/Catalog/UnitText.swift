@@ -9,6 +9,8 @@ public enum UnitText: LocalizedMessage {
     case metres(String)
     case kilocalories(String)
     case minutes(String)
+    /// A unit's symbol alone, by the code the services use (`mL`, `L`, `fl-oz`, `kg`, `lb`).
+    case symbol(String)
 
     public func text(_ l: Language) -> Localized {
         switch self {
@@ -21,6 +23,15 @@ public enum UnitText: LocalizedMessage {
         case .metres(let n): l.pick(en: "\(n) m", de: "\(n) m", fr: "\(n) m")
         case .kilocalories(let n): l.pick(en: "\(n) kcal", de: "\(n) kcal", fr: "\(n) kcal")
         case .minutes(let n): l.pick(en: "\(n) min", de: "\(n) Min.", fr: "\(n) min")
+        case .symbol(let code):
+            switch code {
+            case "mL": l.pick(en: "mL", de: "ml", fr: "ml")
+            case "L": l.pick(en: "L", de: "l", fr: "l")
+            case "fl-oz": l.pick(en: "fl oz (US)", de: "fl oz (US)", fr: "oz liq. (US)")
+            case "kg": l.pick(en: "kg", de: "kg", fr: "kg")
+            case "lb": l.pick(en: "lb", de: "lb", fr: "lb")
+            default: .verbatim(code)
+            }
         }
     }
 }

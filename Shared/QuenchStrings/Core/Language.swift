@@ -37,6 +37,22 @@ public enum Language: String, CaseIterable, Sendable, Codable {
         self = language
     }
 
+    /// The language for an HTTP `Accept-Language` header (the web dashboard): the supported
+    /// language with the highest `q` (ties in the header's order; `q=0` refuses), else English.
+    /// `de-CH, fr;q=0.9, en;q=0.8` → German. The pseudo-locale only by its own tag.
+    public static func negotiate(acceptLanguage header: String?) -> Language {
+        guard let header else { return .en }
+        var best: (language: Language, q: Double)?
+        for item in header.split(separator: ",").prefix(32) {
+            let fields = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let tag = fields.first, let language = Language(tag: tag) else { continue }
+            let weight = fields.dropFirst().first { $0.hasPrefix("q=") }
+            guard let q = weight.map({ Double($0.dropFirst(2)) }) ?? 1, q > 0, q <= 1 else { continue }  // a bad q refuses
+            if best == nil || q > best!.q { best = (language, q) }
+        }
+        return best?.language ?? .en
+    }
+
     /// The language to use: `--lang` when given, else the first of `LC_ALL`, `LC_MESSAGES`,
     /// `LANG` that is set and not empty (POSIX's order), else English. A value the catalog
     /// does not have falls back to English (an unknown `--lang` is refused by the CLI before).

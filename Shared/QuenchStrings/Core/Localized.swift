@@ -44,7 +44,7 @@ public struct Localized: Sendable, ExpressibleByStringInterpolation, LocalizedMe
 
         public mutating func appendInterpolation(_ text: Substring) { parts.append(.text(String(text))) }
 
-        public mutating func appendInterpolation<Integer: BinaryInteger>(_ count: Integer) { parts.append(.integer(Int64(count))) }
+        public mutating func appendInterpolation<Integer: BinaryInteger>(_ count: Integer) { parts.append(.integer(Int64(clamping: count))) }
 
         /// `\(value, digits: 1)`: exactly that many fraction digits.
         public mutating func appendInterpolation(_ value: Double, digits: Int) {

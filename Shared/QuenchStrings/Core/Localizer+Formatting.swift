@@ -6,7 +6,7 @@ public import Foundation
 extension Localizer {
     /// A whole number, digits grouped: 12,345 · 12.345 · 12 345 (a narrow no-break space).
     public func integer<Integer: BinaryInteger>(_ value: Integer) -> String {
-        Int64(value).formatted(.number.locale(locale))
+        Int64(clamping: value).formatted(.number.locale(locale))
     }
 
     /// A number with `minimum...maximum` fraction digits: 2.5 · 2,5.
@@ -16,9 +16,9 @@ extension Localizer {
     }
 
     /// A percentage given as a percent value (68.4 → `68.4 %`, `68,4 %`, `68,4 %`), one
-    /// fraction digit at most.
-    public func percent(_ value: Double) -> String {
-        decimal(value, maximum: 1) + (language == .fr ? "\u{202F}%" : " %")
+    /// fraction digit at most unless `maximum` says more.
+    public func percent(_ value: Double, maximum: Int = 1) -> String {
+        decimal(value, maximum: maximum) + (language == .fr ? "\u{202F}%" : " %")
     }
 
     /// A day given as `YYYY-MM-DD`: unchanged in English, `20.11.2026` in German,
@@ -68,15 +68,6 @@ extension Localizer {
         formatter.timeZone = TimeZone(identifier: zone)
         formatter.dateFormat = "HH:mm"
         return formatter.string(from: date)
-    }
-
-    /// A short weekday and day of month (`Mon 3`, `Mo. 3`, `lun. 3`) for axes and lists.
-    public func weekdayName(_ weekday: Int) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        let symbols = formatter.shortWeekdaySymbols ?? []
-        let name = symbols.indices.contains(weekday - 1) ? symbols[weekday - 1] : String(weekday)
-        return language == .pseudo ? Pseudo.transform(name) : name
     }
 
     static func monthNames(_ locale: Locale) -> [String] {

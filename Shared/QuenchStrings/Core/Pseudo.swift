@@ -1,7 +1,8 @@
 /// The pseudo-locale's transform: every ASCII letter becomes an accented one (so text
 /// that bypassed the catalog shows as plain ASCII) and every word grows by 40 % (so
 /// layouts meet translations longer than English, as German's often are).
-/// `Logged` → `ĻöĝĝéðĻö`; digits, punctuation and spaces stay.
+/// `Logged` → `Ļöĝĝéðļöĝ`; digits, punctuation and spaces stay, and so do letters stuck to a
+/// number (`250ml`, `1RM`), options (`--unit`) and code in backticks.
 public enum Pseudo {
     /// How much longer words get (rounded up per word of two letters or more).
     public static let growth = 0.4
@@ -23,8 +24,15 @@ public enum Pseudo {
     public static func transform(_ text: String, inCode: inout Bool) -> String {
         var out = ""
         var word: [Character] = []
-        func flush() {
+        var afterDigit = false
+        func flush(before next: Character? = nil) {
             guard !word.isEmpty else { return }
+            // Letters stuck to a number are input syntax or a code (`250ml`, `12oz`, `1RM`, `Z85`): kept.
+            if afterDigit || next?.isNumber == true {
+                out += String(word)
+                word.removeAll()
+                return
+            }
             let accented = word.map { accents[$0] ?? $0 }
             out += String(accented)
             if word.count >= 2 {
@@ -33,6 +41,8 @@ public enum Pseudo {
             }
             word.removeAll()
         }
+        var previous: Character?
+        var beforePrevious: Character?
         for character in text {
             if character == "`" {
                 flush()
@@ -41,11 +51,19 @@ public enum Pseudo {
             } else if inCode {
                 out.append(character)
             } else if character.isASCII && character.isLetter {
+                if word.isEmpty {
+                    // After a digit (`250ml`), or an option (`--unit`, `-h`): kept as they are.
+                    let option = previous == "-" && (beforePrevious == nil || beforePrevious == "-" || beforePrevious?.isWhitespace == true
+                        || beforePrevious == "(" || beforePrevious == "`")
+                    afterDigit = previous?.isNumber == true || option
+                }
                 word.append(character)
             } else {
-                flush()
+                flush(before: character)
                 out.append(character)
             }
+            beforePrevious = previous
+            previous = character
         }
         flush()
         return out

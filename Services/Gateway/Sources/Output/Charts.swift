@@ -11,6 +11,12 @@ enum Charts {
         return fraction >= 1 ? style.green(bar) : style.cyan(bar)
     }
 
+    /// The bar's width beside `other` columns of text on one line: 30, narrower in a narrow
+    /// terminal (COLUMNS) so that the line never wraps, 10 at least.
+    static func barWidth(besides other: Int, columns: Int = TerminalSize.columns()) -> Int {
+        max(10, min(30, columns - other))
+    }
+
     /// ▁▂▃▅▇ for a series.
     static func sparkline(_ values: [Double]) -> String {
         let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
@@ -42,6 +48,15 @@ enum Format {
     /// A day (`YYYY-MM-DD`) as the locale writes it.
     static func day(_ day: some CustomStringConvertible) -> String {
         l10n.day(day.description)
+    }
+
+    /// An instant as its day and time in `zone`: `2026-11-24 09:34`, `24.11.2026 09:34`.
+    static func dayAndTime(_ date: Date, zone: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: zone)
+        formatter.dateFormat = "yyyy-MM-dd"
+        return day(formatter.string(from: date)) + " " + time(date, zone: zone)
     }
 
     /// A percent value (68.4) as the locale writes it: `68.4 %`.

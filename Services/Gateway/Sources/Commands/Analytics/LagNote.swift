@@ -7,9 +7,9 @@ enum LagNote {
     static func text(_ lag: [SubscriptionHealth], style: Style) -> String {
         let notes = lag.compactMap { entry -> String? in
             if !entry.connected {
-                return tr(CommonText.publisherOutOfReach(publisher: entry.publisher, appliedSeq: Int64(entry.appliedSeq)))
+                return tr(CommonText.publisherOutOfReach(publisher: entry.publisher, appliedSeq: Int64(clamping: entry.appliedSeq)))
             }
-            return entry.lag > 0 ? tr(CommonText.eventsNotApplied(count: Int64(entry.lag), publisher: entry.publisher)) : nil
+            return entry.lag > 0 ? tr(CommonText.eventsNotApplied(count: Int64(clamping: entry.lag), publisher: entry.publisher)) : nil
         }
         guard !notes.isEmpty else { return "" }
         return "\n" + style.yellow(tr(CommonText.analyticsBehind(notes: notes.joined(separator: "; "))))

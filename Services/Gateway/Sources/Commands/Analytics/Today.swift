@@ -22,7 +22,10 @@ struct Today: AsyncParsableCommand {
         try await CLI.run(global, units: true) { gateway, output in
             let reply: DaySummary = try await gateway.call(.analyticsToday, DayRequest(day: day))
             try output.emit(reply) {
-                let bar = Charts.progressBar(fraction: reply.goalMl > 0 ? reply.totalWaterMl / reply.goalMl : 0, style: output.style)
+                let percent = Today.percent(reply.percent)
+                let bar = Charts.progressBar(
+                    fraction: reply.goalMl > 0 ? reply.totalWaterMl / reply.goalMl : 0,
+                    width: Charts.barWidth(besides: percent.count + 1), style: output.style)
                 let remaining = reply.remainingMl > 0
                     ? tr(HydrationText.toGo(Format.millilitres(reply.remainingMl)))
                     : output.style.green(tr(HydrationText.goalReached))
@@ -30,7 +33,7 @@ struct Today: AsyncParsableCommand {
                     total: Format.millilitres(reply.totalWaterMl), goal: Format.millilitres(reply.goalMl),
                     source: tr(HydrationText.goalSource(reply.goalSource))))
                 return output.style.bold(Format.day(reply.day)) + "\n"
-                    + "\(bar) \(Today.percent(reply.percent))\n"
+                    + "\(bar) \(percent)\n"
                     + "\(progress), \(remaining)"
                     + LagNote.text(reply.lag, style: output.style)
             }

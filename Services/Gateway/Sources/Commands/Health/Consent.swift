@@ -29,7 +29,7 @@ struct Consent: AsyncParsableCommand {
         func run() async throws {
             try await CLI.run(global) { gateway, output in
                 let reply: ConsentListReply = try await gateway.call(.consentList, ConsentListRequest())
-                try Consent.print(reply, output: output)
+                try Consent.print(reply, output: output, zone: gateway.timeZone)
             }
         }
     }
@@ -54,7 +54,7 @@ struct Consent: AsyncParsableCommand {
         func run() async throws {
             try await CLI.run(global) { gateway, output in
                 let reply: ConsentListReply = try await gateway.call(.consentGrant, ConsentChangeRequest(types: types))
-                try Consent.print(reply, output: output)
+                try Consent.print(reply, output: output, zone: gateway.timeZone)
             }
         }
     }
@@ -83,7 +83,7 @@ struct Consent: AsyncParsableCommand {
             try await CLI.run(global) { gateway, output in
                 let reply: ConsentListReply = try await gateway.call(.consentRevoke,
                     ConsentChangeRequest(types: types, deleteData: deleteData ? true : nil))
-                try Consent.print(reply, output: output)
+                try Consent.print(reply, output: output, zone: gateway.timeZone)
             }
         }
     }
@@ -97,13 +97,13 @@ struct Consent: AsyncParsableCommand {
         }
     }
 
-    static func print(_ reply: ConsentListReply, output: Output) throws {
+    static func print(_ reply: ConsentListReply, output: Output, zone: String) throws {
         try output.emit(reply) {
             var table = Table(columns(HealthText.consentHeaders), alignments: [.left, .left, .left])
             for consent in reply.consents {
                 table.add([
                     consent.type, consent.granted ? output.style.green(tr(HealthText.granted)) : output.style.dim(tr(HealthText.notGranted)),
-                    consent.since.map { ISO8601DateFormatter().string(from: $0) } ?? "",
+                    consent.since.map { Format.dayAndTime($0, zone: zone) } ?? "",
                 ])
             }
             var text = table.render(style: output.style)

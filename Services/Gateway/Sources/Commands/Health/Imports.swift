@@ -27,15 +27,11 @@ struct Imports: AsyncParsableCommand {
 
         func human(style: Style, zone: String) -> String {
             guard !jobs.isEmpty else { return tr(ImportText.noImports) }
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: zone)
-            formatter.dateFormat = "yyyy-MM-dd"
             var table = Table(columns(ImportText.importsHeaders),
                               alignments: [.left, .left, .left, .left, .left, .right, .right])
             for job in jobs {
                 let status = job.status == "undone" ? tr(ImportText.undoneStatus(removed: job.removed ?? 0)) : tr(ImportText.status(job.status))
-                let started = Format.day(formatter.string(from: job.startedAt)) + " " + Format.time(job.startedAt, zone: zone)
+                let started = Format.dayAndTime(job.startedAt, zone: zone)
                 table.add([job.jobId, job.kind, String((job.fileName ?? "").prefix(40)), started, status,
                            Format.thousands(Int64(job.imported)), Format.thousands(Int64(job.duplicates))])
             }

@@ -11,6 +11,8 @@ final class ProgressLine: Sendable {
     private let lastDraw = Mutex<ContinuousClock.Instant?>(nil)
     /// The run's language, kept for updates from threads outside the command's task.
     private let localizer = Localizer.current
+    /// The terminal's width when the import began.
+    private let columns = TerminalSize.columns()
 
     init(output: Output, label: String) {
         enabled = output.isTerminal && !output.json
@@ -30,7 +32,10 @@ final class ProgressLine: Sendable {
         guard due else { return }
         let fraction = total > 0 ? Double(done) / Double(total) : 0
         let percent = localizer.percent((fraction * 100).rounded(.down))
-        let text = "\r\(label) \(Charts.progressBar(fraction: fraction, width: 30, style: style)) \(percent)  \(localizer(ImportText.progressRecords(records)))"
+        let count = localizer(ImportText.progressRecords(records))
+        // A line longer than the terminal wraps and `\r` no longer redraws it: the bar gives way.
+        let width = Charts.barWidth(besides: label.count + percent.count + count.count + 4, columns: columns)
+        let text = "\r\(label) \(Charts.progressBar(fraction: fraction, width: width, style: style)) \(percent)  \(count)"
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 

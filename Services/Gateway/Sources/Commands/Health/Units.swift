@@ -20,8 +20,7 @@ struct Units: AsyncParsableCommand {
         defaultSubcommand: Show.self)
 
     static func human(_ reply: UnitsReply) -> String {
-        let volume = reply.volume == "fl-oz" ? tr(HealthText.usFluidOunces) : reply.volume
-        return tr(HealthText.units(weight: reply.weight, volume: volume, stored: reply.stored))
+        tr(HealthText.units(weight: tr(UnitText.symbol(reply.weight)), volume: tr(UnitText.symbol(reply.volume)), stored: reply.stored))
     }
 
     struct Show: AsyncParsableCommand {

@@ -39,11 +39,7 @@ struct Weight: AsyncParsableCommand {
                 : tr(UnitText.kilograms(l10n.decimal(weightKg, minimum: 1, maximum: 1)))
             let number = l10n.decimal(value, maximum: 1)
             let given = unit == DisplayUnits.current.weight ? "" : " (" + tr(unit == "lb" ? UnitText.pounds(number) : UnitText.kilograms(number)) + ")"
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: zone)
-            formatter.dateFormat = "yyyy-MM-dd"
-            let measured = Format.day(formatter.string(from: at)) + " " + Format.time(at, zone: zone)
+            let measured = Format.dayAndTime(at, zone: zone)
             return verb == .shown
                 ? tr(HealthText.weightShown(weight: kg, given: given, measured: measured, duplicate: duplicate == true))
                 : tr(HealthText.weightRecorded(weight: kg, given: given, measured: measured, duplicate: duplicate == true))
@@ -109,16 +105,16 @@ struct Weight: AsyncParsableCommand {
         /// The weight and its unit, or the rule it breaks.
         func measurement() throws -> (value: Double, unit: Unit) {
             guard let (number, written) = Self.parse(value) else {
-                throw ValidationError(tr(HealthText.notAWeight(String(value.prefix(40)))))
+                throw ValidationError(tr(HealthText.notAWeight(field: "VALUE", value: String(value.prefix(40)))))
             }
             if let written, let unit, written != unit {
-                throw ValidationError(tr(HealthText.twoUnits(value: String(value.prefix(40)), written: written.rawValue, option: unit.rawValue)))
+                throw ValidationError(tr(HealthText.twoUnits(field: "VALUE", value: String(value.prefix(40)), written: written.rawValue, option: unit.rawValue)))
             }
             guard let chosen = written ?? unit else {
-                throw ValidationError(tr(HealthText.noUnit(String(value.prefix(40)))))
+                throw ValidationError(tr(HealthText.noUnit(field: "VALUE", value: String(value.prefix(40)))))
             }
             guard number.isFinite, number > 0 else {
-                throw ValidationError(tr(HealthText.notPositive(String(value.prefix(40)))))
+                throw ValidationError(tr(HealthText.notPositive(field: "VALUE", value: String(value.prefix(40)))))
             }
             return (number, chosen)
         }

@@ -90,5 +90,5 @@ struct Fluids: AsyncParsableCommand {
 
 /// A water content (97.5) as the locale writes a percentage: `97.5 %`, two fraction digits at most.
 func formatPercent(_ value: Double) -> String {
-    l10n.decimal(value, maximum: 2) + (l10n.language == .fr ? "\u{202F}%" : " %")
+    l10n.percent(value, maximum: 2)
 }

@@ -45,7 +45,8 @@ struct ShareCardBuilder {
         return .chart(ShareCard.Chart(
             heading: ShareText.stepsHeading(steps.month), summary: ShareText.steps(steps.total),
             chart: StepsChartModel.chart(steps, timeZone: timeZone), badges: earned,
-            badgeText: ShareText.badges(earned: earned, next: next), todayLabel: ShareText.today))
+            badgeText: ShareText.badges(earned: earned, next: next), todayLabel: ShareText.today,
+            axisLabel: { Steps.Text.axis($0) }))
     }
 
     private func tally(_ progress: ChallengesProgressReply) -> ShareCard.Section {

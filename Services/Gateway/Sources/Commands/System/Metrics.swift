@@ -31,7 +31,7 @@ struct Metrics: AsyncParsableCommand {
 
     func validate() throws {
         for service in services where !ServiceName.all.contains(service) {
-            throw ValidationError(tr(SystemText.serviceMustBe(list: ServiceName.all.joined(separator: ", "), got: service)))
+            throw ValidationError(tr(SystemText.serviceMustBe(field: "SERVICE", list: ServiceName.all.joined(separator: ", "), got: service)))
         }
     }
 

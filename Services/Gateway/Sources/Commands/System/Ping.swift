@@ -44,7 +44,7 @@ struct Ping: AsyncParsableCommand {
             throw ValidationError(tr(SystemText.keyFilesTogether))
         }
         guard ServiceName.all.contains(service) else {
-            throw ValidationError(tr(SystemText.serviceMustBe(list: ServiceName.all.joined(separator: ", "), got: service)))
+            throw ValidationError(tr(SystemText.serviceMustBe(field: "SERVICE", list: ServiceName.all.joined(separator: ", "), got: service)))
         }
         if let endpoint, !(endpoint.hasPrefix("tcp://") || endpoint.hasPrefix("ipc://")) {
             throw ValidationError(tr(SystemText.endpointURL(endpoint)))

@@ -90,7 +90,7 @@ private struct HealthColumns {
         let subscriptions = health.subscriptions.map { subscription in
             let text = subscription.lag == 0
                 ? tr(SystemText.upToDate(publisher: subscription.publisher))
-                : tr(SystemText.behind(publisher: subscription.publisher, count: Int64(subscription.lag)))
+                : tr(SystemText.behind(publisher: subscription.publisher, count: Int64(clamping: subscription.lag)))
             return subscription.connected ? text : style.red(text + tr(SystemText.notConnected))
         }
         cells = [status, database, subscriptions.isEmpty ? "-" : subscriptions.joined(separator: ", ")]
