@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthImport
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench import health-auto-export FILE`: a payload of the iOS app Health Auto Export (its
 /// REST API automation's JSON), through the same import path as the HTTP endpoint.
@@ -40,17 +41,17 @@ struct ImportHealthAutoExport: AsyncParsableCommand {
             do {
                 payload = try HealthAutoExportParser().parse(path: path)
             } catch let error as HealthAutoExportError {
-                throw CLIError.invalid(field: error.field, message: "\(path): \(error.message); nothing imported")
+                throw CLIError.invalid(field: error.field, message: tr(AutoExportText.notAPayload(path: path, message: error.message)))
             } catch {
-                throw CLIError.io("cannot read \(path): \(error)")
+                throw CLIError.io(tr(AutoExportText.cannotRead(path: path, error: "\(error)")))
             }
             let outcome = try await HealthAutoExportImport.run(
                 payload, fileName: (path as NSString).lastPathComponent, via: GatewayImportTransport(gateway: gateway))
             let report = HealthAutoExportReport(outcome)
             try output.emit(report) { report.human(style: output.style) }
             if payload.summary.bad > 0 {
-                let first = payload.summary.problems.first.map { " (first: \($0.field) \($0.rule))" } ?? ""
-                throw CLIError.io("\(path): \(payload.summary.bad) points could not be read\(first); the rest was imported")
+                let first = payload.summary.problems.first.map { "\($0.field) \($0.rule)" } ?? ""
+                throw CLIError.io(tr(AutoExportText.badPoints(path: path, count: payload.summary.bad, first: first)))
             }
         }
     }
