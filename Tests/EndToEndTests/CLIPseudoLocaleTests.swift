@@ -113,6 +113,10 @@ struct CLIPseudoLocaleTests {
         let challenges = folder.appendingPathComponent("challenges.json")
         try #"{"items":[{"id":"walk-5k","title":"Morning walk","description":"","type":"step","goal":5000,"reward":{"trophy":"gold","points":5}}]}"#
             .write(to: challenges, atomically: true, encoding: .utf8)
+        // The same catalog from a feed (`challenges sync`).
+        let feed = try CatalogServer("pseudo")
+        defer { feed.stop() }
+        try feed.serve(try String(contentsOf: challenges, encoding: .utf8))
         // A Strong export (the parser's own messages about bad lines are its English detail, left out here).
         let lifts = folder.appendingPathComponent("lifts.csv")
         try CLIImportJobsTests.strong.write(to: lifts, atomically: true, encoding: .utf8)
@@ -137,7 +141,8 @@ struct CLIPseudoLocaleTests {
             Check(arguments: ["goal", "show"]), Check(arguments: ["goal", "set", "2.5l"]), Check(arguments: ["goal", "history"]),
             Check(arguments: ["goal", "auto"], status: 65),
             Check(arguments: ["challenges", "list"]), Check(arguments: ["challenges", "load", challenges.path]),
-            Check(arguments: ["challenges", "progress"]),
+            Check(arguments: ["challenges", "progress"]), Check(arguments: ["challenges", "sync", feed.url()]),
+            Check(arguments: ["challenges", "list"]),
             Check(arguments: ["today"]), Check(arguments: ["history", "--days", "5"]), Check(arguments: ["steps"]), Check(arguments: ["steps", "--bars"]),
             Check(arguments: ["orm"]), Check(arguments: ["workouts"]), Check(arguments: ["share", "--text"]),
             Check(arguments: ["share", "--out", folder.appendingPathComponent("card.svg").path]),

@@ -42,6 +42,8 @@ struct ClientConfig: Codable, Sendable, Equatable {
     var dataDir: String?
     /// The principal the client key authenticates as (`admin`, `user:<id>`), written by `quench keys`.
     var principal: String? = nil
+    /// The challenges feed `quench challenges sync` fetches when given no URL.
+    var challengesURL: String? = nil
 
     /// The user id when this client authenticates as a user (its events come from the user stream).
     var userPrincipal: String? {

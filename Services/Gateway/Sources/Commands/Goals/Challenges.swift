@@ -3,11 +3,12 @@ import Foundation
 import QuenchProtocol
 import QuenchStrings
 
-/// `quench challenges`, `quench challenges load FILE`, `quench challenges progress [--month YYYY-MM]`
+/// `quench challenges`, `quench challenges load FILE`, `quench challenges sync [URL]`,
+/// `quench challenges progress [--month YYYY-MM]`
 struct Challenges: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The challenge catalog and your progress.",
-        subcommands: [List.self, Load.self, Progress.self],
+        subcommands: [List.self, Load.self, Sync.self, Progress.self],
         defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
@@ -18,17 +19,7 @@ struct Challenges: AsyncParsableCommand {
         func run() async throws {
             try await CLI.run(global) { gateway, output in
                 let reply: ListChallengesReply = try await gateway.call(.challengesList, ListChallengesRequest())
-                try output.emit(reply) {
-                    guard !reply.challenges.isEmpty else { return tr(GoalsText.noChallenges) }
-                    var table = Table(columns(GoalsText.challengesHeaders), alignments: [.left, .left, .left, .right, .left, .right])
-                    for challenge in reply.challenges {
-                        table.add([
-                            challenge.id, challenge.title, challenge.type, Challenges.goalText(challenge),
-                            challenge.reward.trophy, Format.thousands(Int64(challenge.reward.points)),
-                        ])
-                    }
-                    return table.render(style: output.style)
-                }
+                try output.emit(reply) { Challenges.catalogText(reply, style: output.style) }
             }
         }
     }
@@ -101,6 +92,34 @@ struct Challenges: AsyncParsableCommand {
                 }
             }
         }
+    }
+
+    /// The catalog as a table, after where it came from and how old it is.
+    static func catalogText(_ reply: ListChallengesReply, style: Style, now: Date = Date()) -> String {
+        guard !reply.challenges.isEmpty else { return tr(GoalsText.noChallenges) }
+        var table = Table(columns(GoalsText.challengesHeaders), alignments: [.left, .left, .left, .right, .left, .right])
+        for challenge in reply.challenges {
+            table.add([
+                challenge.id, challenge.title, challenge.type, Challenges.goalText(challenge),
+                challenge.reward.trophy, Format.thousands(Int64(challenge.reward.points)),
+            ])
+        }
+        return style.dim(sourceText(reply.source, now: now)) + "\n" + table.render(style: style)
+    }
+
+    /// "From https://…, fetched 3 h ago; the last check 5 min ago failed: …." — where the
+    /// catalog came from and how old it is.
+    static func sourceText(_ source: ChallengeSyncState?, now: Date) -> String {
+        guard let source else { return tr(ChallengeSyncText.fromFiles) }
+        func age(_ date: Date) -> ChallengeAge { ChallengeAge(seconds: now.timeIntervalSince(date)) }
+        var line = tr(ChallengeSyncText.fromFeed(url: source.url, fetched: age(source.fetchedAt)))
+        if source.checkedAt > source.fetchedAt {
+            line += source.outcome == ChallengeSyncState.Outcome.failed
+                ? tr(ChallengeSyncText.lastCheckFailed(when: age(source.checkedAt), detail: source.detail ?? ""))
+                : tr(ChallengeSyncText.lastCheckUnchanged(when: age(source.checkedAt)))
+        }
+        if source.skipped > 0 { line += tr(ChallengeSyncText.itemsLeftOut(source.skipped)) }
+        return line + "."
     }
 
     /// A month's first and last day, or nil when `text` is not YYYY-MM.
