@@ -146,7 +146,7 @@ let package = Package(
 
         // MARK: Fuzzing (libFuzzer with -sanitize=fuzzer; a corpus replayer otherwise; see docs/SECURITY.md)
         .executableTarget(
-            name: "quench-fuzz", dependencies: ["MessagePack", "QuenchProtocol"], path: "Tests/Fuzz", exclude: ["Corpus"],
+            name: "quench-fuzz", dependencies: ["MessagePack", "QuenchProtocol", "HealthImport"], path: "Tests/Fuzz", exclude: ["Corpus"],
             swiftSettings: swiftSettings),
 
         // MARK: Tests
@@ -176,11 +176,14 @@ let package = Package(
         .testTarget(name: "QuenchStringsTests", dependencies: ["QuenchStrings"], swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["QuenchTesting", "QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", "QuenchTestSupport", "ChildProcess", grdb, log, lifecycle],
+            dependencies: [
+                "QuenchTesting", "QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", "QuenchTestSupport", "ChildProcess", "HealthImport", grdb, log,
+                lifecycle,
+            ],
             swiftSettings: swiftSettings
         ),
         // (service unit-test targets are added below, one per service)
-        .testTarget(name: "HealthIngestServiceTests", dependencies: ["QuenchTesting", "HealthIngestService", "QuenchProtocol", "QuenchRuntime", grdb], swiftSettings: swiftSettings),
+        .testTarget(name: "HealthIngestServiceTests", dependencies: ["QuenchTesting", "HealthIngestService", "HealthImport", "QuenchProtocol", "QuenchRuntime", grdb], swiftSettings: swiftSettings),
         .testTarget(name: "AnalyticsServiceTests", dependencies: ["QuenchTesting", "QuenchTestSupport", "AnalyticsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb, log], swiftSettings: swiftSettings),
         .testTarget(name: "IntakeServiceTests", dependencies: ["QuenchTesting", "IntakeService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
         .testTarget(name: "GoalsServiceTests", dependencies: ["QuenchTesting", "QuenchTestSupport", "GoalsService", "QuenchProtocol", "QuenchRuntime", "MessagePack", grdb], swiftSettings: swiftSettings),
@@ -205,13 +208,13 @@ let package = Package(
         + service("Analytics", module: "AnalyticsService", executable: "quench-analytics", extra: ["QuenchCharts"])
         // The web edge: HTTP outside (Hummingbird), the same ZeroMQ protocol inside; also a
         // service of its own (tokens.*, its SQLite file). See docs/SECURITY.md "The web edge".
-        + service("Web", module: "WebService", executable: "quench-web", extra: ["QuenchClient", hummingbird, configuration, lifecycle, metrics])
+        + service("Web", module: "WebService", executable: "quench-web", extra: ["QuenchClient", "HealthImport", hummingbird, configuration, lifecycle, metrics])
         + [
             .testTarget(
                 name: "WebServiceTests",
                 dependencies: [
                     "WebService", "QuenchTesting", "QuenchTestSupport", "QuenchRuntime", "QuenchProtocol", "QuenchClient", "MessagePack",
-                    "ChildProcess", hummingbird, hummingbirdTesting, grdb, log,
+                    "ChildProcess", "HealthImport", hummingbird, hummingbirdTesting, grdb, log,
                 ],
                 swiftSettings: swiftSettings),
         ]

@@ -22,6 +22,7 @@ enum Suite {
         ("cli", { try await CLIBench.run($0) }),
         ("analytics", { try await AnalyticsBench.run($0) }),
         ("import", { try await ImportBench.run($0) }),
+        ("health-auto-export", { try await AutoExportBench.run($0) }),
         ("web", { try await WebBench.run($0) }),
     ]
 
@@ -112,6 +113,13 @@ struct WorkoutImportCommand: AsyncParsableCommand {
         commandName: "workout-import", abstract: "quench import workouts until orm answers, against workouts_csv.py --orm; the re-import.")
     @OptionGroup var options: BenchOptions
     func run() async throws { try await Suite.run(options, only: ["workout-import"]) }
+}
+
+struct AutoExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "health-auto-export", abstract: "A 50,000-point Health Auto Export payload through quench import health-auto-export; again; every value changed.")
+    @OptionGroup var options: BenchOptions
+    func run() async throws { try await Suite.run(options, only: ["health-auto-export"]) }
 }
 
 struct AnalyticsCommand: AsyncParsableCommand {

@@ -21,6 +21,8 @@ struct CLIPseudoLocaleTests {
         "SVG", "PNG", "Strong", "Bench", "Press", "workout", "settings", "sparkling", "milk", "juice", "soda", "sports", "drink", "beer", "lifts", "export", "card", "ok",
         // What the services name in their answers: erase's counts, a health status.
         "intakes", "samples", "fluids", "consents", "imports", "units", "sources", "goal", "priorities", "jobs", "events", "weights",
+        // The import kind `health-auto-export` (and its fixture's file name).
+        "auto",
     ]
 
     /// The plain ASCII words of `text` that are not data: tokens with a digit, a path, an
@@ -120,6 +122,9 @@ struct CLIPseudoLocaleTests {
         try CLIImportJobsTests.strong.write(to: lifts, atomically: true, encoding: .utf8)
         let export = folder.appendingPathComponent("export.xml")
         try CLIImportJobsTests.export.write(to: export, atomically: true, encoding: .utf8)
+        let autoExport = folder.appendingPathComponent("auto-export.json")
+        try #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"date": "2026-08-26 08:00:00 -0400", "qty": 120, "source": "Watch"}]}]}}"#
+            .write(to: autoExport, atomically: true, encoding: .utf8)
         let keys = folder.appendingPathComponent("pseudo-keys").path
         let logged = try english(["log", "100", "--fluid", "tea", "--json"]).json()
         let intakeID = try #require(logged["id"] as? String)
@@ -146,6 +151,7 @@ struct CLIPseudoLocaleTests {
             Check(arguments: ["weight", "add", "72.5kg"]), Check(arguments: ["weight", "show"]),
             Check(arguments: ["sources", "list"]), Check(arguments: ["sources", "priority", "Watch"]),
             Check(arguments: ["import", "apple-health", export.path]), Check(arguments: ["import", "workouts", lifts.path]),
+            Check(arguments: ["import", "health-auto-export", autoExport.path]),
             Check(arguments: ["imports", "list"]), Check(arguments: ["imports", "undo", workoutsJob]),
             Check(arguments: ["units", "show"]), Check(arguments: ["units", "set", "--weight", "kg"]),
             Check(arguments: ["subscribe", "--from-seq", "1", "--count", "1", "--publisher", "intake"], dataOutput: true),

@@ -1,11 +1,13 @@
 import Foundation
+import HealthImport
 import MessagePack
 import QuenchProtocol
 
 /// What the fuzzer exercises with each input: the paths a hostile peer's bytes take in a
 /// service — the MessagePack decoder (generic values and raw validation), the envelope, and
 /// every request body type decoded from it — plus re-encoding whatever decoded, and decoding
-/// the input as a raw value's bytes.
+/// the input as a raw value's bytes; and the Health Auto Export parser (the JSON the web
+/// endpoint and `quench import health-auto-export` read), with its timestamps.
 enum FuzzTarget {
     static let requestTypes: [any (Decodable & Sendable).Type] = [
         GetGoalRequest.self, SetGoalRequest.self, AutoGoalRequest.self, GoalAtRequest.self, GoalDaysRequest.self,
@@ -41,6 +43,13 @@ enum FuzzTarget {
             _ = try? raw.decode(MessagePackValue.self, decoder: decoder)
             _ = try? raw.decode([String: MessagePackRaw].self, decoder: decoder)
             for type in requestTypes { _ = try? raw.decode(type, decoder: decoder) }
+        }
+        if bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "[") {
+            if let payload = try? HealthAutoExportParser(maxBytes: 1 << 16).parse(Data(bytes)) {
+                _ = HealthAutoExportImport.batches(payload, jobId: "fuzz")
+            }
+        } else if bytes.count < 64, let text = String(validating: bytes, as: UTF8.self) {
+            _ = HealthAutoExportDate(text)
         }
     }
 }

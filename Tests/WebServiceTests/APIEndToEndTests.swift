@@ -18,6 +18,7 @@ import Testing
         (.post, "/api/v1/weight", #"{"value":70,"unit":"kg"}"#), (.get, "/api/v1/weight?from=2026-11-01&to=2026-11-30", nil),
         (.get, "/api/v1/weight/latest", nil), (.get, "/api/v1/consents", nil),
         (.post, "/api/v1/consents/grant", #"{"types":["body-mass"]}"#), (.post, "/api/v1/consents/revoke", #"{"types":["steps"]}"#),
+        (.post, "/api/v1/health-auto-export", #"{"data":{"metrics":[]}}"#),
     ]
 
     @Test func everyRouteRefusesAnonymousRevokedAndForgedCallers() async throws {

@@ -19,7 +19,9 @@ final class BenchRun: @unchecked Sendable {
     /// Users with keys in every deployment.
     /// The users the workout import benchmark imports for, one per size.
     static let workoutUsers = (1...4).map { "lifter\($0)" }
-    static let users = ["bench", "fanout", "tenyears", "cli"] + importUsers + workoutUsers
+    /// The user the Health Auto Export benchmark imports for.
+    static let autoExportUser = "autoexport"
+    static let users = ["bench", "fanout", "tenyears", "cli"] + importUsers + workoutUsers + [autoExportUser]
 
     init(options: BenchOptions) {
         self.options = options

@@ -45,7 +45,8 @@ public final class WebApp: Sendable {
         router.add(middleware: HTTPMetricsMiddleware())
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ErrorMiddleware())
-        router.add(middleware: BodyLimitMiddleware(limit: config.maxBodyBytes))
+        router.add(middleware: BodyLimitMiddleware(
+            limit: config.maxBodyBytes, own: [HealthAutoExportRoutes.path: config.maxHealthAutoExportBytes]))
         router.add(middleware: AuthMiddleware(tokens: tokens, sessions: sessions))
         router.add(middleware: CSRFMiddleware())
         HealthRoutes(app: self).register(on: router)
@@ -57,6 +58,7 @@ public final class WebApp: Sendable {
         IntakeRoutes(app: self).register(on: api)
         GoalRoutes(app: self).register(on: api)
         HealthDataRoutes(app: self).register(on: api)
+        HealthAutoExportRoutes(app: self).register(on: api)
         return router
     }
 

@@ -176,11 +176,12 @@ public struct SamplesDeletedBody: Codable, Sendable, Equatable {
     }
 }
 
-/// Body of `health.samples.removed`: samples of one type an undone import job had stored,
-/// by the `sampleId` their recorded events carried. A subscriber removes what it made of them.
+/// Body of `health.samples.removed`: samples of one type an undone import job had stored, or
+/// that points of a Health Auto Export job replaced, by the `sampleId` their recorded events
+/// carried. A subscriber removes what it made of them.
 public struct SamplesRemovedBody: Codable, Sendable, Equatable {
     public var user: String
-    /// The import job undone.
+    /// The import job undone, or the Health Auto Export job whose points replaced them.
     public var jobId: String
     /// A `SampleType` raw value (`strength`, `workout`, `dietary-water`, `body-mass`, `steps`, `distance`).
     public var type: String

@@ -3,7 +3,9 @@ public import Foundation
 /// `import.begin`: opens an import job. The client parses the file and streams its samples
 /// with `import.batch`, then closes the job with `import.finish`.
 public struct ImportBeginRequest: Codable, Sendable, Equatable {
-    /// `apple-health` or `workouts` (which needs the `workouts` consent).
+    /// `apple-health`, `workouts` (which needs the `workouts` consent) or `health-auto-export`
+    /// (a Health Auto Export payload: a re-sent point with a new value replaces the earlier
+    /// one, docs/PROTOCOL.md §8).
     public var kind: String
     /// The file's name, for people (≤ 500 characters).
     public var fileName: String?
@@ -15,7 +17,7 @@ public struct ImportBeginRequest: Codable, Sendable, Equatable {
         self.totalBytes = totalBytes
     }
 
-    public static let kinds = ["apple-health", "workouts"]
+    public static let kinds = ["apple-health", "workouts", "health-auto-export"]
 }
 
 /// `import.batch`: up to 2000 samples of a running job, stored in one transaction.
@@ -38,10 +40,20 @@ public struct ImportBatchRequest: Codable, Sendable, Equatable {
 public struct TypeCounts: Codable, Sendable, Equatable {
     public var imported: Int
     public var duplicates: Int
+    /// `health-auto-export` jobs: stored samples of earlier jobs that imported points replaced
+    /// (a re-sent point with a new value); absent when none.
+    public var replaced: Int?
 
-    public init(imported: Int = 0, duplicates: Int = 0) {
+    public init(imported: Int = 0, duplicates: Int = 0, replaced: Int? = nil) {
         self.imported = imported
         self.duplicates = duplicates
+        self.replaced = replaced
+    }
+
+    /// Both counts added up.
+    public func adding(_ other: TypeCounts) -> TypeCounts {
+        let replaced = (self.replaced ?? 0) + (other.replaced ?? 0)
+        return TypeCounts(imported: imported + other.imported, duplicates: duplicates + other.duplicates, replaced: replaced > 0 ? replaced : nil)
     }
 }
 
@@ -55,8 +67,15 @@ public struct ImportBatchReply: Codable, Sendable, Equatable {
     public var skippedForConsent: [String: Int]
     /// By sample type.
     public var byType: [String: TypeCounts]
+    /// `health-auto-export` jobs: stored samples this batch's points replaced (counted in
+    /// `imported` as the new points); absent when none.
+    public var replaced: Int?
 
-    public init(imported: Int, duplicates: Int, skipped: [String: Int], skippedForConsent: [String: Int], byType: [String: TypeCounts]) {
+    public init(
+        imported: Int, duplicates: Int, skipped: [String: Int], skippedForConsent: [String: Int], byType: [String: TypeCounts],
+        replaced: Int? = nil
+    ) {
+        self.replaced = replaced
         self.imported = imported
         self.duplicates = duplicates
         self.skipped = skipped

@@ -56,6 +56,8 @@ extension HealthHandlers {
             throw QuenchError.invalidArgument("sources", "a batch may list at most \(ImportBatchRequest.maxSamples) sources, got \(sources.count)")
         }
         var job = try runningJob(write.db, user: user, id: request.jobId)
+        let replaced = try job.kind == AutoExportSupersede.kind
+            ? AutoExportSupersede.begin(request, write: write, user: user, jobId: job.jobId, now: now()) : SampleRemoval.Removed()
         var ingest = try SampleIngest(write: write, user: user, jobId: job.jobId, now: now())
         ingest.useSources(sources)
         var reply = ImportBatchReply(imported: 0, duplicates: 0, skipped: [:], skippedForConsent: [:], byType: [:])
@@ -88,6 +90,7 @@ extension HealthHandlers {
         for (type, counts) in byType {
             reply.byType[type.rawValue] = counts
         }
+        try AutoExportSupersede.finish(replaced, &reply, write: write, user: user)
         job.batches += 1
         job.imported += reply.imported
         job.duplicates += reply.duplicates
@@ -97,7 +100,7 @@ extension HealthHandlers {
         if consentSkips > 0 {
             job.skipped["no-consent", default: 0] += consentSkips
         }
-        job.byType.merge(reply.byType) { TypeCounts(imported: $0.imported + $1.imported, duplicates: $0.duplicates + $1.duplicates) }
+        job.byType.merge(reply.byType) { $0.adding($1) }
         try ImportJobStore.save(write.db, user: user, job)
         return reply
     }

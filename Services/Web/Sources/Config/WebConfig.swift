@@ -10,6 +10,9 @@ public struct WebConfig: Sendable {
     public var port: Int
     /// `limits.http.body.bytes`: the largest request body accepted (else 413).
     public var maxBodyBytes: Int
+    /// `limits.hae.body.bytes`: the largest Health Auto Export payload accepted at
+    /// `POST /api/v1/health-auto-export` (else 413); 32 MiB by default.
+    public var maxHealthAutoExportBytes: Int = 32 << 20
     /// `http.request.timeout.ms`: how long one call to a service may take (per attempt).
     public var serviceTimeout: Duration
     /// `http.cookie.secure`: mark the session cookie `Secure` (set it when a TLS proxy is
@@ -46,6 +49,10 @@ public struct WebConfig: Sendable {
         maxBodyBytes = reader.int(forKey: "limits.http.body.bytes", default: 64 * 1024)
         guard maxBodyBytes > 0 else {
             throw ConfigError(key: "limits.http.body.bytes", message: "must be greater than 0, got \(maxBodyBytes)")
+        }
+        maxHealthAutoExportBytes = reader.int(forKey: "limits.hae.body.bytes", default: 32 << 20)
+        guard maxHealthAutoExportBytes > 0 else {
+            throw ConfigError(key: "limits.hae.body.bytes", message: "must be greater than 0, got \(maxHealthAutoExportBytes)")
         }
         let timeout = reader.int(forKey: "http.request.timeout.ms", default: 3000)
         guard timeout > 0 else {

@@ -29,8 +29,16 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
 struct BodyLimitMiddleware: RouterMiddleware {
     typealias Context = WebRequestContext
     let limit: Int
+    /// Paths with a limit of their own (the Health Auto Export endpoint: `limits.hae.body.bytes`);
+    /// the route checks it while it reads the body.
+    var own: [String: Int] = [:]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let pathLimit = own[request.uri.path] {
+            var context = context
+            context.bodyLimit = pathLimit
+            return try await next(request, context)
+        }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
             throw APIError(.init(.tooLarge, "the request body is \(length) bytes; the most accepted is \(limit) (limits.http.body.bytes)"))
         }

@@ -121,6 +121,12 @@ enum OpenAPIDocument {
                 "post": operation("Add a weight (weight.add; needs the body-mass consent)", tag: "health", parameters: [zone, key], body: ("AddWeightRequest", true), ok: ("201", "WeightReply")),
             ],
             "\(api)/weight/latest": ["get": operation("The newest weight (weight.latest)", tag: "health", parameters: [zone], ok: ("200", "WeightReply"))],
+            "\(api)/health-auto-export": [
+                "post": operation(
+                    "Import a Health Auto Export payload (the iOS app's REST API automation; docs/HEALTH-AUTO-EXPORT.md): steps, distance, "
+                        + "body mass, water and workouts, as an import job of kind health-auto-export. At most limits.hae.body.bytes (32 MiB), else 413.",
+                    tag: "health", parameters: [zone], body: ("HealthAutoExportPayload", true), ok: ("200", "HealthAutoExportReport"))
+            ],
             "\(api)/consents": ["get": operation("The user's consents (consent.list)", tag: "health", parameters: [zone], ok: ("200", "ConsentListReply"))],
             "\(api)/consents/grant": [
                 "post": operation("Grant consents (consent.grant)", tag: "health", parameters: [zone, key], body: ("ConsentChangeRequest", true), ok: ("200", "ConsentListReply"))

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `quench import apple-health PATH`, `quench import workouts PATH [--strict] [--unit kg|lb]`
+/// `quench import apple-health PATH`, `quench import workouts PATH [--strict] [--unit kg|lb]`, `quench import health-auto-export FILE`
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Import health data from files on this machine.",
@@ -10,5 +10,5 @@ struct Import: AsyncParsableCommand {
             again, or a newer export that overlaps an older one, adds only what is new and says
             how many records were duplicates.
             """,
-        subcommands: [ImportAppleHealth.self, ImportWorkouts.self])
+        subcommands: [ImportAppleHealth.self, ImportWorkouts.self, ImportHealthAutoExport.self])
 }

@@ -1,0 +1,46 @@
+import HealthImport
+import QuenchProtocol
+import QuenchStrings
+
+/// How `quench import health-auto-export` prints the report (`--json`: the report itself).
+extension HealthAutoExportReport {
+    func human(style: Style) -> String {
+        var lines = [
+            tr(AutoExportText.importedPoints(
+                imported: style.bold(tr(ImportText.imported(Format.thousands(Int64(imported))))), seen: recordsSeen, duplicates: duplicates,
+                replaced: replaced, skipped: skipped, job: jobId)),
+        ]
+        if !byType.isEmpty {
+            var table = Table(columns(AutoExportText.headers), alignments: [.left, .right, .right, .right])
+            for (type, counts) in byType.sorted(by: { $0.key < $1.key }) {
+                table.add([type, Format.thousands(Int64(counts.imported)), Format.thousands(Int64(counts.duplicates)),
+                           Format.thousands(Int64(counts.replaced ?? 0))])
+            }
+            lines.append(table.render(style: style))
+        }
+        if skipped > 0 {
+            var table = Table(columns(ImportText.skippedHeaders), alignments: [.left, .right])
+            for (reason, count) in skippedByReason.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+                table.add([tr(ImportText.skipReason(reason)), Format.thousands(Int64(count))])
+            }
+            lines.append(table.render(style: style))
+        }
+        for problem in problems {
+            lines.append(style.red(tr(AutoExportText.problem(count: problem.count, field: problem.field, rule: problem.rule)))
+                + style.dim(tr(AutoExportText.examples(problem.examples.joined(separator: "; ")))))
+        }
+        for (consent, count) in skippedForConsent.sorted(by: { $0.key < $1.key }) {
+            lines.append(style.yellow(tr(AutoExportText.skippedNoConsent(count: count, consent: consent)))
+                + style.dim(tr(AutoExportText.grantThenSend(consent: consent))))
+        }
+        if !otherMetrics.isEmpty {
+            let list = otherMetrics.sorted { $0.key < $1.key }.map { "\($0.key) (\(Format.thousands(Int64($0.value))))" }
+            lines.append(style.dim(tr(AutoExportText.otherMetrics(list.joined(separator: ", ")))))
+        }
+        if !otherSections.isEmpty {
+            let list = otherSections.sorted { $0.key < $1.key }.map { "\($0.key) (\(Format.thousands(Int64($0.value))))" }
+            lines.append(style.dim(tr(AutoExportText.otherSections(list.joined(separator: ", ")))))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
