@@ -131,7 +131,7 @@ public final class ServiceHost: Service, @unchecked Sendable {
         logger.info("shutting down: no new requests; finishing those in flight", metadata: ["inFlight": "\(stats.inFlight.load(ordering: .relaxed))"])
         await server.stopAccepting()
         let deadline = ContinuousClock.now + config.shutdownGrace
-        while stats.inFlight.load(ordering: .acquiring) > 0 && ContinuousClock.now < deadline {
+        while (stats.inFlight.load(ordering: .acquiring) > 0 || server.repliesOwed > 0) && ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(5))
         }
         let abandoned = stats.inFlight.load(ordering: .acquiring)

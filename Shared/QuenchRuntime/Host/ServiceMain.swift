@@ -82,6 +82,10 @@ public struct ServiceEnvironment: Sendable {
 /// run before the socket opens), then a `ServiceGroup` that stops gracefully on SIGTERM
 /// and SIGINT. Exits non-zero with one clear line when it cannot start.
 public enum ServiceMain {
+    /// How long the exit waits for the closed sockets to write what they hold: the ROUTER's
+    /// linger (2 s) and a little more.
+    static let socketFlushBound = Duration.seconds(3)
+
     public static func run(_ definition: ServiceDefinition) async {
         await run(definition, alongside: nil)
     }
@@ -128,6 +132,11 @@ public enum ServiceMain {
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger)
             try await group.run()
+            // The sockets are closed; their last replies leave only while the context ends.
+            if !SocketFlush.terminate(SharedContext.context, within: socketFlushBound) {
+                logger.warning("sockets still open after the shutdown; exiting without waiting for them", metadata: [
+                    "waitedSeconds": "\(socketFlushBound.components.seconds)"])
+            }
         } catch {
             logger.critical("could not run", metadata: ["error": "\(error)"])
             FileHandle.standardError.write(Data("quench-\(definition.name): \(error)\n".utf8))

@@ -41,6 +41,8 @@ final class RPCServer: @unchecked Sendable {
 
     private let outgoing = Mutex<[Outgoing]>([])
     private let flushScheduled = Atomic(false)
+    /// Requests handed to a handler off the reactor thread whose reply has not been sent yet.
+    private let owed = Atomic(0)
 
     // Reactor-thread state.
     private var router: Socket?
@@ -266,11 +268,18 @@ final class RPCServer: @unchecked Sendable {
         }
         for message in messages {
             switch message {
-            case .reply(let route, let bytes): send(route, bytes)
+            case .reply(let route, let bytes):
+                send(route, bytes)
+                owed.subtract(1, ordering: .releasing)
             case .event(let topic, let user, let envelope): sendEvent(topic: topic, user: user, envelope: envelope)
             }
         }
     }
+
+    /// Replies still to send: requests taken and handed off this thread, not yet answered on
+    /// the socket. Shutdown waits for none to be left before closing (a handler counts itself
+    /// out of flight a moment before its reply is handed over).
+    var repliesOwed: Int { owed.load(ordering: .acquiring) }
 
     /// Stops reading requests; replies to those already taken still go out.
     func stopAccepting() async {
@@ -280,9 +289,11 @@ final class RPCServer: @unchecked Sendable {
         }
     }
 
-    /// Closes the sockets (lingering so queued replies and events leave) and stops the thread.
+    /// Sends the replies and events handed over so far, closes the sockets (lingering: what
+    /// they hold leaves while the process's context ends, `SocketFlush`) and stops the thread.
     func close() async {
         _ = try? await reactor.perform { [self] in
+            flushOutgoing()
             watch?.closeAll()
             watch = nil
             router?.close()
@@ -387,11 +398,13 @@ final class RPCServer: @unchecked Sendable {
         case .immediate(let reply):
             send(route + [[]], reply)
         case .deferred(let run):
+            owed.add(1, ordering: .relaxed)
             Task { [self] in
                 let reply = await run()
                 handOver(.reply(route: route + [[]], bytes: reply))
             }
         case .queued(let submit):
+            owed.add(1, ordering: .relaxed)
             submit { [self] reply in handOver(.reply(route: route + [[]], bytes: reply), flush: false) }
         }
     }
