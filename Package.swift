@@ -117,6 +117,10 @@ let package = Package(
         ),
         .executableTarget(name: "quench", dependencies: ["QuenchCLI"], path: "Services/Gateway/Executable", swiftSettings: swiftSettings),
 
+        // MARK: Web dashboard (quench-web's pages: HTML with inline SVG from the protocol's replies; pure, no I/O)
+        .target(name: "WebDashboard", dependencies: ["QuenchProtocol", "QuenchCharts"], path: "Services/Web/Dashboard", swiftSettings: swiftSettings),
+        .testTarget(name: "WebDashboardTests", dependencies: ["QuenchTestSupport", "WebDashboard", "QuenchProtocol", "QuenchCharts"], swiftSettings: swiftSettings),
+
         // MARK: Benchmarks (not part of the test run; see docs/BENCHMARKS.md)
         .executableTarget(
             name: "quench-bench",

@@ -1,0 +1,51 @@
+/// The sign-in page: a token field and a button, an error when the last try failed. The
+/// web edge's session route handles the post (`action`).
+public struct SignInPage: Sendable {
+    /// Where the form posts.
+    public var action: String
+    /// The CSRF field of the sign-in form, when the edge protects it.
+    public var csrf: (name: String, value: String)?
+    /// Why the last sign-in failed (shown, with focus on the field).
+    public var error: String?
+
+    public init(action: String = "/signin", csrf: (name: String, value: String)? = nil, error: String? = nil) {
+        self.action = action
+        self.csrf = csrf
+        self.error = error
+    }
+
+    public func render() -> String {
+        PageShell.bare(title: DashboardText.signInTitle) { html in
+            if let error {
+                html.element("p", [("class", "notice error"), ("role", "alert"), ("id", "signin-error")], text: error)
+            }
+            html.element("p", [("class", "muted")], text: DashboardText.signInIntro)
+            html.start("form", [("method", "post"), ("action", action), ("class", "card")])
+            if let csrf {
+                html.void("input", [("type", "hidden"), ("name", csrf.name), ("value", csrf.value)])
+            }
+            PageShell.field(DashboardText.token, id: "token", name: "token", type: "password", attributes: [
+                ("autocomplete", "current-password"), ("required", "required"), ("autofocus", "autofocus"),
+                ("aria-describedby", error == nil ? nil : "signin-error"), ("aria-invalid", error == nil ? nil : "true"),
+            ], into: &html)
+            html.element("button", [("type", "submit")], text: DashboardText.signInButton)
+            html.end()
+        }
+    }
+}
+
+/// A page for a request the dashboard could not answer (a service down, a bad link).
+public struct ErrorPage: Sendable {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+
+    public func render() -> String {
+        PageShell.bare(title: DashboardText.somethingWrong) { html in
+            html.element("p", [("class", "notice error"), ("role", "alert")], text: message)
+            html.element("a", [("href", DashboardPage.today.path)], text: DashboardText.backToToday)
+        }
+    }
+}
