@@ -86,9 +86,11 @@ struct PageContentTests {
     func steps() throws {
         let reply = Fixtures.steps()
         let html = try ParsedSVG(StepsPage(steps: reply, today: Fixtures.day).render(Fixtures.context))
-        #expect(html.withClass("point").count == 24 && html.withClass("today").count == 1)
+        // Two drawings (narrow for phones, wide from 48rem), each the whole month.
+        #expect(html.named("svg").filter { $0.attributes["class"] == "narrow" || $0.attributes["class"] == "wide" }.count == 2)
+        #expect(html.withClass("point").count == 2 * 24 && html.withClass("today").count == 2)
         #expect(html.withClass("y-label").first?.text == "0")
-        #expect(html.withClass("line").count == 1)
+        #expect(html.withClass("line").count == 2)
         #expect(html.byID("steps-total")?.attributes["data-total"] == "150000")
         #expect(html.withClass("badges").first?.attributes["data-earned"] == "15")
         #expect(html.withClass("badge-text").first?.text == "15 badges, next at 160,000 (10,000 to go)")

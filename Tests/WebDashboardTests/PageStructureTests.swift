@@ -51,14 +51,20 @@ struct PageStructureTests {
 
     @Test("the sign-in page: a labelled password field, the CSRF field, the error tied to the field")
     func signIn() throws {
-        let html = try ParsedSVG(SignInPage(action: "/signin", csrf: (name: "_csrf", value: "x"), error: "That token is not valid.").render())
+        let html = try ParsedSVG(SignInPage(action: "/sign-in", csrf: (name: "_csrf", value: "x"), error: "That token is not valid.").render())
         let token = try #require(html.byID("token"))
         #expect(token.attributes["type"] == "password" && token.attributes["name"] == "token" && token.attributes["aria-invalid"] == "true")
         #expect(html.named("label").first?.attributes["for"] == "token")
-        #expect(html.named("form").first?.attributes["action"] == "/signin")
+        #expect(html.named("form").first?.attributes["action"] == "/sign-in")
         #expect(html.named("input").contains { $0.attributes["name"] == "_csrf" })
         #expect(html.byID("signin-error")?.text == "That token is not valid." && token.attributes["aria-describedby"] == "signin-error")
         #expect(html.named("nav").isEmpty)
+        // `next` goes back only to a path of this site.
+        let back = try ParsedSVG(SignInPage(next: "/goal").render())
+        #expect(back.named("input").first { $0.attributes["name"] == "next" }?.attributes["value"] == "/goal")
+        for away in ["//evil.example/", "https://evil.example/", "javascript:alert(1)"] {
+            #expect(try ParsedSVG(SignInPage(next: away).render()).named("input").allSatisfy { $0.attributes["name"] != "next" })
+        }
     }
 
     @Test("a page without a CSRF token and without live updates still renders (no hidden field, no data-live)")

@@ -150,7 +150,8 @@ enum DashboardText {
 
     // MARK: Sign-in
     static let signInTitle = "Sign in"
-    static let signInIntro = "Sign in with a token made by `quench tokens create USER`."
+    static let signInIntro = "Sign in with a token made on the server by"
+    static let signInCommand = "quench tokens create YOUR-NAME"
     static let token = "Token"
     static let signInButton = "Sign in"
 

@@ -5,7 +5,7 @@ public enum DashboardAssets {
     public static let stylePath = "/assets/dashboard.css"
     public static let scriptPath = "/assets/dashboard.js"
     /// Where the sign-out form posts (the web edge's session route).
-    public static let signOutPath = "/signout"
+    public static let signOutPath = "/sign-out"
 
     /// Phone first: one column, large tap targets (≥ 44 px), then wider from 48rem.
     /// Colours meet WCAG AA (text ≥ 4.5:1; the muted grey #334155 is 10:1 on white), and
@@ -21,8 +21,8 @@ public enum DashboardAssets {
     .top{background:var(--accent-dark);color:#FFFFFF;padding:.5rem .75rem}
     .top a{color:#FFFFFF}
     .brand{font-weight:bold;font-size:1.25rem;text-decoration:none;display:inline-block;padding:.25rem 0}
-    .top ul{list-style:none;margin:.25rem 0 0;padding:0;display:flex;gap:.25rem;overflow-x:auto;white-space:nowrap}
-    .top li a{display:block;padding:.6rem .7rem;min-height:44px;border-radius:.5rem;text-decoration:none}
+    .top ul{list-style:none;margin:.25rem 0 0;padding:0;display:flex;flex-wrap:wrap;gap:.15rem .25rem}
+    .top li a{display:block;padding:.55rem .6rem;min-height:44px;border-radius:.5rem;text-decoration:none;white-space:nowrap}
     .top li a[aria-current=page]{background:#FFFFFF;color:var(--accent-dark);font-weight:bold}
     main{max-width:60rem;margin:0 auto;padding:1rem .75rem 2rem}
     main:focus{outline:none}
@@ -32,10 +32,10 @@ public enum DashboardAssets {
     .muted{color:var(--muted)}
     .notice{background:#E0F2FE;border-left:4px solid var(--accent);padding:.75rem;border-radius:.25rem}
     .notice.error{background:#FEE2E2;border-color:var(--error)}
-    .ring-card{display:flex;flex-wrap:wrap;align-items:center;gap:1rem}
-    .ring-card svg{width:11rem;height:11rem;flex:none}
+    .ring-card{display:flex;align-items:center;gap:1rem}
+    .ring-card svg{width:8.5rem;height:8.5rem;flex:none}
     .ring-numbers p{margin:.15rem 0}
-    .big{font-size:1.8rem;font-weight:bold}
+    .big{font-size:1.6rem;font-weight:bold;line-height:1.2}
     .met{color:var(--met);font-weight:bold}
     .quick{display:grid;grid-template-columns:repeat(auto-fill,minmax(8.5rem,1fr));gap:.5rem;margin:.5rem 0 0;padding:0;list-style:none}
     .quick form{margin:0}
@@ -56,8 +56,13 @@ public enum DashboardAssets {
     td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
     details summary{cursor:pointer;min-height:44px;display:inline-flex;align-items:center;color:var(--accent-dark);text-decoration:underline}
     details form{margin:.5rem 0}
-    .actions{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-start}
+    .actions{display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:center}
+    .actions form{margin:0}
+    td.actions button.danger{padding:.4rem .6rem}
+    .water-col{display:none}
+    td.num{white-space:nowrap}
     .chart svg{width:100%;height:auto;display:block}
+    .chart svg.wide{display:none}
     .badges{display:flex;flex-wrap:wrap;align-items:center;gap:.75rem}
     .badges svg{height:2.5rem;width:auto}
     .months{display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:1rem}
@@ -67,6 +72,7 @@ public enum DashboardAssets {
     .calendar td>span{display:block;margin:2px;padding:.35rem 0;border-radius:.4rem;border:1px solid var(--line);font-variant-numeric:tabular-nums}
     .calendar td.met>span{background:var(--met);color:#FFFFFF;border-color:var(--met);font-weight:bold}
     .calendar td.partial>span{background:var(--partial)}
+    .calendar td[aria-current=date]>span{outline:3px solid var(--text);outline-offset:-1px}
     .calendar td.future>span,.calendar td.before>span{color:#64748B;border-style:dashed}
     .legend{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;padding:0}
     .legend span{display:inline-block;width:1rem;height:1rem;border-radius:.25rem;vertical-align:middle;margin-right:.3rem;border:1px solid var(--line)}
@@ -76,6 +82,8 @@ public enum DashboardAssets {
     .days{display:flex;flex-wrap:wrap;gap:3px;list-style:none;padding:0;margin:.5rem 0 0}
     .days li{width:1.1rem;height:1.1rem;border-radius:.2rem;background:#E2E8F0;border:1px solid var(--line)}
     .days li.done{background:var(--met);border-color:var(--met)}
+    label.check{display:flex;align-items:center;gap:.5rem;min-height:44px;cursor:pointer}
+    input[type=checkbox]{min-height:0;width:1.4rem;height:1.4rem;margin:0}
     .consent{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5rem;align-items:center}
     .state-on{color:var(--met);font-weight:bold}
     .state-off{color:var(--error);font-weight:bold}
@@ -83,13 +91,18 @@ public enum DashboardAssets {
     .bottom form{margin:0}
     .live-status{font-size:.9rem}
     body.bare main{max-width:26rem;margin-top:2rem}
+    code{font-family:'DejaVu Sans Mono',monospace;background:#E2E8F0;padding:.1rem .3rem;border-radius:.25rem}
     .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
     @media (min-width:48rem){
     .top{display:flex;align-items:center;gap:1.5rem;padding:.5rem 1.5rem}
     .top ul{margin:0}
     main{padding:1.5rem}
+    .bottom{padding:0 1.5rem 2rem}
     .columns{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
-    .ring-card svg{width:13rem;height:13rem}
+    .ring-card svg{width:12rem;height:12rem}
+    .water-col{display:table-cell}
+    .chart svg.narrow{display:none}
+    .chart svg.wide{display:block}
     }
     """#
 

@@ -41,11 +41,9 @@ public struct ConsentsPage: Sendable {
         html.end()
         PageShell.form(Self.changePath(state.type, grant: !state.granted), context: context, attributes: [("class", "actions")], into: &html) { html in
             if state.granted {
-                html.start("div", [("class", "field")])
-                html.start("label")
+                html.start("label", [("class", "check")])
                 html.void("input", [("type", "checkbox"), ("name", "deleteData"), ("value", "true")])
-                html.text(" " + DashboardText.deleteData)
-                html.end()
+                html.text(DashboardText.deleteData)
                 html.end()
                 html.element("button", [("type", "submit"), ("class", "danger")], text: DashboardText.revoke)
             } else {

@@ -112,7 +112,10 @@ public struct HistoryPage: Sendable {
             return
         }
         let state = entry.met ? "met" : (entry.totalWaterMl > 0 ? "partial" : "none")
-        html.start("td", [("class", state), ("data-day", day.description), ("data-total-ml", WebFormat.decimals(entry.totalWaterMl, places: 3))])
+        html.start("td", [
+            ("class", state), ("data-day", day.description), ("data-total-ml", WebFormat.decimals(entry.totalWaterMl, places: 3)),
+            ("aria-current", day == last ? "date" : nil),
+        ])
         let text = DashboardText.dayCell(
             day: day.description, total: WebFormat.volume(entry.totalWaterMl, units: context.units),
             goal: WebFormat.volume(entry.goalMl, units: context.units), met: entry.met)

@@ -8,10 +8,14 @@ public struct SignInPage: Sendable {
     /// Why the last sign-in failed (shown, with focus on the field).
     public var error: String?
 
-    public init(action: String = "/signin", csrf: (name: String, value: String)? = nil, error: String? = nil) {
+    /// Where to go after signing in (a path of this site), posted back as `next`.
+    public var next: String?
+
+    public init(action: String = "/sign-in", csrf: (name: String, value: String)? = nil, error: String? = nil, next: String? = nil) {
         self.action = action
         self.csrf = csrf
         self.error = error
+        self.next = next.flatMap { $0.hasPrefix("/") && !$0.hasPrefix("//") ? $0 : nil }
     }
 
     public func render() -> String {
@@ -19,10 +23,16 @@ public struct SignInPage: Sendable {
             if let error {
                 html.element("p", [("class", "notice error"), ("role", "alert"), ("id", "signin-error")], text: error)
             }
-            html.element("p", [("class", "muted")], text: DashboardText.signInIntro)
+            html.start("p", [("class", "muted")])
+            html.text(DashboardText.signInIntro + " ")
+            html.element("code", text: DashboardText.signInCommand)
+            html.end()
             html.start("form", [("method", "post"), ("action", action), ("class", "card")])
             if let csrf {
                 html.void("input", [("type", "hidden"), ("name", csrf.name), ("value", csrf.value)])
+            }
+            if let next {
+                html.void("input", [("type", "hidden"), ("name", "next"), ("value", next)])
             }
             PageShell.field(DashboardText.token, id: "token", name: "token", type: "password", attributes: [
                 ("autocomplete", "current-password"), ("required", "required"), ("autofocus", "autofocus"),

@@ -30,15 +30,20 @@ public struct StepsPage: Sendable {
             MonthNavigation.write(month: steps.month, current: today, path: DashboardPage.steps.path, into: &html)
             html.start("div", [("id", "steps"), ("data-live", "steps")])
             summary(into: &html)
-            html.start("section", [("class", "card chart"), ("aria-labelledby", "steps-chart-title")])
-            var svg = SVGWriter()
-            svg.start("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 800 400"), ("role", "img"), ("aria-labelledby", "steps-chart-title")])
-            svg.element("title", [("id", "steps-chart-title")], text: DashboardText.stepsChartTitle(WebFormat.month(steps.month)) + ": "
-                + DashboardText.stepsTotal(WebFormat.thousands(steps.total)))
-            SVGChart.draw(
-                chart, in: SVGRect(x: 0, y: 0, width: 800, height: 400), theme: .light, metrics: .init(fontSize: 18, lineWidth: 3, pointRadius: 4),
-                axisLabel: AxisFormat.compact, todayLabel: DashboardText.today, into: &svg)
-            html.svg(svg)
+            html.start("section", [("class", "card chart"), ("aria-label", DashboardText.stepsChartTitle(WebFormat.month(steps.month)))])
+            // Two drawings of the one chart: a narrow one for phones, a wide one from 48rem
+            // (the style sheet shows one), so labels stay readable at either size.
+            for (size, width, height, font) in [("narrow", 360.0, 260.0, 13.0), ("wide", 800.0, 360.0, 16.0)] {
+                var svg = SVGWriter()
+                svg.start("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("class", size), ("viewBox", "0 0 \(SVGNumber.format(width)) \(SVGNumber.format(height))"),
+                    ("role", "img"), ("aria-labelledby", "steps-chart-title-\(size)")])
+                svg.element("title", [("id", "steps-chart-title-\(size)")], text: DashboardText.stepsChartTitle(WebFormat.month(steps.month)) + ": "
+                    + DashboardText.stepsTotal(WebFormat.thousands(steps.total)))
+                SVGChart.draw(
+                    chart, in: SVGRect(x: 0, y: 0, width: width, height: height), theme: .light,
+                    metrics: .init(fontSize: font, lineWidth: font / 5, pointRadius: font / 4.5), todayLabel: DashboardText.today, into: &svg)
+                html.svg(svg)
+            }
             if steps.total == 0 {
                 html.element("p", [("class", "muted empty")], text: DashboardText.noSteps)
             }

@@ -48,10 +48,10 @@ public struct StrengthPage: Sendable {
         }
         if !exercise.series.isEmpty {
             var svg = SVGWriter()
-            svg.start("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 480 260"), ("role", "img"), ("aria-labelledby", "\(headingID)-chart")])
+            svg.start("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 400 240"), ("role", "img"), ("aria-labelledby", "\(headingID)-chart")])
             svg.element("title", [("id", "\(headingID)-chart")], text: DashboardText.strengthChartTitle(exercise.name))
             SVGSeriesChart.draw(
-                Self.chart(exercise, units: context.units), in: SVGRect(x: 0, y: 0, width: 480, height: 260), theme: .light,
+                Self.chart(exercise, units: context.units), in: SVGRect(x: 0, y: 0, width: 400, height: 240), theme: .light,
                 metrics: .init(fontSize: 15, lineWidth: 3, pointRadius: 4), into: &svg)
             html.svg(svg)
         }
