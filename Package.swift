@@ -19,6 +19,8 @@ let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "s
 let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
 let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
 let zip = Target.Dependency.product(name: "ZIPFoundation", package: "ZIPFoundation")
+let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
+let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
 
 /// A service: a library with the domain and handlers, and a thin executable.
 func service(_ folder: String, module: String, executable: String, extra: [Target.Dependency] = []) -> [Target] {
@@ -54,6 +56,7 @@ let package = Package(
         .executable(name: "quench-goals", targets: ["quench-goals"]),
         .executable(name: "quench-health-ingest", targets: ["quench-health-ingest"]),
         .executable(name: "quench-analytics", targets: ["quench-analytics"]),
+        .executable(name: "quench-web", targets: ["quench-web"]),
         .executable(name: "quench-bench", targets: ["quench-bench"]),
     ],
     dependencies: [
@@ -66,6 +69,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // MARK: Generic building blocks (know nothing of Quench)
@@ -169,16 +173,31 @@ let package = Package(
             name: "ServiceCatalogTests",
             dependencies: [
                 "QuenchTestSupport", "QuenchClient", "QuenchRuntime", "QuenchProtocol", "IntakeService", "GoalsService", "HealthIngestService",
-                "AnalyticsService", log,
+                "AnalyticsService", "WebService", log,
             ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MessageCatalogTests",
-            dependencies: ["QuenchTestSupport", "IntakeService", "GoalsService", "HealthIngestService", "AnalyticsService", "QuenchRuntime", "QuenchProtocol", "MessagePack", grdb, log],
+            dependencies: [
+                "QuenchTestSupport", "IntakeService", "GoalsService", "HealthIngestService", "AnalyticsService", "WebService", "QuenchRuntime",
+                "QuenchProtocol", "MessagePack", grdb, log,
+            ],
             swiftSettings: swiftSettings),
     ]
         + service("Intake", module: "IntakeService", executable: "quench-intake")
         + service("Goals", module: "GoalsService", executable: "quench-goals")
         + service("HealthIngest", module: "HealthIngestService", executable: "quench-health-ingest")
         + service("Analytics", module: "AnalyticsService", executable: "quench-analytics", extra: ["QuenchCharts"])
+        // The web edge: HTTP outside (Hummingbird), the same ZeroMQ protocol inside; also a
+        // service of its own (tokens.*, its SQLite file). See docs/SECURITY.md "The web edge".
+        + service("Web", module: "WebService", executable: "quench-web", extra: ["QuenchClient", hummingbird, configuration, lifecycle, metrics])
+        + [
+            .testTarget(
+                name: "WebServiceTests",
+                dependencies: [
+                    "WebService", "QuenchTesting", "QuenchTestSupport", "QuenchRuntime", "QuenchProtocol", "QuenchClient", "MessagePack",
+                    "ChildProcess", hummingbird, hummingbirdTesting, grdb, log,
+                ],
+                swiftSettings: swiftSettings),
+        ]
 )

@@ -40,7 +40,7 @@ if ! command -v "$quench" >/dev/null 2>&1; then
   exit 69
 fi
 
-services="intake goals health-ingest analytics"
+services="intake goals health-ingest analytics web"
 mkdir -p "$dir"
 "$quench" keys init --data-dir "$dir" >/dev/null
 if [ ! -e "$dir/keys/users/probe.secret" ]; then
@@ -58,7 +58,7 @@ env_name() {
 # Z85 keys hold '$' and '#', so Compose's file quotes them ('…' is literal there, and Z85
 # has no quote); kubectl --from-env-file takes values as they are, so its file does not.
 {
-  echo "# Made by deploy/keys.sh: each service's CURVE public key, as its subscribers need it."
+  echo "# Made by deploy/keys.sh: each service's CURVE public key, as its subscribers (and the web edge) need it."
   for service in $services; do
     echo "QUENCH_UPSTREAM_$(env_name "$service")_PUBLIC_KEY='$(public_key "$service")'"
   done
@@ -75,6 +75,7 @@ port_base() {
     goals) echo 72 ;;
     health-ingest) echo 73 ;;
     analytics) echo 74 ;;
+    web) echo 75 ;;
   esac
 }
 
@@ -89,8 +90,10 @@ admin_secret=$(cd "$dir/keys" && pwd)/admin.secret
   separator=","
   for service in $services; do
     base=$(port_base "$service")
-    [ "$service" = analytics ] && separator=""
-    echo "    \"$service\": {\"rpc\": \"tcp://$host:${base}01\", \"pub\": \"tcp://$host:${base}02\", \"userPub\": \"tcp://$host:${base}03\", \"publicKey\": \"$(public_key "$service")\"}$separator"
+    [ "$service" = web ] && separator=""
+    http=""
+    [ "$service" = web ] && http=", \"http\": \"http://$host:8080\""
+    echo "    \"$service\": {\"rpc\": \"tcp://$host:${base}01\", \"pub\": \"tcp://$host:${base}02\", \"userPub\": \"tcp://$host:${base}03\", \"publicKey\": \"$(public_key "$service")\"$http}$separator"
   done
   echo "  }"
   echo "}"

@@ -1,5 +1,5 @@
-"""Checks that the deployment files agree with the code and with each other: the four
-services, their ports and who subscribes to whom (all read from deploy/catalog.json, the
+"""Checks that the deployment files agree with the code and with each other: the services
+(the four and the web edge), their ports, who subscribes to whom and whom each calls (all read from deploy/catalog.json, the
 JSON form of the code's ServiceCatalog: `quench services --json`; a Swift test fails when
 the two differ), one volume per service, a ping health check each. Called by
 deploy/validate.sh:
@@ -26,7 +26,7 @@ def problem(message):
 
 
 def load_catalog():
-    """The service catalog: [{name, executable, rpcPort, pubPort, userPubPort, upstreams}]."""
+    """The service catalog: [{name, executable, rpcPort, pubPort, userPubPort, upstreams, calls?, httpPort?}]."""
     with open(os.path.join(ROOT, "deploy", "catalog.json"), encoding="utf-8") as file:
         return json.load(file)["services"]
 
@@ -37,6 +37,11 @@ UPSTREAMS = {service["name"]: service["upstreams"] for service in CATALOG}
 PORTS = {service["name"]: (service["rpcPort"], service["pubPort"]) for service in CATALOG}
 USER_PORTS = {service["name"]: service["userPubPort"] for service in CATALOG}
 EXECUTABLES = {service["name"]: service["executable"] for service in CATALOG}
+# The services each one is a client of without subscribing (the web edge calls all four).
+CALLS = {service["name"]: service.get("calls", []) for service in CATALOG}
+HTTP_PORTS = {service["name"]: service["httpPort"] for service in CATALOG if service.get("httpPort")}
+# Every service whose endpoints a service needs: its upstreams and the ones it calls.
+NEEDS = {name: UPSTREAMS[name] + [c for c in CALLS[name] if c not in UPSTREAMS[name]] for name in SERVICES}
 
 
 def env_name(service):
@@ -72,11 +77,18 @@ def check_compose(path):
         for key, port in [("QUENCH_RPC_ENDPOINT", rpc), ("QUENCH_PUB_ENDPOINT", pub), ("QUENCH_USER_PUB_ENDPOINT", USER_PORTS[name])]:
             if port_of(environment.get(key)) != port:
                 problem(f"compose {name}: {key}={environment.get(key)}, expected port {port}")
-        for upstream in UPSTREAMS[name]:
+        for upstream in NEEDS[name]:
             for kind, port in [("RPC", PORTS[upstream][0]), ("PUB", PORTS[upstream][1])]:
                 key = f"QUENCH_UPSTREAM_{env_name(upstream)}_{kind}"
                 if environment.get(key) != f"tcp://{upstream}:{port}":
                     problem(f"compose {name}: {key}={environment.get(key)}, expected tcp://{upstream}:{port}")
+        if name in HTTP_PORTS:
+            http = HTTP_PORTS[name]
+            key = f"QUENCH_{env_name(name)}_HTTP_PORT"
+            if str(environment.get(key)) != str(http):
+                problem(f"compose {name}: {key}={environment.get(key)}, expected {http}")
+            if f"127.0.0.1:{http}:{http}" not in [str(p) for p in service.get("ports", [])]:
+                problem(f"compose {name}: should publish its HTTP port on the host's loopback only (127.0.0.1:{http}:{http})")
         test = " ".join(service.get("healthcheck", {}).get("test", []))
         if f"quench ping {name}" not in test or f"127.0.0.1:{rpc}" not in test:
             problem(f"compose {name}: the health check should ping {name} on port {rpc}: '{test}'")
@@ -114,7 +126,7 @@ def check_k8s(folder):
     for document in load_all(os.path.join(folder, "configmap.yaml")):
         if document.get("kind") == "ConfigMap":
             config.update(document.get("data", {}))
-    publishers = sorted({upstream for upstreams in UPSTREAMS.values() for upstream in upstreams})
+    publishers = sorted({upstream for upstreams in NEEDS.values() for upstream in upstreams})
     for upstream in publishers:
         for kind, port in [("RPC", PORTS[upstream][0]), ("PUB", PORTS[upstream][1])]:
             key = f"QUENCH_UPSTREAM_{env_name(upstream)}_{kind}"
@@ -130,8 +142,9 @@ def check_k8s(folder):
         for document in documents:
             if document["kind"] == "Service":
                 ports = sorted(p["port"] for p in document["spec"]["ports"])
-                if ports != sorted([rpc, pub, USER_PORTS[name]]):
-                    problem(f"k8s {name}.yaml: Service {document['metadata']['name']} ports {ports}, expected {sorted([rpc, pub, USER_PORTS[name]])}")
+                wanted = sorted([rpc, pub, USER_PORTS[name]] + ([HTTP_PORTS[name]] if name in HTTP_PORTS else []))
+                if ports != wanted:
+                    problem(f"k8s {name}.yaml: Service {document['metadata']['name']} ports {ports}, expected {wanted}")
             if document["kind"] != "StatefulSet":
                 continue
             spec = document["spec"]
@@ -154,6 +167,8 @@ def check_k8s(folder):
             for key, port in [("QUENCH_RPC_ENDPOINT", rpc), ("QUENCH_PUB_ENDPOINT", pub), ("QUENCH_USER_PUB_ENDPOINT", USER_PORTS[name])]:
                 if port_of(env.get(key)) != port:
                     problem(f"k8s {name}: {key}={env.get(key)}, expected port {port}")
+            if name in HTTP_PORTS and str(env.get(f"QUENCH_{env_name(name)}_HTTP_PORT")) != str(HTTP_PORTS[name]):
+                problem(f"k8s {name}: QUENCH_{env_name(name)}_HTTP_PORT should be {HTTP_PORTS[name]}")
 
 
 def check_systemd(folder):
@@ -176,8 +191,10 @@ def check_systemd(folder):
                 or port_of(config["user"]["pub"]["endpoint"]) != USER_PORTS[name]:
             problem(f"{path}: endpoints do not use ports {rpc}, {pub}, {USER_PORTS[name]}")
         upstream = config.get("upstream", {})
-        if sorted(upstream) != sorted(UPSTREAMS[name]):
-            problem(f"{path}: upstreams {sorted(upstream)}, expected {sorted(UPSTREAMS[name])}")
+        if sorted(upstream) != sorted(NEEDS[name]):
+            problem(f"{path}: upstreams {sorted(upstream)}, expected {sorted(NEEDS[name])}")
+        if name in HTTP_PORTS and config.get("http", {}).get("port") != HTTP_PORTS[name]:
+            problem(f"{path}: http.port should be {HTTP_PORTS[name]}")
         for other, endpoints in upstream.items():
             if port_of(endpoints.get("rpc")) != PORTS[other][0] or port_of(endpoints.get("pub")) != PORTS[other][1]:
                 problem(f"{path}: upstream {other} should use ports {PORTS[other]}")
@@ -191,7 +208,7 @@ def main():
     for message in problems:
         print(f"consistency: {message}")
     if not problems:
-        print(f"consistency ({sys.argv[1]}): the four services, their ports, upstreams, volumes and probes agree")
+        print(f"consistency ({sys.argv[1]}): the {len(SERVICES)} services, their ports, upstreams, volumes and probes agree")
     return 1 if problems else 0
 
 

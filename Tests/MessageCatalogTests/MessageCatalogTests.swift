@@ -10,6 +10,7 @@ import QuenchProtocol
 import QuenchRuntime
 import QuenchTestSupport
 import Testing
+import WebService
 
 /// The catalogue of messages (`MessageCatalog`) against what the services really register and
 /// apply, and against docs/PROTOCOL.md's tables.
@@ -17,6 +18,7 @@ import Testing
 struct MessageCatalogTests {
     static let definitions: [ServiceDefinition] = [
         IntakeDefinition.definition, GoalsDefinition.definition, HealthIngestDefinition.definition, AnalyticsDefinition.definition,
+        WebDefinition.definition,
     ]
 
     /// A service built the way `ServiceMain` builds it (its definition, a host), in-process on

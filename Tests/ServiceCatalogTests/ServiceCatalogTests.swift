@@ -9,6 +9,7 @@ import QuenchProtocol
 import QuenchRuntime
 import QuenchTestSupport
 import Testing
+import WebService
 
 /// The catalog is the one place that knows the services: the service definitions are built
 /// from it, and the deployment checks read a JSON copy of it.
@@ -16,6 +17,7 @@ import Testing
 struct ServiceCatalogTests {
     static let definitions = [
         IntakeDefinition.definition, GoalsDefinition.definition, HealthIngestDefinition.definition, AnalyticsDefinition.definition,
+        WebDefinition.definition,
     ]
 
     @Test("every service name has one catalog entry, publishers listed before their subscribers")
@@ -27,7 +29,7 @@ struct ServiceCatalogTests {
                 #expect(earlier.contains(upstream), "\(entry.name) subscribes to \(upstream), which starts after it")
             }
         }
-        let ports = ServiceCatalog.all.flatMap { [$0.rpcPort, $0.pubPort, $0.userPubPort] }
+        let ports = ServiceCatalog.all.flatMap { [$0.rpcPort, $0.pubPort, $0.userPubPort] + ($0.httpPort.map { [$0] } ?? []) }
         #expect(Set(ports).count == ports.count, "ports overlap: \(ports)")
     }
 

@@ -47,6 +47,8 @@ public struct QuenchCommand: AsyncParsableCommand {
             Units.self,
             Subscribe.self,
             Keys.self,
+            Tokens.self,
+            WebCommand.self,
             Export.self,
             Erase.self,
         ]

@@ -24,6 +24,10 @@ extension ServiceCatalog {
             var pubPort: Int
             var userPubPort: Int
             var upstreams: [String]
+            /// The services it calls without subscribing (absent when none).
+            var calls: [String]?
+            /// Its HTTP port (absent for the services without one).
+            var httpPort: Int?
 
             init(_ entry: ServiceEntry) {
                 name = entry.name
@@ -32,6 +36,8 @@ extension ServiceCatalog {
                 pubPort = entry.pubPort
                 userPubPort = entry.userPubPort
                 upstreams = entry.upstreams
+                calls = entry.calls.isEmpty ? nil : entry.calls
+                httpPort = entry.httpPort
             }
         }
 

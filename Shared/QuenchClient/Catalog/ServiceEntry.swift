@@ -9,13 +9,23 @@ public struct ServiceEntry: Sendable, Equatable {
     public let pubPort: Int
     /// The services whose events this one subscribes to, in the order it starts them.
     public let upstreams: [String]
+    /// The services it is a client of without subscribing (the web edge calls all four):
+    /// their allow-lists admit it as `service:<name>` and its configuration names their endpoints.
+    public let calls: [String]
+    /// Default port of the HTTP listener (`http.port`), for the services that have one (web).
+    public let httpPort: Int?
 
-    public init(name: String, rpcPort: Int, pubPort: Int, upstreams: [String] = []) {
+    public init(name: String, rpcPort: Int, pubPort: Int, upstreams: [String] = [], calls: [String] = [], httpPort: Int? = nil) {
         self.name = name
         self.rpcPort = rpcPort
         self.pubPort = pubPort
         self.upstreams = upstreams
+        self.calls = calls
+        self.httpPort = httpPort
     }
+
+    /// Every service whose endpoints (and public key) it needs: its upstreams, then those it calls.
+    public var needs: [String] { upstreams + calls.filter { !upstreams.contains($0) } }
 
     /// Default port of the per-user event stream (`user.pub.endpoint`): always the events
     /// port + 1.

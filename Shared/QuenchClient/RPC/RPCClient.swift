@@ -93,16 +93,21 @@ public final class RPCClient: @unchecked Sendable {
 
     /// Sends `message` and returns its reply, of the descriptor's type. A reply carrying an
     /// error is thrown as `QuenchError`; so is `unavailable` after the last attempt. A command
-    /// needs an `idempotencyKey` (the same for each retry of one change).
+    /// needs an `idempotencyKey` (the same for each retry of one change). `timeZone`: the
+    /// envelope's `tz` for this call (a client acting for many users, such as the web edge),
+    /// else `options.timeZone`.
     public func call<Kind, Request, Reply>(
         _ message: MessageDescriptor<Kind, Request, Reply>,
         _ body: Request,
         user: String? = nil,
+        timeZone: String? = nil,
         idempotencyKey: String? = nil,
         attemptTimeout: Duration? = nil,
         attempts: Int? = nil
     ) async throws -> Reply {
-        try await call(message, try Encoded(body), user: user, idempotencyKey: idempotencyKey, attemptTimeout: attemptTimeout, attempts: attempts)
+        try await call(
+            message.name, raw: try Encoded(body).raw, user: user, timeZone: timeZone, idempotencyKey: idempotencyKey,
+            attemptTimeout: attemptTimeout, attempts: attempts)
     }
 
     /// `call(_:_:…)` with a body already encoded (the CLI writes `import.batch` bodies byte
@@ -115,7 +120,7 @@ public final class RPCClient: @unchecked Sendable {
         attemptTimeout: Duration? = nil,
         attempts: Int? = nil
     ) async throws -> Reply {
-        try await call(message.name, raw: body.raw, user: user, idempotencyKey: idempotencyKey, attemptTimeout: attemptTimeout, attempts: attempts)
+        try await call(message.name, raw: body.raw, user: user, timeZone: nil, idempotencyKey: idempotencyKey, attemptTimeout: attemptTimeout, attempts: attempts)
     }
 
     /// Sends a request of any type and decodes the reply body as `Reply`: for tests that send
@@ -131,14 +136,16 @@ public final class RPCClient: @unchecked Sendable {
         attempts: Int? = nil
     ) async throws -> Reply {
         try await call(
-            type, raw: try MessagePackRaw(encoding: body), user: user, idempotencyKey: idempotencyKey, attemptTimeout: attemptTimeout,
+            type, raw: try MessagePackRaw(encoding: body), user: user, timeZone: nil, idempotencyKey: idempotencyKey, attemptTimeout: attemptTimeout,
             attempts: attempts)
     }
 
     private func call<Reply: Decodable>(
-        _ type: String, raw body: MessagePackRaw, user: String?, idempotencyKey: String?, attemptTimeout: Duration?, attempts: Int?
+        _ type: String, raw body: MessagePackRaw, user: String?, timeZone: String?, idempotencyKey: String?, attemptTimeout: Duration?,
+        attempts: Int?
     ) async throws -> Reply {
-        let request = Envelope(type: type, user: user ?? options.user, timeZone: options.timeZone, idempotencyKey: idempotencyKey, body: body)
+        let request = Envelope(
+            type: type, user: user ?? options.user, timeZone: timeZone ?? options.timeZone, idempotencyKey: idempotencyKey, body: body)
         let reply = try await send(request, attemptTimeout: attemptTimeout, attempts: attempts)
         if let error = reply.error {
             throw QuenchError(wire: error)

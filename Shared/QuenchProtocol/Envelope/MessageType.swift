@@ -4,5 +4,11 @@ public enum ServiceName {
     public static let goals = "goals"
     public static let healthIngest = "health-ingest"
     public static let analytics = "analytics"
-    public static let all = [intake, goals, healthIngest, analytics]
+    /// The web edge (`quench-web`): HTTP outside, a client of the others inside; serves
+    /// `tokens.*` itself.
+    public static let web = "web"
+    /// Every service, the web edge last.
+    public static let all = [intake, goals, healthIngest, analytics, web]
+    /// The four domain services (each owns data; the web edge calls them).
+    public static let domain = [intake, goals, healthIngest, analytics]
 }

@@ -4,7 +4,7 @@
 /// and kinds. A new message goes here as well as in its service's descriptor file.
 public enum MessageCatalog {
     /// Requests and events, every service's and each service's, in docs order.
-    public static let all: [any AnyMessageDescriptor] = system + intake + goals + healthIngest + analytics
+    public static let all: [any AnyMessageDescriptor] = system + intake + goals + healthIngest + analytics + web
 
     public static let system: [any AnyMessageDescriptor] = [
         r(.systemPing), r(.systemHealth), r(.systemMetrics), r(.eventsSince),
@@ -45,6 +45,10 @@ public enum MessageCatalog {
         r(.analyticsToday), r(.analyticsHistory), r(.analyticsStepsMonth),
         r(.analyticsChallengesProgress), r(.analyticsOneRepMax), r(.analyticsWorkouts),
         r(.analyticsLag), r(.analyticsRebuild),
+    ]
+
+    public static let web: [any AnyMessageDescriptor] = [
+        r(.tokensCreate), r(.tokensList), r(.tokensRevoke), r(.tokensLink),
     ]
 
     private static func r<Kind, Request, Reply>(_ descriptor: MessageDescriptor<Kind, Request, Reply>) -> any AnyMessageDescriptor {

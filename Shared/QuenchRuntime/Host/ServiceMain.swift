@@ -2,7 +2,7 @@ import Foundation
 public import GRDB
 public import QuenchClient
 public import Logging
-import ServiceLifecycle
+public import ServiceLifecycle
 import UnixSignals
 
 /// What a service executable provides: its catalog entry (name, default ports, the
@@ -82,7 +82,12 @@ public struct ServiceEnvironment: Sendable {
 /// run before the socket opens), then a `ServiceGroup` that stops gracefully on SIGTERM
 /// and SIGINT. Exits non-zero with one clear line when it cannot start.
 public enum ServiceMain {
-    public static func run(_ definition: ServiceDefinition) async {
+    /// `alongside`: more services run in the same group, built once the host exists (the web
+    /// edge's HTTP server); they start after the host and stop with it.
+    public static func run(
+        _ definition: ServiceDefinition,
+        alongside: @Sendable (ServiceEnvironment, ServiceHost) async throws -> [any Service] = { _, _ in [] }
+    ) async {
         MemoryTuning.apply()
         let config: ServiceConfig
         do {
@@ -113,8 +118,9 @@ public enum ServiceMain {
             let host = ServiceHost(
                 config: config, database: database, outbox: outbox, handlers: handlers,
                 subscribers: subscribers, logger: logger)
+            let extra = try await alongside(environment, host)
             let group = ServiceGroup(
-                services: [host] + subscribers.map { $0 as any Service },
+                services: [host] + subscribers.map { $0 as any Service } + extra,
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger)
             try await group.run()

@@ -12,7 +12,8 @@ public import ZeroMQ
 ///
 /// Domains: `quench.rpc` (requests) and `quench.user-events` (the per-user event stream)
 /// admit every listed key; `quench.events` (the full event stream) admits only `service:`
-/// and `admin` principals, since a PUB socket cannot filter events per user.
+/// and `admin` principals, since a PUB socket cannot filter events per user — and not the
+/// edge services (`service:web`), which act for users only.
 public final class Authenticator: Sendable {
     public static let rpcDomain = "quench.rpc"
     public static let eventsDomain = "quench.events"
@@ -110,6 +111,9 @@ public final class Authenticator: Sendable {
         case (Self.eventsDomain, .user(let id)):
             refusals.refused(.handshake, "refused a user key on the full event stream; users subscribe on the user event stream", level: .info, metadata: ["user": "\(id)"])
             return .deny("users subscribe on the user event stream")
+        case (Self.eventsDomain, let edge) where edge.isEdge:
+            refusals.refused(.handshake, "refused an edge service on the full event stream; it reads the user event stream of the users it serves", level: .info, metadata: ["principal": "\(edge)"])
+            return .deny("edge services subscribe on the user event stream")
         case (Self.rpcDomain, _), (Self.eventsDomain, _), (Self.userEventsDomain, _):
             return .allow(key)
         default:

@@ -79,10 +79,14 @@ public struct RequestContext: Sendable {
         }
     }
 
-    /// Throws unless the principal is a service, an operator or an insecure deployment.
+    /// Throws unless the principal is a service, an operator or an insecure deployment; an
+    /// edge service (`service:web`, ``Principal/isEdge``) acts for users only and is refused.
     public func requirePrivileged() throws {
         if case .user(let id) = principal {
             throw QuenchError.permissionDenied("user '\(id)' may not call \(type)")
+        }
+        if principal.isEdge {
+            throw QuenchError.permissionDenied("\(principal) acts for the users it signed in, never as the operator; it may not call \(type)")
         }
     }
 }

@@ -6,7 +6,7 @@ import CSHA256
 /// since Zen, Intel since Ice Lake / Goldmont) the blocks go through them (`CSHA256`): 0.17 ms
 /// for a 312 KB import batch (≈ 1.8 GB/s, one core); elsewhere through the portable code below,
 /// ≈ 1 µs for a typical 100-byte body and 1.3 ms for a 312 KB batch (≈ 240 MB/s).
-enum SHA256 {
+package enum SHA256 {
     /// Whether this CPU runs the compression function in hardware (checked once).
     static let hardware = quench_sha256_hw_available() == 1
 
@@ -22,12 +22,12 @@ enum SHA256 {
     ]
 
     /// The 32-byte digest of the concatenation of `parts`.
-    static func hash(_ parts: [UInt8]...) -> [UInt8] {
+    package static func hash(_ parts: [UInt8]...) -> [UInt8] {
         parts.count == 1 ? hash(parts[0]) : hash(parts.flatMap { $0 })
     }
 
     /// The 32-byte digest of `bytes`.
-    static func hash(_ bytes: [UInt8]) -> [UInt8] {
+    package static func hash(_ bytes: [UInt8]) -> [UInt8] {
         hash(bytes, hardware: hardware)
     }
 

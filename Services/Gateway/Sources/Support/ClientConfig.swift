@@ -13,6 +13,9 @@ struct ClientConfig: Codable, Sendable, Equatable {
         var publicKey: String?
         /// The per-user event stream (default: the `pub` port + 1).
         var userPub: String? = nil
+        /// The web edge's address for browsers (`http://127.0.0.1:8080`, or the public
+        /// https URL of its reverse proxy); only the `web` entry has one.
+        var http: String? = nil
 
         /// `userPub`, else the `pub` endpoint with its port + 1.
         var userPubEndpoint: String {
@@ -65,7 +68,8 @@ struct ClientConfig: Codable, Sendable, Equatable {
         var services: [String: Endpoint] = [:]
         for entry in ServiceCatalog.all {
             services[entry.name] = Endpoint(
-                rpc: entry.loopbackRPCEndpoint, pub: entry.loopbackPubEndpoint, userPub: entry.loopbackUserPubEndpoint)
+                rpc: entry.loopbackRPCEndpoint, pub: entry.loopbackPubEndpoint, userPub: entry.loopbackUserPubEndpoint,
+                http: entry.httpPort.map { "http://127.0.0.1:\($0)" })
         }
         return ClientConfig(services: services, insecure: true, user: nil, clientKey: nil, dataDir: nil)
     }
@@ -110,6 +114,9 @@ struct ClientConfig: Codable, Sendable, Equatable {
         var copy = self
         for name in ServiceName.all {
             let prefix = "QUENCH_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
+            // A config without the web edge (written before it existed, or `quench up --no-web`)
+            // gets it only when the environment names it.
+            if name == ServiceName.web, copy.services[name] == nil, environment[prefix + "_RPC"] == nil { continue }
             var endpoint = copy.services[name] ?? ClientConfig.loopbackDefaults.services[name]!
             if let rpc = environment[prefix + "_RPC"] { endpoint.rpc = rpc }
             if let pub = environment[prefix + "_PUB"] { endpoint.pub = pub }

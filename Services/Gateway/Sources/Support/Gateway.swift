@@ -83,17 +83,31 @@ final class Gateway: Sendable {
     /// Sends `message` to the service that owns it (`service` for the messages every service
     /// serves) and returns its reply. A query is retried freely; a command is sent with a
     /// fresh idempotency key that every retry reuses.
+    /// Whom the envelope names: the gateway's user (`--user`, …), another one (operator
+    /// commands about a user, such as `quench tokens create USER`), or nobody.
+    enum EnvelopeUser {
+        case gateway
+        case named(String)
+        case none
+    }
+
     func call<Kind, Request, Reply>(
-        _ message: MessageDescriptor<Kind, Request, Reply>, _ body: Request, service: String? = nil, requiresUser: Bool = true
+        _ message: MessageDescriptor<Kind, Request, Reply>, _ body: Request, service: String? = nil, requiresUser: Bool = true,
+        actingFor: EnvelopeUser = .gateway
     ) async throws -> Reply {
-        if requiresUser { _ = try requireUser() }
+        if requiresUser, case .gateway = actingFor { _ = try requireUser() }
         guard let service = service ?? message.service else {
             throw CLIError.usage("\(message.name) is served by every service: name one")
         }
         let idempotencyKey = message.kind == .command ? UUID().uuidString.lowercased() : nil
         let client = try client(service)
         do {
-            return try await client.call(message, body, user: user, idempotencyKey: idempotencyKey)
+            let named: String? = switch actingFor {
+            case .gateway: user
+            case .named(let id): id
+            case .none: nil
+            }
+            return try await client.call(message, body, user: named, idempotencyKey: idempotencyKey)
         } catch let error as QuenchError
             where error.code == .unavailable && (error.message.hasPrefix("no reply") || error.message.hasPrefix("could not connect")) {
             throw CLIError.unavailable(service: service, endpoint: client.endpoint, detail: error.message)

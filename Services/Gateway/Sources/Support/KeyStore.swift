@@ -45,7 +45,7 @@ struct KeyStore {
         for service in LocalDeployment.services {
             var list = try allowList(service)
             var wanted = [AllowList.Client(publicKey: admin, principal: "admin")]
-            for downstream in ServiceCatalog.subscribers(of: service) {
+            for downstream in ServiceCatalog.clients(of: service) {
                 wanted.append(AllowList.Client(publicKey: try publicKey(serviceKeyBase(downstream)), principal: "service:\(downstream)"))
             }
             for entry in wanted where !list.clients.contains(entry) {

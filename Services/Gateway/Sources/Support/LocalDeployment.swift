@@ -61,7 +61,7 @@ struct LocalDeployment {
         for service in Self.services {
             let mine = endpoints(service)
             var upstream: [String: Any] = [:]
-            for name in ServiceCatalog.entry(service)?.upstreams ?? [] {
+            for name in ServiceCatalog.entry(service)?.needs ?? [] {
                 let other = endpoints(name)
                 var entry: [String: Any] = ["rpc": other.rpc, "pub": other.pub]
                 if !insecure { entry["public"] = ["key": try keys.publicKey(keys.serviceKeyBase(name))] }
@@ -78,6 +78,9 @@ struct LocalDeployment {
                 "upstream": upstream,
                 "insecure": insecure,
             ]
+            if let http = ServiceCatalog.entry(service)?.httpPort {
+                config["http"] = ["host": "127.0.0.1", "port": http]
+            }
             if !insecure {
                 let secret = keys.serviceKeyBase(service) + ".secret"
                 config["curve"] = [

@@ -5,9 +5,10 @@ import QuenchProtocol
 /// `quench up [--data-dir DIR] [--insecure]`
 struct Up: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Start the four services on this machine, in the background.",
+        abstract: "Start the services (and the web edge) on this machine, in the background.",
         discussion: """
-            Starts intake, goals, health-ingest and analytics as separate processes on loopback, with
+            Starts intake, goals, health-ingest, analytics and the web edge (quench-web: the dashboard
+            and HTTP API on http://127.0.0.1:8080; --no-web leaves it out) as separate processes on loopback, with
             their SQLite files, logs and pid files under DIR (default ./.quench), and writes the client
             config there. Returns when all answer. Starts only what is not running, so running it again
             is harmless. Every socket uses CURVE: on the first run the service keys, an operator (admin)
@@ -25,17 +26,21 @@ struct Up: AsyncParsableCommand {
     @Flag(help: "Run without CURVE encryption (loopback development only).")
     var insecure = false
 
+    @Flag(help: "Leave the web edge (quench-web, the dashboard and HTTP API) out.")
+    var noWeb = false
+
     @Flag(help: "Machine output.")
     var json = false
 
     func run() async throws {
         let output = Output(json: json)
         let deployment = LocalDeployment(dataDir: dataDir)
+        let services = LocalDeployment.services.filter { !(noWeb && $0 == ServiceName.web) }
         do {
             try deployment.prepare(insecure: insecure)
             var started: [String] = []
             var already: [String] = []
-            for service in LocalDeployment.services {
+            for service in services {
                 if deployment.runningPID(service) != nil {
                     already.append(service)
                 } else {
@@ -51,6 +56,7 @@ struct Up: AsyncParsableCommand {
             }
             let client = try ClientConfig.load(path: deployment.clientConfigPath)
             let states = await StatusProbe.probe(config: client) { name in try client.curveCredentials(for: name) }
+                .filter { services.contains($0.name) }
             struct Result: Encodable {
                 var dataDir: String
                 var clientConfig: String

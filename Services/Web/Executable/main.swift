@@ -1,0 +1,3 @@
+import WebService
+
+await WebMain.run()

@@ -1,0 +1,26 @@
+import Hummingbird
+import QuenchProtocol
+
+/// Sets `context.identity` from `Authorization: Bearer qt_…` (an API token) or the session
+/// cookie (a signed-in browser). A request presenting a bearer token that is not live is
+/// refused at once (401), so a revoked token never falls back to anonymous; routes that need
+/// a user call `context.requireUser()`.
+struct AuthMiddleware: RouterMiddleware {
+    typealias Context = WebRequestContext
+    let tokens: TokenStore
+    let sessions: SessionStore
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        if let authorization = request.headers[.authorization] {
+            guard authorization.hasPrefix("Bearer "), let user = try await tokens.user(presenting: String(authorization.dropFirst(7))) else {
+                throw APIError(QuenchError(.unauthenticated, "the bearer token is not valid (unknown, revoked or mistyped)"))
+            }
+            let id = Secret.parse(String(authorization.dropFirst(7)), as: .token)?.id ?? ""
+            context.identity = Identity(user: user, method: .token(id: id))
+        } else if let cookie = request.cookies[SessionStore.cookieName]?.value, let session = try await sessions.session(presenting: cookie) {
+            context.identity = Identity(user: session.user, method: .session(id: session.id, csrf: session.csrf))
+        }
+        return try await next(request, context)
+    }
+}

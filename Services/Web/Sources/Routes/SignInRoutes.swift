@@ -1,0 +1,103 @@
+import Foundation
+import Hummingbird
+import QuenchProtocol
+
+/// Browser sign-in and sign-out. `POST /sign-in` takes an API token (JSON `{"token": …}` or
+/// a form field `token`) and answers with the session cookie; `GET /sign-in/link?code=ql_…`
+/// redeems a one-time link (`quench tokens link USER`); `POST /sign-out` ends the session.
+/// Both sign-in routes count against the per-address rate limit (429 with `Retry-After`).
+///
+/// The cookie: `quench_session=qs_…; Path=/; HttpOnly; SameSite=Lax; Max-Age=…` and `Secure`
+/// with `http.cookie.secure` (behind TLS). Lax, not Strict, so that the redirect after a link
+/// opened from another site arrives signed in; the CSRF token guards every unsafe request.
+struct SignInRoutes {
+    let app: WebApp
+
+    struct SignInBody: Decodable {
+        var token: String
+    }
+
+    struct SignedIn: Encodable {
+        var user: String
+        var csrfToken: String
+        var expiresAt: Date
+    }
+
+    func register(on router: Router<WebRequestContext>) {
+        router.post("sign-in") { request, context in
+            try limit(request, context)
+            var request = request
+            let isForm = request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
+            let token: String
+            if isForm {
+                let body = try await request.collectBody(upTo: context.maxUploadSize)
+                guard let field = CSRFMiddleware.formField("token", in: String(buffer: body)) else {
+                    throw QuenchError.invalidArgument("token", "is required")
+                }
+                token = field.trimmingCharacters(in: .whitespacesAndNewlines)
+            } else {
+                token = try await request.json(SignInBody.self, context: context).token.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            guard let user = try await app.tokens.user(presenting: token) else {
+                throw APIError(QuenchError(.unauthenticated, "the token is not valid (unknown, revoked or mistyped)"))
+            }
+            let (cookie, session) = try await app.sessions.create(user: user, tokenID: Secret.parse(token, as: .token)?.id)
+            var response: Response
+            if isForm {
+                response = Response(status: .seeOther, headers: [.location: Self.safeNext(request.query("next"))])
+            } else {
+                response = try JSONResponse.make(SignedIn(user: user, csrfToken: session.csrf, expiresAt: session.expiresAt))
+            }
+            response.setCookie(sessionCookie(cookie))
+            return response
+        }
+        router.get("sign-in/link") { request, context in
+            try limit(request, context)
+            guard let code = request.query("code"), let user = try await app.signInLinks.redeem(code) else {
+                throw APIError(QuenchError(.unauthenticated, "the sign-in link is not valid (used already, expired or mistyped); ask for a new one"))
+            }
+            let (cookie, _) = try await app.sessions.create(user: user, tokenID: nil)
+            var response = Response(status: .seeOther, headers: [.location: "/"])
+            response.setCookie(sessionCookie(cookie))
+            return response
+        }
+        router.post("sign-out") { request, context in
+            guard case .session(let id, _) = context.identity?.method else {
+                throw APIError(QuenchError(.unauthenticated, "not signed in with a browser session"))
+            }
+            try await app.sessions.delete(id: id)
+            let isForm = request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
+            var response = isForm ? Response(status: .seeOther, headers: [.location: "/sign-in"]) : try JSONResponse.make(["signedOut": true])
+            response.setCookie(Cookie(name: SessionStore.cookieName, value: "", maxAge: 0, path: "/", secure: app.config.secureCookies, httpOnly: true, sameSite: .lax))
+            return response
+        }
+        app.routes.record(method: "post", path: "/sign-in")
+        app.routes.record(method: "get", path: "/sign-in/link")
+        app.routes.record(method: "post", path: "/sign-out")
+    }
+
+    private func limit(_ request: Request, _ context: WebRequestContext) throws {
+        var client = context.peerAddress ?? "unknown"
+        if app.config.trustForwardedFor, let forwarded = request.headers[.xForwardedFor],
+           let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty {
+            client = last
+        }
+        if let wait = app.signInLimiter.take(client) {
+            throw APIError(
+                QuenchError(.resourceExhausted, "too many sign-in attempts from this address; try again in \(wait) s (limits.sign.in.per.minute)"),
+                headers: [.retryAfter: "\(wait)"])
+        }
+    }
+
+    private func sessionCookie(_ value: String) -> Cookie {
+        Cookie(
+            name: SessionStore.cookieName, value: value, maxAge: Int(app.config.sessionLifetime), path: "/",
+            secure: app.config.secureCookies, httpOnly: true, sameSite: .lax)
+    }
+
+    /// Where a form sign-in goes next: a path on this site only (`/…`, never `//host`).
+    static func safeNext(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"), !next.contains("\r"), !next.contains("\n") else { return "/" }
+        return next
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import QuenchProtocol
+import QuenchRuntime
+
+/// Browser sessions: made when a user signs in with a token or a one-time link, presented as
+/// an HttpOnly cookie, stored only as the SHA-256 of the cookie's value. Each has its own
+/// CSRF token (for forms and the `X-CSRF-Token` header).
+struct SessionStore: Sendable {
+    static let cookieName = "quench_session"
+    let database: ServiceDatabase
+    /// How long a session lasts from sign-in (`http.session.hours`).
+    let lifetime: TimeInterval
+
+    struct Session: Sendable, Equatable {
+        var id: String
+        var user: String
+        var csrf: String
+        var expiresAt: Date
+    }
+
+    /// The live session a cookie value names, nil otherwise (unknown, expired, signed out).
+    func session(presenting text: String, now: Date = Date()) async throws -> Session? {
+        guard let secret = Secret.parse(text, as: .session) else { return nil }
+        let row = try await database.pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT hash, user, csrf, expires_at FROM session WHERE id = ?", arguments: [secret.id])
+        }
+        guard let row, Secret.constantTimeEqual(Array(row["hash"] as Data), secret.hash) else { return nil }
+        let expires = Date(timeIntervalSince1970: row["expires_at"])
+        guard expires > now else { return nil }
+        return Session(id: secret.id, user: row["user"], csrf: row["csrf"], expiresAt: expires)
+    }
+
+    /// A new session for `user`; returns the cookie value (the only copy of the secret).
+    func create(user: String, tokenID: String?, now: Date = Date()) async throws -> (cookie: String, session: Session) {
+        let secret = Secret.generate(.session)
+        let csrf = Secret.generate(.session).text.dropFirst(3)
+        let session = Session(id: secret.id, user: user, csrf: String(csrf), expiresAt: now.addingTimeInterval(lifetime))
+        try await database.pool.write { db in
+            try db.execute(sql: "DELETE FROM session WHERE expires_at <= ?", arguments: [now.timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT INTO session (id, hash, user, token_id, csrf, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [secret.id, Data(secret.hash), user, tokenID, session.csrf, now.timeIntervalSince1970, session.expiresAt.timeIntervalSince1970])
+        }
+        return (secret.text, session)
+    }
+
+    /// Ends a session (sign-out).
+    func delete(id: String) async throws {
+        try await database.pool.write { db in try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [id]) }
+    }
+}

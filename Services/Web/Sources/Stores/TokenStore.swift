@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+import QuenchProtocol
+import QuenchRuntime
+
+/// API tokens: created by the operator (`quench tokens create`, over `tokens.create`),
+/// checked on every API request. Only the SHA-256 of a token is stored.
+struct TokenStore: Sendable {
+    let database: ServiceDatabase
+
+    /// The user a presented bearer token acts for, nil when it is not a live token (unknown,
+    /// revoked, or not of the token's form). Marks it used at most once a minute.
+    func user(presenting text: String, now: Date = Date()) async throws -> String? {
+        guard let secret = Secret.parse(text, as: .token) else { return nil }
+        let row = try await database.pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT hash, user, last_used_at FROM token WHERE id = ?", arguments: [secret.id])
+        }
+        guard let row, Secret.constantTimeEqual(Array(row["hash"] as Data), secret.hash) else { return nil }
+        let lastUsed: Double? = row["last_used_at"]
+        if lastUsed.map({ now.timeIntervalSince1970 - $0 >= 60 }) ?? true {
+            try await database.pool.write { db in
+                try db.execute(sql: "UPDATE token SET last_used_at = ? WHERE id = ?", arguments: [now.timeIntervalSince1970, secret.id])
+            }
+        }
+        return row["user"]
+    }
+
+    /// Stores a token's hash for `user` (inside a command's transaction).
+    static func insert(_ db: Database, secret: Secret, user: String, name: String, now: Date) throws -> TokenInfo {
+        if try Bool.fetchOne(db, sql: "SELECT 1 FROM token WHERE id = ?", arguments: [secret.id]) == true {
+            throw QuenchError(.alreadyExists, "a token with this id exists already; generate another token", field: "token")
+        }
+        try db.execute(
+            sql: "INSERT INTO token (id, hash, user, name, created_at) VALUES (?, ?, ?, ?, ?)",
+            arguments: [secret.id, Data(secret.hash), user, name, now.timeIntervalSince1970])
+        return TokenInfo(id: secret.id, user: user, name: name, createdAt: now, lastUsedAt: nil)
+    }
+
+    static func list(_ db: Database, user: String?) throws -> [TokenInfo] {
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT id, user, name, created_at, last_used_at FROM token WHERE ?1 IS NULL OR user = ?1 ORDER BY created_at, id",
+            arguments: [user])
+        return rows.map { row in
+            TokenInfo(
+                id: row["id"], user: row["user"], name: row["name"], createdAt: Date(timeIntervalSince1970: row["created_at"]),
+                lastUsedAt: (row["last_used_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
+        }
+    }
+
+    /// Deletes the token and every browser session signed in with it.
+    static func revoke(_ db: Database, id: String) throws -> TokenInfo? {
+        guard let info = try list(db, user: nil).first(where: { $0.id == id }) else { return nil }
+        try db.execute(sql: "DELETE FROM token WHERE id = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM session WHERE token_id = ?", arguments: [id])
+        return info
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+public import Hummingbird
+public import Logging
+public import QuenchRuntime
+public import ServiceLifecycle
+import Synchronization
+
+/// The web edge as a value: its configuration, its clients of the services (``Backend``),
+/// its stores, and the router every area adds its routes to. `quench-web` runs it beside the
+/// service host (``WebMain``); tests build one on a temporary database and real services.
+///
+/// An area (the JSON API's today, the dashboard's pages, the Health Auto Export endpoint) is
+/// one file with a `register(on:)` that adds its routes; ``makeRouter()`` calls them all.
+public final class WebApp: Sendable {
+    public let config: WebConfig
+    public let backend: Backend
+    public let database: ServiceDatabase
+    public let logger: Logger
+    let tokens: TokenStore
+    let sessions: SessionStore
+    let signInLinks: SignInLinkStore
+    let signInLimiter: SignInLimiter
+    /// Every route outside the pages, as registered (checked against `/openapi.json`).
+    public let routes = RouteTable()
+
+    public init(config: WebConfig, backend: Backend, database: ServiceDatabase, logger: Logger) {
+        self.config = config
+        self.backend = backend
+        self.database = database
+        self.logger = logger
+        tokens = TokenStore(database: database)
+        sessions = SessionStore(database: database, lifetime: config.sessionLifetime)
+        signInLinks = SignInLinkStore(database: database)
+        signInLimiter = SignInLimiter(perMinute: config.signInPerMinute)
+    }
+
+    /// Every route, behind the middleware every request passes: errors as the API's error
+    /// body, security headers, the body limit, authentication, then CSRF.
+    ///
+    /// Where an area adds its routes: the JSON API in `Routes/API/<Area>Routes.swift`
+    /// (`register(on: api)`, recorded for the OpenAPI check); pages and other endpoints on
+    /// `router` itself (`register(on: router)`).
+    public func makeRouter() -> Router<WebRequestContext> {
+        let router = Router(context: WebRequestContext.self)
+        router.add(middleware: HTTPMetricsMiddleware())
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: BodyLimitMiddleware(limit: config.maxBodyBytes))
+        router.add(middleware: AuthMiddleware(tokens: tokens, sessions: sessions))
+        router.add(middleware: CSRFMiddleware())
+        HealthRoutes(app: self).register(on: router)
+        OpenAPIRoutes(app: self).register(on: router)
+        SignInRoutes(app: self).register(on: router)
+        let api = APIRoutes(group: router.group(RouterPath(String(APIRoutes.prefix.dropFirst()))), table: routes)
+        AccountRoutes(app: self).register(on: api)
+        AnalyticsRoutes(app: self).register(on: api)
+        IntakeRoutes(app: self).register(on: api)
+        GoalRoutes(app: self).register(on: api)
+        HealthDataRoutes(app: self).register(on: api)
+        return router
+    }
+
+    /// The HTTP server as a swift-service-lifecycle service (graceful shutdown: it stops
+    /// accepting and lets open requests finish). `onBound` gets the port actually bound.
+    public func makeApplication(onBound: @escaping @Sendable (Int) async -> Void = { _ in }) -> some Service {
+        Application(
+            router: makeRouter(),
+            configuration: .init(address: .hostname(config.host, port: config.port), serverName: nil),
+            onServerRunning: { [config] channel in await onBound(channel.localAddress?.port ?? config.port) },
+            logger: logger)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import QuenchProtocol
+import QuenchRuntime
+import QuenchTestSupport
+import Testing
+@testable import WebService
+
+@Suite struct WebUnitTests {
+    @Test func signInLimiterAllowsItsRateThenSaysHowLongToWait() {
+        let limiter = SignInLimiter(perMinute: 3)
+        let start = ContinuousClock.now
+        #expect(limiter.take("a", now: start) == nil)
+        #expect(limiter.take("a", now: start) == nil)
+        #expect(limiter.take("a", now: start) == nil)
+        let wait = limiter.take("a", now: start)
+        #expect(wait == 20)
+        #expect(limiter.take("b", now: start) == nil, "another address has its own bucket")
+        #expect(limiter.take("a", now: start + .seconds(20)) == nil, "one attempt back after 60/3 s")
+    }
+
+    @Test func signInLimiterForgetsTheStalestAddressWhenFull() {
+        let limiter = SignInLimiter(perMinute: 1, maxClients: 2)
+        let start = ContinuousClock.now
+        #expect(limiter.take("a", now: start) == nil)
+        #expect(limiter.take("b", now: start + .seconds(1)) == nil)
+        #expect(limiter.take("c", now: start + .seconds(2)) == nil)
+        #expect(limiter.take("a", now: start + .seconds(3)) == nil, "a was forgotten, so it starts afresh")
+        #expect(limiter.take("c", now: start + .seconds(3)) != nil)
+    }
+
+    @Test func everyProtocolErrorCodeHasItsHTTPStatus() {
+        #expect(APIError.status(of: .invalidArgument) == .badRequest)
+        #expect(APIError.status(of: .unauthenticated) == .unauthorized)
+        #expect(APIError.status(of: .permissionDenied) == .forbidden)
+        #expect(APIError.status(of: .notFound) == .notFound)
+        #expect(APIError.status(of: .failedPrecondition) == .unprocessableContent)
+        #expect(APIError.status(of: .tooLarge) == .contentTooLarge)
+        #expect(APIError.status(of: .resourceExhausted) == .tooManyRequests)
+        #expect(APIError.status(of: .unavailable) == .serviceUnavailable)
+        let documented = Set(OpenAPIDocument.errorStatuses.map(\.0))
+        for code in ErrorCode.allCases {
+            #expect(documented.contains(String(APIError.status(of: code).code)), "\(code) is documented in /openapi.json")
+        }
+    }
+
+    @Test func csrfHelpersReadFormsAndCompareOrigins() {
+        #expect(CSRFMiddleware.formField("csrf", in: "a=1&csrf=x%2By+z&b=2") == "x+y z")
+        #expect(CSRFMiddleware.formField("csrf", in: "a=1") == nil)
+        #expect(CSRFMiddleware.sameOrigin("http://127.0.0.1:8080", host: "127.0.0.1:8080"))
+        #expect(CSRFMiddleware.sameOrigin("https://quench.example", host: "quench.example"))
+        #expect(!CSRFMiddleware.sameOrigin("https://evil.example", host: "quench.example"))
+        #expect(!CSRFMiddleware.sameOrigin("http://127.0.0.1:9999", host: "127.0.0.1:8080"))
+        #expect(!CSRFMiddleware.sameOrigin("null", host: "127.0.0.1:8080"))
+    }
+
+    @Test func signInRedirectsOnlyWithinTheSite() {
+        #expect(SignInRoutes.safeNext("/today") == "/today")
+        #expect(SignInRoutes.safeNext("//evil.example/") == "/")
+        #expect(SignInRoutes.safeNext("https://evil.example/") == "/")
+        #expect(SignInRoutes.safeNext("/\\evil") == "/")
+        #expect(SignInRoutes.safeNext(nil) == "/")
+    }
+
+    @Test func theWebPrincipalIsRefusedTheOperatorsOperations() {
+        let context = RequestContext(
+            requestID: "r", type: "events.since", envelopeUser: "ana", principal: .service("web"), timeZone: TimeZone(identifier: "UTC")!,
+            sentAt: Date(), idempotencyKey: nil, logger: Logger(label: "test"))
+        #expect(throws: QuenchError.self) { try context.requirePrivileged() }
+        #expect((try? context.actingUser()) == "ana", "it acts for the user it names")
+        let analytics = RequestContext(
+            requestID: "r", type: "events.since", envelopeUser: nil, principal: .service("analytics"), timeZone: TimeZone(identifier: "UTC")!,
+            sentAt: Date(), idempotencyKey: nil, logger: Logger(label: "test"))
+        #expect(throws: Never.self) { try analytics.requirePrivileged() }
+        #expect(throws: QuenchError.self) { try TokenHandlers.requireOperator(context) }
+        #expect(throws: QuenchError.self) { try TokenHandlers.requireOperator(analytics) }
+    }
+
+    /// Every route served outside the pages is in /openapi.json, and nothing else is.
+    @Test func theOpenAPIDocumentListsExactlyTheRoutesServed() throws {
+        let database = try ServiceDatabase(path: TestScratch.file("web-openapi", named: "web.sqlite").path, migrator: WebSchema.migrator)
+        let app = WebApp(config: WebConfig(), backend: Backend(services: [:], timeout: .seconds(1), logger: Logger(label: "test")), database: database, logger: Logger(label: "test"))
+        _ = app.makeRouter()
+        let served = app.routes.all
+        #expect(served.count > 15)
+        let document = try JSONSerialization.jsonObject(with: Data(OpenAPIRoutes.body)) as? [String: Any]
+        let paths = try #require(document?["paths"] as? [String: [String: Any]])
+        var documented: [String: Set<String>] = [:]
+        for (path, item) in paths { documented[path] = Set(item.keys.filter { ["get", "put", "post", "patch", "delete"].contains($0) }) }
+        #expect(documented == served)
+        #expect(document?["openapi"] as? String == "3.1.0")
+    }
+}
