@@ -190,7 +190,7 @@ let package = Package(
         + service("Analytics", module: "AnalyticsService", executable: "quench-analytics", extra: ["QuenchCharts"])
         // The web edge: HTTP outside (Hummingbird), the same ZeroMQ protocol inside; also a
         // service of its own (tokens.*, its SQLite file). See docs/SECURITY.md "The web edge".
-        + service("Web", module: "WebService", executable: "quench-web", extra: ["QuenchClient", hummingbird, configuration, lifecycle, metrics])
+        + service("Web", module: "WebService", executable: "quench-web", extra: ["QuenchClient", "WebDashboard", hummingbird, configuration, lifecycle, metrics])
         + [
             .testTarget(
                 name: "WebServiceTests",

@@ -60,10 +60,10 @@ struct PageStructureTests {
         #expect(html.byID("signin-error")?.text == "That token is not valid." && token.attributes["aria-describedby"] == "signin-error")
         #expect(html.named("nav").isEmpty)
         // `next` goes back only to a path of this site.
-        let back = try ParsedSVG(SignInPage(next: "/goal").render())
-        #expect(back.named("input").first { $0.attributes["name"] == "next" }?.attributes["value"] == "/goal")
+        let back = try ParsedSVG(SignInPage(next: "/steps?month=2026-10").render())
+        #expect(back.named("form").first?.attributes["action"] == "/sign-in?next=/steps%3Fmonth%3D2026-10")
         for away in ["//evil.example/", "https://evil.example/", "javascript:alert(1)"] {
-            #expect(try ParsedSVG(SignInPage(next: away).render()).named("input").allSatisfy { $0.attributes["name"] != "next" })
+            #expect(try ParsedSVG(SignInPage(next: away).render()).named("form").first?.attributes["action"] == "/sign-in")
         }
     }
 

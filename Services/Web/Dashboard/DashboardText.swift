@@ -154,6 +154,14 @@ enum DashboardText {
     static let signInCommand = "quench tokens create YOUR-NAME"
     static let token = "Token"
     static let signInButton = "Sign in"
+    static func signInError(_ code: String?) -> String? {
+        switch code {
+        case "invalid": "That token is not valid (unknown, revoked or mistyped)."
+        case "limited": "Too many attempts from here; wait a minute and try again."
+        case "expired": "Your session ended; sign in again."
+        default: nil
+        }
+    }
 
     /// The notice after a successful form post, by the code the post redirects with.
     static func done(_ code: String?) -> String? {

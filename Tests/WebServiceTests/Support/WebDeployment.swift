@@ -27,10 +27,13 @@ final class WebDeployment: Sendable {
     /// Starts `services` (all four by default) and `quench-web` with `arguments`.
     init(_ services: [String] = ServiceName.all, label: String = "web", arguments: [String] = []) async throws {
         system = try await TestSystem(.live, services, label: label)
-        var upstream: [String: [String: String]] = [:]
+        var upstream: [String: [String: Any]] = [:]
         for name in ServiceName.all {
             let process = services.contains(name) ? system.liveProcess(name) : nil
-            upstream[name] = ["rpc": process?.rpcEndpoint ?? "tcp://127.0.0.1:9", "pub": process?.pubEndpoint ?? "tcp://127.0.0.1:9"]
+            upstream[name] = [
+                "rpc": process?.rpcEndpoint ?? "tcp://127.0.0.1:9", "pub": process?.pubEndpoint ?? "tcp://127.0.0.1:9",
+                "user": ["pub": process?.userPubEndpoint ?? "tcp://127.0.0.1:9"],
+            ]
         }
         let directory = system.directory.appendingPathComponent("web")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

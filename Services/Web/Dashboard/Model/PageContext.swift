@@ -31,4 +31,9 @@ public struct PageContext: Sendable {
     public static func notice(done code: String?) -> Notice? {
         DashboardText.done(code).map(Notice.info)
     }
+
+    /// The sign-in page's message for an `?error=` code (fixed texts); nil for none.
+    public static func signInError(_ code: String?) -> String? {
+        DashboardText.signInError(code)
+    }
 }

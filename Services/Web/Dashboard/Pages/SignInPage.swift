@@ -8,7 +8,7 @@ public struct SignInPage: Sendable {
     /// Why the last sign-in failed (shown, with focus on the field).
     public var error: String?
 
-    /// Where to go after signing in (a path of this site), posted back as `next`.
+    /// Where to go after signing in (a path of this site), sent back as `?next=`.
     public var next: String?
 
     public init(action: String = "/sign-in", csrf: (name: String, value: String)? = nil, error: String? = nil, next: String? = nil) {
@@ -27,12 +27,11 @@ public struct SignInPage: Sendable {
             html.text(DashboardText.signInIntro + " ")
             html.element("code", text: DashboardText.signInCommand)
             html.end()
-            html.start("form", [("method", "post"), ("action", action), ("class", "card")])
+            // The edge's sign-in takes `next` from the address it posts to.
+            let target = next.map { action + "?next=" + (Self.encode($0)) } ?? action
+            html.start("form", [("method", "post"), ("action", target), ("class", "card")])
             if let csrf {
                 html.void("input", [("type", "hidden"), ("name", csrf.name), ("value", csrf.value)])
-            }
-            if let next {
-                html.void("input", [("type", "hidden"), ("name", "next"), ("value", next)])
             }
             PageShell.field(DashboardText.token, id: "token", name: "token", type: "password", attributes: [
                 ("autocomplete", "current-password"), ("required", "required"), ("autofocus", "autofocus"),
@@ -41,6 +40,18 @@ public struct SignInPage: Sendable {
             html.element("button", [("type", "submit")], text: DashboardText.signInButton)
             html.end()
         }
+    }
+}
+
+extension SignInPage {
+    /// `text` percent-encoded for a query value (letters, digits, `-._~/` kept).
+    static func encode(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            let keep = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || "-._~/".utf8.contains(byte)
+            out += keep ? String(UnicodeScalar(byte)) : "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }
+        return out
     }
 }
 
