@@ -17,7 +17,7 @@ struct PageStructureTests {
         #expect(current.map { $0.attributes["href"] } == [page.path])
         let links = Set(html.named("a").compactMap { $0.attributes["href"] })
         #expect(DashboardPage.allCases.allSatisfy { links.contains($0.path) })
-        #expect(html.named("link").first?.attributes["href"] == DashboardAssets.stylePath)
+        #expect(html.named("link").compactMap { $0.attributes["href"] } == [DashboardAssets.iconPath, DashboardAssets.stylePath])
         #expect(html.named("script").first?.attributes["src"] == DashboardAssets.scriptPath)
         #expect(html.byID("main")?.name == "main")
         // No inline script or style: a strict Content-Security-Policy holds.

@@ -4,6 +4,10 @@
 public enum DashboardAssets {
     public static let stylePath = "/assets/dashboard.css"
     public static let scriptPath = "/assets/dashboard.js"
+    public static let iconPath = "/assets/icon.svg"
+
+    /// The tab's icon: a drop on the header's blue.
+    public static let icon = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#075985"/><path d="M32 10C32 10 16 30 16 40a16 16 0 0 0 32 0C48 30 32 10 32 10Z" fill="#FFFFFF"/></svg>"##
     /// Where the sign-out form posts (the web edge's session route).
     public static let signOutPath = "/sign-out"
 

@@ -55,6 +55,7 @@ enum PageShell {
         html.void("meta", [("name", "viewport"), ("content", "width=device-width, initial-scale=1")])
         html.void("meta", [("name", "color-scheme"), ("content", "light")])
         html.element("title", text: title + " · " + DashboardText.appName)
+        html.void("link", [("rel", "icon"), ("href", DashboardAssets.iconPath), ("type", "image/svg+xml")])
         html.void("link", [("rel", "stylesheet"), ("href", DashboardAssets.stylePath)])
         html.start("script", [("src", DashboardAssets.scriptPath), ("defer", "defer")])
         html.end()

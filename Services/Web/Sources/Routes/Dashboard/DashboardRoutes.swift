@@ -98,6 +98,7 @@ struct DashboardRoutes: Sendable {
         router.get("events") { request, context in try await events(request, context) }
         router.get("assets/dashboard.css") { _, _ in Self.asset(DashboardAssets.style, type: "text/css; charset=utf-8") }
         router.get("assets/dashboard.js") { _, _ in Self.asset(DashboardAssets.script, type: "text/javascript; charset=utf-8") }
+        router.get("assets/icon.svg") { _, _ in Self.asset(DashboardAssets.icon, type: "image/svg+xml") }
     }
 
     // MARK: Pages

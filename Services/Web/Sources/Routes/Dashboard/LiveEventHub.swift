@@ -14,9 +14,10 @@ import ZeroMQ
 ///
 /// Bounded: the user stream allows a principal 64 distinct prefixes
 /// (`limits.user.stream.max.subscriptions`, and the 65th drops all its connections), so at
-/// most ``maxUsers`` users are followed at once; at most ``maxListenersPerUser`` streams
-/// per user; each listener keeps the newest ``queueDepth`` changes. Beyond: `listen` says
-/// no and the page works without live updates (it still reloads by hand).
+/// most ``maxUsers`` users are followed at once (beyond, `listen` says no and the page works
+/// without live updates); at most ``maxListenersPerUser`` streams per user (a new one ends
+/// the user's oldest: a page the browser left is noticed only at the next write to it);
+/// each listener keeps the newest ``queueDepth`` changes.
 final class LiveEventHub: Sendable {
     /// One change as a listener gets it: the groups and the event it came from.
     struct Change: Sendable, Equatable {
@@ -70,18 +71,26 @@ final class LiveEventHub: Sendable {
     /// limits are reached.
     func listen(user: String) -> (changes: AsyncStream<Change>, cancel: @Sendable () -> Void)? {
         let (stream, continuation) = AsyncStream<Change>.makeStream(bufferingPolicy: .bufferingNewest(Self.queueDepth))
-        let admitted: (id: UInt64, first: Bool)? = state.withLock { state in
+        let admitted: (id: UInt64, first: Bool, evicted: Listener?)? = state.withLock { state in
             let open = state.users[user] ?? 0
-            guard open < Self.maxListenersPerUser, open > 0 || state.users.count < Self.maxUsers else { return nil }
+            guard open > 0 || state.users.count < Self.maxUsers else { return nil }
+            // A browser that left a page is noticed only at the next write to its stream; a
+            // user's newest page wins over the oldest of theirs.
+            var evicted: Listener?
+            if open >= Self.maxListenersPerUser, let oldest = state.listeners.filter({ $0.value.user == user }).keys.min() {
+                evicted = state.listeners.removeValue(forKey: oldest)
+                state.users[user] = open - 1
+            }
             state.nextID += 1
             state.listeners[state.nextID] = Listener(user: user, continuation: continuation)
-            state.users[user] = open + 1
-            return (state.nextID, open == 0)
+            state.users[user, default: 0] += 1
+            return (state.nextID, open == 0, evicted)
         }
         guard let admitted else {
             continuation.finish()
             return nil
         }
+        admitted.evicted?.continuation.finish()
         if admitted.first { change(subscription: user, on: true) }
         let cancel: @Sendable () -> Void = { [weak self] in self?.remove(admitted.id) }
         continuation.onTermination = { _ in cancel() }
