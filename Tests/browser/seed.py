@@ -55,7 +55,9 @@ def seed_month(dep, user, today=None):
 
     for back in range(1, 60):
         day = today - datetime.timedelta(days=back)
-        for hour, volume in [(8, 500), (12, 750), (16, 500), (20, 750 if back % 3 else 250)][: 1 + back % 4]:
+        # The last five days met (a streak), then a mix of met, partial and light days.
+        drinks = 4 if back <= 5 else 1 + back % 4
+        for hour, volume in [(8, 750), (12, 750), (16, 750), (20, 750 if back % 3 else 250)][:drinks]:
             moment = datetime.datetime(day.year, day.month, day.day, hour, tzinfo=berlin)
             _ok(intake.request("intake.log", {"volume": volume, "unit": "ml", "fluid": "water" if hour != 12 else "tea",
                                               "at": _ts(moment)}, user=user, key=f"{key}-{back}-{hour}", tz=ZONE), "intake.log")

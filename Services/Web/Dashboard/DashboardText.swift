@@ -30,7 +30,13 @@ enum DashboardText {
     static func of(_ goal: String) -> String { "of \(goal)" }
     static func toGo(_ remaining: String) -> String { "\(remaining) to go" }
     static let goalReached = "Goal reached"
-    static func goalSourceNote(_ source: String) -> String { "\(goalSource(source)) goal" }
+    static func goalSourceNote(_ source: String) -> String {
+        switch source {
+        case "manual": "your own goal"
+        case "auto": "goal from your weight"
+        default: "the default goal"
+        }
+    }
     static let quickLog = "Log a drink"
     static let quickLogHint = "One tap logs it now."
     static func quickLogButton(fluid: String, volume: String) -> String { "\(capitalised(fluid)) \(volume)" }
@@ -89,7 +95,7 @@ enum DashboardText {
     static func currentStreak(_ days: String) -> String { "Current streak: \(days)" }
     static func longestStreak(_ days: String) -> String { "Longest: \(days)" }
     static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
-    static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    static let weekdays = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
     static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
     static func dayCell(day: String, total: String, goal: String, met: Bool) -> String {
         "\(day): \(total) of \(goal)" + (met ? ", goal met" : "")

@@ -20,7 +20,9 @@ public enum SVGSeriesChart {
 
         svg.start("g", [("class", "chart"), ("font-family", theme.fontFamily), ("font-size", SVGNumber.format(font))])
         axis.draw(theme: theme, into: &svg)
-        let labelWidth = (chart.points.map { TextMeasure.width($0.label, fontSize: font) }.max() ?? 0) + font
+        // The end labels hang inwards from the plot's edges (anchored start and end), so a
+        // label needs half as much room again as its own width to keep clear of them.
+        let labelWidth = ((chart.points.map { TextMeasure.width($0.label, fontSize: font) }.max() ?? 0) + font) * 1.5
         for index in chart.labelled(width: plot.width, labelWidth: labelWidth) {
             let anchor = chart.points.count > 1 && index == 0 ? "start" : (chart.points.count > 1 && index == chart.points.count - 1 ? "end" : "middle")
             let x = anchor == "start" ? plot.x : (anchor == "end" ? plot.maxX : px(index))
