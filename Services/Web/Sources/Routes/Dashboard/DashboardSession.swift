@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Hummingbird
 import QuenchProtocol
 import WebDashboard
@@ -19,8 +20,7 @@ struct DashboardSession: Sendable {
         self.backend = backend
         var csrf: (name: String, value: String)?
         if case .session(_, let token) = identity.method { csrf = (name: "csrf", value: token) }
-        let units = (try? await backend.call(.unitsGet, UnitsGetRequest(), for: identity.user, zone: zone.identifier))
-            .map { DisplayUnits(volume: $0.volume, weight: $0.weight) } ?? DisplayUnits()
+        let units = await UnitsCache.shared.units(for: identity.user, zone: zone.identifier, backend: backend)
         self.context = PageContext(
             user: identity.user, csrf: csrf, notice: notice ?? PageContext.notice(done: request.query("done")),
             units: units)
@@ -93,5 +93,28 @@ struct FormBody: Sendable {
 
     private static func decode(_ text: Substring) -> String? {
         String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+}
+
+/// The users' display units (`units.get`), kept a minute per user so a page does not wait
+/// for health-ingest before its own reads (a change made with `quench units set` shows
+/// within a minute). At most 1,000 users are kept; the defaults when health-ingest cannot say.
+final class UnitsCache: Sendable {
+    static let shared = UnitsCache()
+    static let lifetime: Duration = .seconds(60)
+    static let maxUsers = 1000
+
+    private let entries = Mutex<[String: (at: ContinuousClock.Instant, units: DisplayUnits)]>([:])
+
+    func units(for user: String, zone: String, backend: Backend) async -> DisplayUnits {
+        let now = ContinuousClock.now
+        if let entry = entries.withLock({ $0[user] }), now - entry.at < Self.lifetime { return entry.units }
+        guard let reply = try? await backend.call(.unitsGet, UnitsGetRequest(), for: user, zone: zone) else { return DisplayUnits() }
+        let units = DisplayUnits(volume: reply.volume, weight: reply.weight)
+        entries.withLock { entries in
+            if entries.count >= Self.maxUsers, let oldest = entries.min(by: { $0.value.at < $1.value.at })?.key { entries[oldest] = nil }
+            entries[user] = (now, units)
+        }
+        return units
     }
 }
