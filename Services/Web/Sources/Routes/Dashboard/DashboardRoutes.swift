@@ -105,14 +105,19 @@ struct DashboardRoutes: Sendable {
 
     func today(_ session: DashboardSession) async throws -> String {
         let day = session.today
-        async let total = session.call(.intakeDayTotal, DayTotalRequest(day: day))
         async let goal = session.call(.goalAt, GoalAtRequest(day: day))
         async let list = session.call(.intakeList, ListIntakesRequest(day: day, limit: 200))
         async let fluids = session.call(.fluidsList, ListFluidsRequest())
         async let recent = usual.recent(for: session)
+        let intakes = try await list
+        // The day's total is the sum of its intakes (exact, in µL) when they fit one page, as
+        // `intake.day-total` would sum them; asked for only on a day of more than 200 drinks.
+        let total = intakes.nextCursor == nil
+            ? DayTotal(day: day, totalWaterMicrolitres: intakes.intakes.reduce(0) { $0 + $1.waterMicrolitres }, count: intakes.intakes.count)
+            : try await session.call(.intakeDayTotal, DayTotalRequest(day: day))
         let catalog = try await fluids.fluids
         return TodayPage(
-            day: day, total: try await total, goal: try await goal, intakes: try await list, fluids: catalog,
+            day: day, total: total, goal: try await goal, intakes: intakes, fluids: catalog,
             usual: UsualDrinks.pick(recent: try await recent, fluids: catalog)
         ).render(session.context)
     }
