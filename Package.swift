@@ -21,6 +21,10 @@ let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-p
 let zip = Target.Dependency.product(name: "ZIPFoundation", package: "ZIPFoundation")
 let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
 let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
+let httpClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
+let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
+let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
+let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
 
 /// A service: a library with the domain and handlers, and a thin executable.
 func service(_ folder: String, module: String, executable: String, extra: [Target.Dependency] = []) -> [Target] {
@@ -51,6 +55,7 @@ let package = Package(
         .library(name: "QuenchRuntime", targets: ["QuenchRuntime"]),
         .library(name: "HealthImport", targets: ["HealthImport"]),
         .library(name: "QuenchCharts", targets: ["QuenchCharts"]),
+        .library(name: "QuenchStrings", targets: ["QuenchStrings"]),
         .executable(name: "quench", targets: ["quench"]),
         .executable(name: "quench-intake", targets: ["quench-intake"]),
         .executable(name: "quench-goals", targets: ["quench-goals"]),
@@ -70,6 +75,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // The CLI fetches the challenges catalog over HTTP/HTTPS (`quench challenges sync`).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // MARK: Generic building blocks (know nothing of Quench)
@@ -87,6 +96,9 @@ let package = Package(
         .target(name: "ChildProcess", path: "Shared/ChildProcess", swiftSettings: swiftSettings),
         // Charts (model, terminal and SVG renderers, the share card): pure Swift, no Foundation.
         .target(name: "QuenchCharts", path: "Shared/QuenchCharts", swiftSettings: swiftSettings),
+        // Every user-facing string (CLI and web) in en, de, fr and the pseudo-locale, plural rules,
+        // locale formatting (docs/LOCALISATION.md): Foundation only, no resources to deploy.
+        .target(name: "QuenchStrings", path: "Shared/QuenchStrings", swiftSettings: swiftSettings),
 
         // MARK: Quench shared layer
         .target(name: "QuenchProtocol", dependencies: ["MessagePack", "CSystemExtras"], path: "Shared/QuenchProtocol", swiftSettings: swiftSettings),
@@ -115,7 +127,10 @@ let package = Package(
         // MARK: Gateway CLI
         .target(
             name: "QuenchCLI",
-            dependencies: ["QuenchClient", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", "QuenchCharts", "ChildProcess", argumentParser, log],
+            dependencies: [
+                "QuenchClient", "QuenchProtocol", "MessagePack", "ZeroMQ", "HealthImport", "QuenchCharts", "QuenchStrings", "ChildProcess", argumentParser, log,
+                httpClient, nioCore, nioHTTP1, nioSSL,
+            ],
             path: "Services/Gateway/Sources",
             swiftSettings: swiftSettings
         ),
@@ -158,7 +173,11 @@ let package = Package(
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchChartsTests", dependencies: ["QuenchTestSupport", "QuenchCharts"], swiftSettings: swiftSettings),
         .testTarget(name: "HealthImportTests", dependencies: ["QuenchTestSupport", "HealthImport", zip], swiftSettings: swiftSettings),
-        .testTarget(name: "QuenchCLITests", dependencies: ["QuenchCLI", "HealthImport", "QuenchProtocol", "MessagePack"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "QuenchCLITests",
+            dependencies: ["QuenchCLI", "QuenchStrings", "HealthImport", "QuenchProtocol", "MessagePack", "QuenchTestSupport", "ChildProcess"],
+            swiftSettings: swiftSettings),
+        .testTarget(name: "QuenchStringsTests", dependencies: ["QuenchStrings"], swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["QuenchTesting", "QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", "QuenchTestSupport", "ChildProcess", grdb, log, lifecycle],

@@ -108,7 +108,7 @@ compose_config() {
   # The key files deploy/keys.sh makes, as empty stand-ins (config checks they exist).
   local keys="$scratch/keys"
   mkdir -p "$keys/keys/services" "$keys/keys/allow" "$keys/keys/users"
-  for service in intake goals health-ingest analytics; do
+  for service in intake goals health-ingest analytics web; do
     touch "$keys/keys/services/$service.secret" "$keys/keys/services/$service.public" "$keys/keys/allow/$service.json"
   done
   touch "$keys/keys/users/probe.secret"
@@ -135,7 +135,7 @@ systemd_units() {
   systemd-analyze --version | head -1
   # verify insists that ExecStart's binary exists: point the units at stand-ins.
   mkdir -p "$scratch/bin" "$scratch/units"
-  for service in intake goals health-ingest analytics; do
+  for service in intake goals health-ingest analytics web; do
     printf '#!/bin/sh\n' > "$scratch/bin/quench-$service"
     chmod +x "$scratch/bin/quench-$service"
   done

@@ -87,7 +87,11 @@ def check_compose(path):
             key = f"QUENCH_{env_name(name)}_HTTP_PORT"
             if str(environment.get(key)) != str(http):
                 problem(f"compose {name}: {key}={environment.get(key)}, expected {http}")
-            if f"127.0.0.1:{http}:{http}" not in [str(p) for p in service.get("ports", [])]:
+            def loopback_http(port):
+                if isinstance(port, dict):
+                    return port.get("host_ip") == "127.0.0.1" and str(port.get("published")) == str(http) and int(port.get("target", 0)) == http
+                return str(port) in (f"127.0.0.1:{http}:{http}", f"127.0.0.1:{http}:{http}/tcp")
+            if not any(loopback_http(p) for p in service.get("ports", [])):
                 problem(f"compose {name}: should publish its HTTP port on the host's loopback only (127.0.0.1:{http}:{http})")
         test = " ".join(service.get("healthcheck", {}).get("test", []))
         if f"quench ping {name}" not in test or f"127.0.0.1:{rpc}" not in test:

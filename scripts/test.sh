@@ -17,4 +17,6 @@ bash scripts/fuzz.sh "${QUENCH_FUZZ_SECONDS:-60}"
 (cd Tests/adversarial && ../../.venv/bin/python -m pytest -q -p no:cacheprovider)
 # The dashboard in headless Chromium: sign in, log a drink, live updates, every page (docs/DASHBOARD.md).
 bash scripts/browser-test.sh
+# The web edge's HTTP API against its OpenAPI document (schemathesis, bounded: about 20 s).
+bash scripts/schemathesis.sh
 swift test --skip-build

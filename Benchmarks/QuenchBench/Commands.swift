@@ -22,6 +22,7 @@ enum Suite {
         ("cli", { try await CLIBench.run($0) }),
         ("analytics", { try await AnalyticsBench.run($0) }),
         ("import", { try await ImportBench.run($0) }),
+        ("web", { try await WebBench.run($0) }),
     ]
 
     static func run(_ options: BenchOptions, only: Set<String>?) async throws {
@@ -123,4 +124,11 @@ struct CLICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "cli", abstract: "quench today against quench --version, as processes.")
     @OptionGroup var options: BenchOptions
     func run() async throws { try await Suite.run(options, only: ["cli"]) }
+}
+
+struct WebCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "web", abstract: "Logging a drink through quench-web's HTTP API against intake.log directly (p50 overhead).")
+    @OptionGroup var options: BenchOptions
+    func run() async throws { try await Suite.run(options, only: ["web"]) }
 }

@@ -12,7 +12,7 @@ struct QuenchBenchCommand: AsyncParsableCommand {
             Ports 7800–7899 on 127.0.0.1 are used (`--port-base` moves them); every service started is stopped at the end.
             """,
         subcommands: [All.self, CodecCommand.self, PingCommand.self, ThroughputCommand.self, ThroughputABCommand.self, FanoutCommand.self,
-                      ImportCommand.self, WorkoutsCommand.self, WorkoutImportCommand.self, AnalyticsCommand.self, CLICommand.self,
+                      ImportCommand.self, WorkoutsCommand.self, WorkoutImportCommand.self, AnalyticsCommand.self, CLICommand.self, WebCommand.self,
                       Generate.self, Parse.self]
     )
 }

@@ -113,7 +113,7 @@ struct AnalyticsFlowTests {
         try await system.waitUntilCaughtUp()
         let progress = try await system.ask(MessageDescriptor.analyticsChallengesProgress.name, MonthRequest(), as: ChallengesProgressReply.self)
         let byId = Dictionary(uniqueKeysWithValues: progress.challenges.map { ($0.id, $0) })
-        #expect(byId["steps-10k"]?.days.last == ChallengeDay(day: today, value: 20_000, completed: true))
+        #expect(byId["steps-10k"]?.days.last == ChallengeDay(day: today, value: 20_000, completed: true, points: 50))
         #expect(byId["steps-10k"]?.daysCompleted == 1 && byId["steps-10k"]?.points == 50)
         #expect(byId["walk-5k"]?.daysCompleted == 0 && byId["walk-5k"]?.days.last?.value == 4_000)
         #expect(byId["run-3k"]?.daysCompleted == 1 && byId["run-3k"]?.points == 30 && byId["run-3k"]?.unit == "meters")

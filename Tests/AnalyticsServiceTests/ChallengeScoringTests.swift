@@ -4,12 +4,11 @@ import Testing
 
 @Suite("Challenge scoring and months")
 struct ChallengeScoringTests {
-    @Test("a day counts when it reaches the goal; points per completed day")
+    @Test("a day counts when it reaches the goal; points add up without overflowing")
     func points() {
-        let score = ChallengeScoring.score(values: [10_000, 9_999, 12_000, 0, 10_000], goal: 10_000, pointsPerDay: 25)
-        #expect(score.days == 3 && score.trophies == 3 && score.points == 75)
-        #expect(ChallengeScoring.score(values: [], goal: 1, pointsPerDay: 10) == (0, 0, 0))
-        #expect(ChallengeScoring.score(values: [5], goal: 1, pointsPerDay: Int.max).points == Int.max)
+        #expect([10_000, 9_999, 12_000, 0, 10_000].filter { ChallengeScoring.completed(value: $0, goal: 10_000) }.count == 3)
+        #expect(ChallengeScoring.adding(50, 25) == 75 && ChallengeScoring.adding(50, -5) == 50)
+        #expect(ChallengeScoring.adding(Int.max - 1, 5) == Int.max)
     }
 
     @Test("steps for `step`; walking+running distance for both distance types")

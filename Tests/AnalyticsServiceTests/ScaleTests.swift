@@ -28,7 +28,7 @@ struct ScaleTests {
                 try ActivityStore.setSteps(db, user: "bob", day: day, steps: 1)
             }
             try streaks.refresh(db)
-            try ChallengeStore.upsert(db, Challenge(id: "c", title: "c", description: "", type: "step", goal: 8_000, reward: .init(trophy: "gold", points: 1)))
+            try ChallengeStore.upsert(db, Challenge(id: "c", title: "c", description: "", type: "step", goal: 8_000, reward: .init(trophy: "gold", points: 1)), effectiveDay: nil)
         }
         let context = fixture.context()
         let handlers = fixture.handlers

@@ -48,7 +48,7 @@ struct CLIAnalyticsTests {
         #expect(summary["goalMl"] as? Double == 2000 && summary["goalSource"] as? String == "manual")
         #expect(summary["percent"] as? Double == 60 && summary["remainingMl"] as? Double == 800)
         let ring = try Self.quench(system, ["today"])
-        #expect(ring.status == 0 && ring.stdout.contains("1200 mL of 2000 mL") && ring.stdout.contains("800 mL to go"), "\(ring.stdout)")
+        #expect(ring.status == 0 && ring.stdout.contains("1,200 mL of 2,000 mL") && ring.stdout.contains("800 mL to go"), "\(ring.stdout)")
 
         let history = try Self.quench(system, ["history", "--days", "7", "--json"]).json()
         let days = try #require(history["days"] as? [[String: Any]])

@@ -42,7 +42,7 @@ struct CLIGoalsTests {
         let reply = try set.json()
         #expect(reply["goalMl"] as? Double == 2500 && reply["source"] as? String == "manual" && reply["since"] as? String == system.today)
         let human = try Self.quench(system, ["goal", "set", "100oz"])
-        #expect(human.status == 0 && human.stdout.contains("2957") && human.stdout.contains("manual"), "\(human.stdout)")
+        #expect(human.status == 0 && human.stdout.contains("2,957") && human.stdout.contains("manual"), "\(human.stdout)")
 
         // The goal rule (GoalVolumeRule) is applied by the CLI before sending: exit 64, the argument named.
         let tooMuch = try Self.quench(system, ["goal", "set", "7l", "--json"])
@@ -62,7 +62,7 @@ struct CLIGoalsTests {
         #expect(auto["goalMl"] as? Double == 2366)
         #expect(abs((auto["weightKg"] as? Double ?? 0) - 72.5748) < 0.001)
         let shown = try Self.quench(system, ["goal"])
-        #expect(shown.stdout.contains("2366 mL") && shown.stdout.contains("72.6 kg"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("2,366 mL") && shown.stdout.contains("72.6 kg"), "\(shown.stdout)")
 
         let pinned = try Self.quench(system, ["goal", "set", "3000", "--json"]).json()
         #expect(pinned["source"] as? String == "manual" && pinned["pinned"] as? Bool == true)

@@ -52,6 +52,12 @@ struct CLIShareTests {
     }
 
     /// The month's total as seeded.
+    /// `November 2026`: the month as English writes it (the chart's title names the month, #30 part 1).
+    static func monthName(_ day: LocalDay) -> String {
+        let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        return "\(names[day.month - 1]) \(day.year)"
+    }
+
     static func total(_ today: LocalDay) -> Int {
         (1..<today.day).map(earlierSteps).reduce(12_345, +)
     }
@@ -85,7 +91,7 @@ struct CLIShareTests {
         #expect(svg.withClass("point").count == today.day)
         #expect(svg.withClass("point").last?.attributes["data-value"] == "12345")
         #expect(svg.withClass("y-label").last?.text == "12.5k" && svg.withClass("y-label").first?.text == "0")
-        #expect(svg.withClass("today").count == 1 && svg.withClass("title").first?.text == "Steps · \(today.description.prefix(7))")
+        #expect(svg.withClass("today").count == 1 && svg.withClass("title").first?.text == "Steps · \(Self.monthName(today))")
 
         // An earlier month: every day of it on x, no today.
         let previous = LocalDay(year: today.year, month: today.month, day: 1)!.adding(days: -1)
@@ -119,7 +125,7 @@ struct CLIShareTests {
         #expect(card.root?.attributes["viewBox"] == "0 0 1080 1920")
         #expect(card.withClass("section").compactMap { $0.attributes["data-section"] } == ["ring", "chart", "tally", "list"])
         #expect(card.withClass("ring-value").first?.text == "75 %")
-        #expect(card.withClass("summary").map(\.text).contains("1500 mL"))
+        #expect(card.withClass("summary").map(\.text).contains("1,500 mL"))
         #expect(card.withClass("point").count == today.day)
         #expect(card.withClass("badges").first?.attributes["data-count"] == "\(Self.total(today) / 10_000)")
         let completed = (1..<today.day).filter { Self.earlierSteps($0) >= 10_000 }.count + 1
@@ -139,7 +145,7 @@ struct CLIShareTests {
 
         let text = try Self.quench(system, ["share", "--text"])
         #expect(text.status == 0, "\(text.stderr)")
-        #expect(text.stdout.contains("Water today: 1500 mL of 2000 mL (75 %)"), "\(text.stdout)")
+        #expect(text.stdout.contains("Water today: 1,500 mL of 2,000 mL (75 %)"), "\(text.stdout)")
         #expect(text.stdout.contains("points in") && text.stdout.contains(": \(completed * 50) (gold ×\(completed))"), "\(text.stdout)")
         #expect(text.stdout.contains("One-rep max records: \(Self.exercise) 112.50 kg"))
         #expect(text.stdout.split(separator: "\n").count == 5)

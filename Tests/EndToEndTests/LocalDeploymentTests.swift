@@ -5,10 +5,10 @@ import Testing
 /// network namespace of its own, so its ports cannot clash with anything else on the machine.
 @Suite("Local deployment (quench up/down)", .serialized)
 struct LocalDeploymentTests {
-    static let services = ["health-ingest", "intake", "goals", "analytics"]
+    static let services = ["health-ingest", "intake", "goals", "analytics", "web"]
 
     @Test(
-        "up starts four processes with ready and pid files, up again is harmless, down stops them gracefully",
+        "up starts five processes (the web edge last) with ready and pid files, up again is harmless, down stops them gracefully",
         .enabled(if: NamespaceLab.unavailableReason == nil, NamespaceLab.skipComment),
         .timeLimit(.minutes(3)))
     func upAndDown() async throws {

@@ -68,7 +68,7 @@ struct SecurityIsolationEndToEndTests {
         #expect(edited.waterPercent == 98)
     }
 
-    @Test("challenges.load is refused to a user key on the goals service")
+    @Test("challenges.load, .replace and .checked are refused to a user key on the goals service")
     func challengesLoad() async throws {
         let folder = temporaryDirectory("sec-goals")
         let keys = try SecurityKeys(folder.appendingPathComponent("keys"))
@@ -89,5 +89,16 @@ struct SecurityIsolationEndToEndTests {
         }
         let loaded: LoadChallengesReply = try await admin.command(MessageDescriptor.challengesLoad.name, catalog)
         #expect(loaded.received == 1 && loaded.created == 1)
+        // A feed's catalog and its checks are the operator's too (`quench challenges sync`).
+        let replace = ReplaceChallengesRequest(items: catalog.items, url: "https://example.org/feed", etag: nil, lastModified: nil, skipped: 0)
+        await expectRefusal(.permissionDenied) {
+            let _: ReplaceChallengesReply = try await ana.command(MessageDescriptor.challengesReplace.name, replace)
+        }
+        await expectRefusal(.permissionDenied) {
+            let _: ChallengesCheckedReply = try await ana.command(
+                MessageDescriptor.challengesChecked.name, ChallengesCheckedRequest(url: "https://example.org/feed", outcome: "failed", detail: nil))
+        }
+        let replaced: ReplaceChallengesReply = try await admin.command(MessageDescriptor.challengesReplace.name, replace)
+        #expect(replaced.unchanged == 1 && replaced.source.url == "https://example.org/feed")
     }
 }

@@ -9,7 +9,8 @@ import QuenchProtocol
 enum FuzzTarget {
     static let requestTypes: [any (Decodable & Sendable).Type] = [
         GetGoalRequest.self, SetGoalRequest.self, AutoGoalRequest.self, GoalAtRequest.self, GoalDaysRequest.self,
-        GoalHistoryRequest.self, ListChallengesRequest.self, LoadChallengesRequest.self,
+        GoalHistoryRequest.self, ListChallengesRequest.self, LoadChallengesRequest.self, ReplaceChallengesRequest.self,
+        ChallengesCheckedRequest.self,
         LogIntakeRequest.self, EditIntakeRequest.self, DeleteIntakeRequest.self, ListIntakesRequest.self,
         DayTotalRequest.self, TotalsRequest.self, ListFluidsRequest.self, AddFluidRequest.self, EditFluidRequest.self,
         UserDataRequest.self, MonthRequest.self, HistoryRequest.self, DayRequest.self, OneRepMaxRequest.self,

@@ -1,4 +1,4 @@
-@testable import GoalsService
+import GoalsService
 import QuenchProtocol
 import Testing
 

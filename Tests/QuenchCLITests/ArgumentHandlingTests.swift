@@ -26,6 +26,8 @@ struct ArgumentHandlingTests {
         ("Missing expected argument '<amount>'", "amount"),
         ("Unknown option '--bogus'", "--bogus"),
         ("AMOUNT: 'lots' is not an amount; use 250, 250ml, 0.5l or 12oz", "AMOUNT"),
+        ("AMOUNT : 'lots' n’est pas une quantité ; utilisez 250, 250ml, 0.5l ou 12oz", "AMOUNT"),  // French spacing (#30)
+        ("--water doit être supérieur à 0 et au plus 100, reçu 200", "--water"),
         ("VALUE: '-80kg' has no unit", "VALUE"),
         ("--timeout must be at least 0.1 and at most 600 seconds, got 0", "--timeout"),
         ("The value 'x' is invalid for '--count <count>'", "--count"),

@@ -25,6 +25,9 @@ import Testing
             #expect(Set(Self.routes.map { "\($0.0.rawValue.lowercased()) \($0.1.split(separator: "?")[0])" }).count == Self.routes.count)
             let forged = "Bearer qt_" + String(repeating: "B", count: 43)
             let token = try await deployment.token(for: "ana")
+            // Used (and so remembered by the web) before it is revoked: refused from the next request.
+            let before = try await deployment.request(.get, "/api/v1/me", headers: [.authorization: "Bearer \(token)"])
+            #expect(before.head.status == .ok)
             let operatorClient = try deployment.operatorClient()
             let list: ListTokensReply = try await operatorClient.call(MessageDescriptor.tokensList.name, ListTokensRequest(), user: "ana")
             let id = try #require(list.tokens.first?.id)

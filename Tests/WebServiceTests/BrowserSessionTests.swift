@@ -73,6 +73,13 @@ import Testing
             #expect(form.head.status == .seeOther)
             #expect(form.head.headerFields[.location] == "/")
             #expect(Self.cookie(form) != nil)
+            // A bad token from a form: back to the page with a fixed message, `next` kept, no cookie.
+            let bad = try await deployment.request(
+                .post, "/sign-in?next=/goal", headers: [.contentType: "application/x-www-form-urlencoded"],
+                body: "token=qt_" + String(repeating: "Z", count: 43))
+            #expect(bad.head.status == .seeOther)
+            #expect(bad.head.headerFields[.location] == "/sign-in?error=invalid&next=/goal")
+            #expect(Self.cookie(bad) == nil)
         }
     }
 
@@ -89,7 +96,9 @@ import Testing
             let me = try await deployment.request(.get, "/api/v1/me", headers: [.cookie: cookie])
             #expect(me.text.contains("\"user\":\"ana\""))
             let second = try await deployment.request(.get, "/sign-in/link?code=\(link)")
-            #expect(second.head.status == .unauthorized)
+            #expect(second.head.status == .seeOther)
+            #expect(second.head.headerFields[.location] == "/sign-in?error=expired")
+            #expect(Self.cookie(second) == nil, "used once already: no session")
         }
     }
 
@@ -114,6 +123,10 @@ import Testing
             #expect(limited.errorCode == "resource_exhausted")
             #expect(Int(limited.head.headerFields[.retryAfter] ?? "") ?? 0 >= 1)
             #expect(statuses[3] == .tooManyRequests)
+            let limitedForm = try await deployment.request(
+                .post, "/sign-in", headers: [.contentType: "application/x-www-form-urlencoded"], body: "token=\(token)")
+            #expect(limitedForm.head.status == .seeOther)
+            #expect(limitedForm.head.headerFields[.location] == "/sign-in?error=limited")
             // The API itself is not limited by it.
             let me = try await deployment.request(.get, "/api/v1/me", headers: [.authorization: "Bearer \(token)"])
             #expect(me.head.status == .ok)

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import HTTPTypes
 import QuenchProtocol
@@ -33,6 +34,9 @@ import Testing
             #expect(health.head.status == .ok)
             #expect(health.head.headerFields[.contentSecurityPolicy]?.contains("frame-ancestors 'none'") == true)
             #expect(health.head.headerFields[.xContentTypeOptions] == "nosniff")
+
+            // SIGTERM: a graceful stop (HTTP first, then the ZeroMQ host), exit 0.
+            #expect(deployment.web.stop(signal: SIGTERM, timeout: 20) == .exited(0), "\(deployment.web.logTail())")
         }
     }
 }

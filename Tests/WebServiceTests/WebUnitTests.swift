@@ -93,3 +93,28 @@ import Testing
         #expect(document?["openapi"] as? String == "3.1.0")
     }
 }
+
+@Suite struct SecretCacheTests {
+    @Test func revokingATokenForgetsItAndItsSessions() {
+        let cache = SecretCache(ttl: .seconds(30))
+        let token = Secret.generate(.token), session = Secret.generate(.session), other = Secret.generate(.session)
+        cache.store(id: token.id, .init(hash: token.hash, user: "ana", cachedAt: .now))
+        cache.store(id: session.id, .init(hash: session.hash, user: "ana", tokenID: token.id, csrf: "c", expiresAt: Date().addingTimeInterval(60), cachedAt: .now))
+        cache.store(id: other.id, .init(hash: other.hash, user: "bob", tokenID: nil, csrf: "d", expiresAt: Date().addingTimeInterval(60), cachedAt: .now))
+        #expect(cache.lookup(id: token.id, hash: token.hash)?.user == "ana")
+        #expect(cache.lookup(id: token.id, hash: other.hash) == nil, "the id alone is not enough")
+        cache.forget(id: token.id)
+        #expect(cache.lookup(id: token.id, hash: token.hash) == nil)
+        #expect(cache.lookup(id: session.id, hash: session.hash) == nil)
+        #expect(cache.lookup(id: other.id, hash: other.hash)?.user == "bob")
+    }
+
+    @Test func entriesExpire() {
+        let cache = SecretCache(ttl: .seconds(30))
+        let token = Secret.generate(.token)
+        let start = ContinuousClock.now
+        cache.store(id: token.id, .init(hash: token.hash, user: "ana", cachedAt: start))
+        #expect(cache.lookup(id: token.id, hash: token.hash, now: start + .seconds(29)) != nil)
+        #expect(cache.lookup(id: token.id, hash: token.hash, now: start + .seconds(31)) == nil)
+    }
+}

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 import QuenchClient
+import QuenchStrings
 
 /// `quench`: one tool to operate and use the whole system.
 public struct QuenchCommand: AsyncParsableCommand {
@@ -60,8 +61,17 @@ public struct QuenchCommand: AsyncParsableCommand {
 extension QuenchCommand {
     /// The executable's entry point: parses (negative amounts read as values, see
     /// `NegativeArguments`), runs, and reports an argument error as JSON with `--json`.
+    /// The language comes from `--lang` or the environment (``LanguageSelection``) and holds
+    /// for the whole run, parsing errors included.
     public static func start() async {
         let arguments = NegativeArguments.prepared(Array(CommandLine.arguments.dropFirst()))
+        let language = LanguageSelection.resolve(arguments, environment: ProcessInfo.processInfo.environment)
+        await Localizer.$current.withValue(Localizer(language)) {
+            await run(arguments)
+        }
+    }
+
+    private static func run(_ arguments: [String]) async {
         do {
             var command = try await asyncParseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -74,6 +84,15 @@ extension QuenchCommand {
             if wantsJSON, !(error is ExitCode), exitCode(for: error) != .success {
                 FileHandle.standardError.write(Data((ArgumentFailure.json(message: message(for: error)) + "\n").utf8))
                 Foundation.exit(exitCode(for: error).rawValue)
+            }
+            // argument-parser writes "Error: …" and the usage; the word is the catalog's in other languages.
+            let english = "Error: "
+            if Localizer.current.language != .en, !(error is ExitCode), exitCode(for: error) != .success {
+                let full = fullMessage(for: error)
+                if full.hasPrefix(english) {
+                    FileHandle.standardError.write(Data((tr(CommonText.errorPrefix) + " " + full.dropFirst(english.count) + "\n").utf8))
+                    Foundation.exit(exitCode(for: error).rawValue)
+                }
             }
             exit(withError: error)
         }

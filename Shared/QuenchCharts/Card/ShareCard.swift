@@ -39,8 +39,14 @@ public struct ShareCard: Sendable {
         public var badges: Int
         public var badgeText: String
         public var todayLabel: String
+        /// A y axis label for a tick value (the caller's language: `12.5k`, `12,5 Tsd.`).
+        public var axisLabel: @Sendable (Double) -> String
 
-        public init(heading: String, summary: String, chart: MonthChart, badges: Int, badgeText: String, todayLabel: String) {
+        public init(
+            heading: String, summary: String, chart: MonthChart, badges: Int, badgeText: String, todayLabel: String,
+            axisLabel: @escaping @Sendable (Double) -> String = AxisFormat.compact
+        ) {
+            self.axisLabel = axisLabel
             self.heading = heading
             self.summary = summary
             self.chart = chart

@@ -111,7 +111,7 @@ struct ShareCardLayout {
         }
         SVGChart.draw(
             chart.chart, in: SVGRect(x: left - 16, y: y + 150, width: right - left + 32, height: 390), theme: theme,
-            metrics: .init(fontSize: 28, lineWidth: 5, pointRadius: 6), todayLabel: chart.todayLabel, into: &svg)
+            metrics: .init(fontSize: 28, lineWidth: 5, pointRadius: 6), axisLabel: chart.axisLabel, todayLabel: chart.todayLabel, into: &svg)
     }
 
     private mutating func draw(_ tally: ShareCard.Tally, y: Double) {

@@ -2,18 +2,24 @@
 public struct ChallengeDay: Codable, Sendable, Equatable {
     public var day: LocalDay
     public var value: Double
-    /// value ≥ the challenge's daily goal.
+    /// value ≥ the daily goal of the challenge's version in force that day (false on a day
+    /// it was retired).
     public var completed: Bool
+    /// The points the day earned (present on completed days): the reward in force that day,
+    /// which a later change of the catalog does not rescore.
+    public var points: Int?
 
-    public init(day: LocalDay, value: Double, completed: Bool) {
+    public init(day: LocalDay, value: Double, completed: Bool, points: Int? = nil) {
         self.day = day
         self.value = value
         self.completed = completed
+        self.points = points
     }
 }
 
-/// A catalog challenge over one month. Each completed day earns the challenge's reward
-/// once: one trophy and `reward.points` points.
+/// A catalog challenge over one month. Each completed day earns the reward of the
+/// challenge's version in force that day once: one trophy and its points. `title`, `type`,
+/// `goal` and `reward` are the newest version in force within the month.
 public struct ChallengeProgress: Codable, Sendable, Equatable {
     public var id: String
     public var title: String
@@ -26,9 +32,10 @@ public struct ChallengeProgress: Codable, Sendable, Equatable {
     public var reward: Challenge.Reward
     public var days: [ChallengeDay]
     public var daysCompleted: Int
-    /// Trophies of kind `reward.trophy` earned this month (one per completed day).
+    /// Trophies earned this month (one per completed day, of the kind in force that day).
     public var trophies: Int
-    /// daysCompleted × reward.points.
+    /// The sum of the completed days' points (daysCompleted × reward.points when the reward
+    /// did not change within the month).
     public var points: Int
 
     public init(

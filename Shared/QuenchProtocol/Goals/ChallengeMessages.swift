@@ -6,9 +6,13 @@ public struct ListChallengesRequest: Codable, Sendable, Equatable {
 public struct ListChallengesReply: Codable, Sendable, Equatable {
     /// Ordered by id.
     public var challenges: [Challenge]
+    /// Where the catalog was last fetched from (`quench challenges sync`); absent when it
+    /// only ever came from files (`challenges.load`).
+    public var source: ChallengeSyncState?
 
-    public init(challenges: [Challenge]) {
+    public init(challenges: [Challenge], source: ChallengeSyncState? = nil) {
         self.challenges = challenges
+        self.source = source
     }
 }
 

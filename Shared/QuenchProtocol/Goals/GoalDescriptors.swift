@@ -47,6 +47,16 @@ extension MessageDescriptor where Kind == CommandKind, Request == LoadChallenges
     public static var challengesLoad: Self { .init(name: "challenges.load", service: ServiceName.goals) }
 }
 
+extension MessageDescriptor where Kind == CommandKind, Request == ReplaceChallengesRequest, Reply == ReplaceChallengesReply {
+    /// Replaces the catalog with a fetched feed's items, keeping its validators (privileged).
+    public static var challengesReplace: Self { .init(name: "challenges.replace", service: ServiceName.goals) }
+}
+
+extension MessageDescriptor where Kind == CommandKind, Request == ChallengesCheckedRequest, Reply == ChallengesCheckedReply {
+    /// Notes a feed fetch that kept the catalog: 304 or a failure (privileged).
+    public static var challengesChecked: Self { .init(name: "challenges.checked", service: ServiceName.goals) }
+}
+
 extension EventDescriptor where Body == GoalChangedBody {
     /// The user's water goal changed.
     public static var goalChanged: Self { .init(name: "goal.changed", service: ServiceName.goals) }
@@ -55,6 +65,11 @@ extension EventDescriptor where Body == GoalChangedBody {
 extension EventDescriptor where Body == ChallengeUpsertedBody {
     /// A challenge was added or updated in the catalog.
     public static var challengeUpserted: Self { .init(name: "challenge.upserted", service: ServiceName.goals) }
+}
+
+extension EventDescriptor where Body == ChallengeRetiredBody {
+    /// A challenge left the catalog from a day on.
+    public static var challengeRetired: Self { .init(name: "challenge.retired", service: ServiceName.goals) }
 }
 
 extension EventDescriptor where Body == UserErasedBody {

@@ -69,8 +69,14 @@ public struct Challenge: Codable, Sendable, Equatable {
 /// Body of `challenge.upserted`.
 public struct ChallengeUpsertedBody: Codable, Sendable, Equatable {
     public var challenge: Challenge
+    /// The first day (in the `tz` of the request that changed it) this version is in force:
+    /// days before keep the version they were earned with. A challenge's first version
+    /// counts for the days before it too. Absent (events from before catalog versions):
+    /// in force on every day, as the catalog was then.
+    public var effectiveDay: LocalDay?
 
-    public init(challenge: Challenge) {
+    public init(challenge: Challenge, effectiveDay: LocalDay? = nil) {
         self.challenge = challenge
+        self.effectiveDay = effectiveDay
     }
 }

@@ -22,8 +22,8 @@ public enum MessageCatalog {
     public static let goals: [any AnyMessageDescriptor] = [
         r(.goalGet), r(.goalSet), r(.goalAuto), r(.goalAt),
         r(.goalDays), r(.goalHistory), r(.goalExport), r(.goalErase),
-        r(.challengesList), r(.challengesLoad),
-        e(.goalChanged), e(.challengeUpserted), e(.goalErased),
+        r(.challengesList), r(.challengesLoad), r(.challengesReplace), r(.challengesChecked),
+        e(.goalChanged), e(.challengeUpserted), e(.challengeRetired), e(.goalErased),
     ]
 
     public static let healthIngest: [any AnyMessageDescriptor] = [

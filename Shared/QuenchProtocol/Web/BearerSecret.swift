@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The form of the web edge's bearer secrets: a prefix naming the kind and 32 random bytes
 /// in base64url without padding (43 characters, 256 bits). `quench tokens create` makes

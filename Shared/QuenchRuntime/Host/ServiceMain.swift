@@ -82,11 +82,15 @@ public struct ServiceEnvironment: Sendable {
 /// run before the socket opens), then a `ServiceGroup` that stops gracefully on SIGTERM
 /// and SIGINT. Exits non-zero with one clear line when it cannot start.
 public enum ServiceMain {
+    public static func run(_ definition: ServiceDefinition) async {
+        await run(definition, alongside: nil)
+    }
+
     /// `alongside`: more services run in the same group, built once the host exists (the web
     /// edge's HTTP server); they start after the host and stop with it.
     public static func run(
         _ definition: ServiceDefinition,
-        alongside: @Sendable (ServiceEnvironment, ServiceHost) async throws -> [any Service] = { _, _ in [] }
+        alongside: (@Sendable (ServiceEnvironment, ServiceHost) async throws -> [any Service])?
     ) async {
         MemoryTuning.apply()
         let config: ServiceConfig
@@ -118,7 +122,7 @@ public enum ServiceMain {
             let host = ServiceHost(
                 config: config, database: database, outbox: outbox, handlers: handlers,
                 subscribers: subscribers, logger: logger)
-            let extra = try await alongside(environment, host)
+            let extra = try await alongside?(environment, host) ?? []
             let group = ServiceGroup(
                 services: [host] + subscribers.map { $0 as any Service } + extra,
                 gracefulShutdownSignals: [.sigterm, .sigint],

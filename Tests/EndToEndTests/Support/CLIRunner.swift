@@ -57,7 +57,10 @@ struct CLIRunner {
     func run(_ arguments: [String], input: String? = nil) throws -> Result {
         var args = arguments
         if let configPath, !arguments.contains("--config") { args += ["--config", configPath] }
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
+        // English unless a test asks for a language (the runner's own locale must not leak in).
+        var environment = ProcessInfo.processInfo.environment.filter {
+            !$0.key.hasPrefix("QUENCH_") && !["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"].contains($0.key)
+        }
         environment["NO_COLOR"] = "1"
         environment["TZ"] = timeZone
         if let user { environment["QUENCH_USER"] = user }

@@ -24,11 +24,12 @@ final class WebDeployment: Sendable {
     let web: ServiceProcess
     let port: Int
 
-    /// Starts `services` (all four by default) and `quench-web` with `arguments`.
-    init(_ services: [String] = ServiceName.all, label: String = "web", arguments: [String] = []) async throws {
+    /// Starts `services` (the four by default; never a second web edge) and `quench-web` with `arguments`.
+    init(_ services: [String] = ServiceName.domain, label: String = "web", arguments: [String] = []) async throws {
+        let services = services.filter { $0 != ServiceName.web }
         system = try await TestSystem(.live, services, label: label)
         var upstream: [String: [String: Any]] = [:]
-        for name in ServiceName.all {
+        for name in ServiceName.domain {
             let process = services.contains(name) ? system.liveProcess(name) : nil
             upstream[name] = [
                 "rpc": process?.rpcEndpoint ?? "tcp://127.0.0.1:9", "pub": process?.pubEndpoint ?? "tcp://127.0.0.1:9",
@@ -86,7 +87,7 @@ final class WebDeployment: Sendable {
 
     /// Starts a deployment, runs `body` with it, and stops it whatever `body` did.
     static func with<T>(
-        _ services: [String] = ServiceName.all, label: String = "web", arguments: [String] = [],
+        _ services: [String] = ServiceName.domain, label: String = "web", arguments: [String] = [],
         _ body: (WebDeployment) async throws -> T
     ) async throws -> T {
         let deployment = try await WebDeployment(services, label: label, arguments: arguments)

@@ -2,7 +2,7 @@ import GRDB
 import QuenchProtocol
 import QuenchRuntime
 
-/// Applies goals' events: the goal history and the challenge catalog.
+/// Applies goals' events: the goal history and the challenge catalog (by effective day).
 enum GoalsApplier {
     static let maxGoalMl = 100_000.0
     static let maxTextLength = 2_000
@@ -42,7 +42,13 @@ enum GoalsApplier {
             if try !ChallengeStore.exists(db, id: challenge.id), try ChallengeStore.count(db) >= ChallengeStore.maxChallenges {
                 throw EventSkip("\(event.type) seq \(event.seq ?? 0): the catalog holds \(ChallengeStore.maxChallenges) challenges already")
             }
-            try ChallengeStore.upsert(db, challenge)
+            try ChallengeStore.upsert(db, challenge, effectiveDay: body.effectiveDay)
+        }
+        routes.on(.challengeRetired) { _, db, body, event in
+            _ = try EventInput.id(body.id, field: "id", event)
+            guard try ChallengeStore.retire(db, id: body.id, effectiveDay: body.effectiveDay) else {
+                throw EventSkip("\(event.type) seq \(event.seq ?? 0): no challenge '\(body.id.prefix(64))' to retire")
+            }
         }
         routes.on(.goalErased) { streaks, db, body, event in
             try GoalStore.eraseUser(db, user: try EventInput.user(body.user, event), streaks: &streaks)

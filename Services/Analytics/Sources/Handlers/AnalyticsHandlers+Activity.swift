@@ -30,45 +30,60 @@ extension AnalyticsHandlers {
         let user = try context.actingUser()
         let today = context.today(at: now())
         let month = try AnalyticsRules.month(request.month, default: today)
-        let (challenges, steps, meters, running, revoked) = try await database.pool.read { db in
+        let (catalog, steps, meters, running, revoked) = try await database.pool.read { db in
             let from = month.firstDay.description
             let to = month.lastDay.description
             let revoked = try ConsentMask.revoked(db, user: user)
             return (
-                try ChallengeStore.all(db),
+                try ChallengeStore.versions(db, from: from, to: to),
                 try revoked.contains(.steps) ? [String: Int64]() : ActivityStore.steps(db, user: user, from: from, to: to),
                 try revoked.contains(.distance) ? [String: Double]() : ActivityStore.distance(db, user: user, from: from, to: to),
                 try revoked.contains(.workouts) ? [String: Double]() : WorkoutStore.runningMeters(db, user: user, from: from, to: to),
                 revoked)
         }
         let days = month.days(upTo: today)
-        let texts = days.map(\.description)
-        let progress = challenges.compactMap { challenge -> ChallengeProgress? in
-            guard let measure = ChallengeScoring.measure(ofType: challenge.type) else { return nil }
-            let values = texts.map { day in
-                switch measure {
-                case .steps: Double(steps[day] ?? 0)
-                case .meters: meters[day] ?? 0
-                case .runningMeters: running[day] ?? 0
+        // Each day is scored with the version of the challenge in force that day.
+        var trophies: [String: Int] = [:]
+        var types = Set<String>()
+        let progress = catalog.keys.sorted().compactMap { id -> ChallengeProgress? in
+            let versions = catalog[id]!
+            var scored: [ChallengeDay] = []
+            var latest: (challenge: Challenge, measure: ChallengeScoring.Measure)?
+            var completed = 0
+            var points = 0
+            for day in days {
+                let text = day.description
+                guard let challenge = versions.inForce(on: text), let measure = ChallengeScoring.measure(ofType: challenge.type) else {
+                    scored.append(ChallengeDay(day: day, value: 0, completed: false))
+                    continue
+                }
+                latest = (challenge, measure)
+                let value: Double =
+                    switch measure {
+                    case .steps: Double(steps[text] ?? 0)
+                    case .meters: meters[text] ?? 0
+                    case .runningMeters: running[text] ?? 0
+                    }
+                let done = ChallengeScoring.completed(value: value, goal: challenge.goal)
+                scored.append(ChallengeDay(day: day, value: value, completed: done, points: done ? challenge.reward.points : nil))
+                if done {
+                    completed += 1
+                    points = ChallengeScoring.adding(points, challenge.reward.points)
+                    trophies[challenge.reward.trophy, default: 0] += 1
                 }
             }
-            let score = ChallengeScoring.score(values: values, goal: challenge.goal, pointsPerDay: challenge.reward.points)
+            // Challenges in force on none of the month's days are left out.
+            guard let (challenge, measure) = latest else { return nil }
+            types.insert(challenge.type)
             return ChallengeProgress(
                 id: challenge.id, title: challenge.title, type: challenge.type, goal: challenge.goal, unit: measure.unit,
-                reward: challenge.reward,
-                days: zip(days, values).map { ChallengeDay(day: $0, value: $1, completed: ChallengeScoring.completed(value: $1, goal: challenge.goal)) },
-                daysCompleted: score.days, trophies: score.trophies, points: score.points)
-        }
-        var trophies: [String: Int] = [:]
-        for entry in progress where entry.trophies > 0 {
-            trophies[entry.reward.trophy, default: 0] += entry.trophies
+                reward: challenge.reward, days: scored, daysCompleted: completed, trophies: completed, points: points)
         }
         return ChallengesProgressReply(
             month: month.description, challenges: progress,
-            totalPoints: progress.reduce(0) { $0.addingReportingOverflow($1.points).overflow ? Int.max : $0 + $1.points },
+            totalPoints: progress.reduce(0) { ChallengeScoring.adding($0, $1.points) },
             trophies: trophies.sorted { $0.key < $1.key }.map { TrophyCount(trophy: $0.key, count: $0.value) },
-            lag: lag(), revoked: Self.names(
-                revoked, of: [.steps, .distance] + (challenges.contains { $0.type == "running_distance" } ? [.workouts] : [])))
+            lag: lag(), revoked: Self.names(revoked, of: [.steps, .distance] + (types.contains("running_distance") ? [.workouts] : [])))
     }
 
     func workouts(_ request: MonthRequest, _ context: RequestContext) async throws -> WorkoutsReply {

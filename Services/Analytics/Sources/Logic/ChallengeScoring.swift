@@ -1,6 +1,6 @@
 /// How a challenge is scored over a month: a day is completed when its total reaches the
 /// daily goal; each completed day earns the challenge's reward once (one trophy of its
-/// kind and its points).
+/// kind and its points), as the version of the challenge in force that day has them.
 enum ChallengeScoring {
     /// What a challenge type measures.
     enum Measure: String, Sendable {
@@ -31,10 +31,9 @@ enum ChallengeScoring {
         value >= goal
     }
 
-    /// (days completed, trophies, points) for the daily values of a month.
-    static func score(values: [Double], goal: Double, pointsPerDay: Int) -> (days: Int, trophies: Int, points: Int) {
-        let days = values.filter { completed(value: $0, goal: goal) }.count
-        let (points, overflow) = days.multipliedReportingOverflow(by: max(pointsPerDay, 0))
-        return (days, days, overflow ? Int.max : points)
+    /// `total + points`, held at `Int.max` rather than overflowing.
+    static func adding(_ total: Int, _ points: Int) -> Int {
+        let (sum, overflow) = total.addingReportingOverflow(max(points, 0))
+        return overflow ? Int.max : sum
     }
 }

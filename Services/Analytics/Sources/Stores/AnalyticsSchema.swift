@@ -6,7 +6,7 @@ import GRDB
 enum AnalyticsSchema {
     /// Every read-model table, in the order a rebuild empties them.
     static let readModels = [
-        "intake_entry", "water_day", "water_streak", "goal_change", "challenge",
+        "intake_entry", "water_day", "water_streak", "goal_change", "challenge_version",
         "steps_day", "distance_day", "strength_set", "exercise", "orm_day", "workout", "consent_revoked",
     ]
 
@@ -133,6 +133,31 @@ enum AnalyticsSchema {
         migrator.registerMigration("analytics.v5-strength-warmup") { db in
             // A warm-up set (1; NULL otherwise): kept, left out of one-rep maxes.
             try db.execute(sql: "ALTER TABLE strength_set ADD COLUMN warmup INTEGER")
+        }
+        migrator.registerMigration("analytics.v6-challenge-versions") { db in
+            // The catalog by effective day (`ChallengeStore`): each day is scored with the
+            // version of a challenge in force that day. `effectiveDay` '' is every day (events
+            // from before versions); `origin` 1 marks a challenge's first version, which also
+            // counts for the days before it. The old table's rows are such versions.
+            try db.execute(sql: """
+                CREATE TABLE challenge_version (
+                    id TEXT NOT NULL,
+                    effectiveDay TEXT NOT NULL,
+                    origin INTEGER NOT NULL CHECK (origin IN (0, 1)),
+                    retired INTEGER NOT NULL CHECK (retired IN (0, 1)),
+                    title TEXT NOT NULL,
+                    description TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    goal REAL NOT NULL CHECK (goal > 0),
+                    trophy TEXT NOT NULL,
+                    points INTEGER NOT NULL CHECK (points >= 0),
+                    PRIMARY KEY (id, effectiveDay, origin)
+                ) WITHOUT ROWID;
+                CREATE INDEX challenge_version_day ON challenge_version (effectiveDay);
+                INSERT INTO challenge_version (id, effectiveDay, origin, retired, title, description, type, goal, trophy, points)
+                    SELECT id, '', 1, 0, title, description, type, goal, trophy, points FROM challenge;
+                DROP TABLE challenge;
+                """)
         }
         return migrator
     }

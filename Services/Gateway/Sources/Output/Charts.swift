@@ -1,4 +1,5 @@
 import Foundation
+import QuenchStrings
 
 /// Small terminal charts: a progress bar, a sparkline (the month chart is `QuenchCharts.TerminalChart`).
 enum Charts {
@@ -8,6 +9,12 @@ enum Charts {
         let filled = Int((clamped * Double(width)).rounded())
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         return fraction >= 1 ? style.green(bar) : style.cyan(bar)
+    }
+
+    /// The bar's width beside `other` columns of text on one line: 30, narrower in a narrow
+    /// terminal (COLUMNS) so that the line never wraps, 10 at least.
+    static func barWidth(besides other: Int, columns: Int = TerminalSize.columns()) -> Int {
+        max(10, min(30, columns - other))
     }
 
     /// ▁▂▃▅▇ for a series.
@@ -28,21 +35,32 @@ enum Format {
         DisplayUnits.volume(value)
     }
 
+    /// A count with the locale's grouping: 12,345 · 12.345 · 12 345.
     static func thousands(_ value: Int64) -> String {
-        let digits = String(value.magnitude)
-        var out = ""
-        for (index, character) in digits.reversed().enumerated() {
-            if index > 0 && index % 3 == 0 { out.append(",") }
-            out.append(character)
-        }
-        return (value < 0 ? "-" : "") + String(out.reversed())
+        l10n.integer(value)
     }
 
+    /// `08:30` in `zone`.
     static func time(_ date: Date, zone: String) -> String {
+        l10n.time(date, zone: zone)
+    }
+
+    /// A day (`YYYY-MM-DD`) as the locale writes it.
+    static func day(_ day: some CustomStringConvertible) -> String {
+        l10n.day(day.description)
+    }
+
+    /// An instant as its day and time in `zone`: `2026-11-24 09:34`, `24.11.2026 09:34`.
+    static func dayAndTime(_ date: Date, zone: String) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: zone)
-        formatter.dateFormat = "HH:mm"
-        return formatter.string(from: date)
+        formatter.dateFormat = "yyyy-MM-dd"
+        return day(formatter.string(from: date)) + " " + time(date, zone: zone)
+    }
+
+    /// A percent value (68.4) as the locale writes it: `68.4 %`.
+    static func percent(_ value: Double) -> String {
+        l10n.percent(value)
     }
 }

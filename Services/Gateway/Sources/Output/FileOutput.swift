@@ -1,4 +1,5 @@
 import Foundation
+import QuenchStrings
 
 /// Writing a command's document to a file the user named.
 enum FileOutput {
@@ -7,7 +8,7 @@ enum FileOutput {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw CLIError.io("cannot write \(path): \(error.localizedDescription)")
+            throw CLIError.io(tr(SetupText.cannotWrite(path: path, reason: error.localizedDescription)))
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import QuenchStrings
 
 /// Where a command's results go: JSON for scripts (`--json`) or text for people, with
 /// colour only on a terminal and never when `NO_COLOR` is set.
@@ -61,7 +62,7 @@ struct Output: Sendable {
         if json {
             text = Output.errorJSON(code: failure.code, message: failure.message, field: failure.field)
         } else {
-            text = "\(style.red("error:")) \(failure.description)"
+            text = "\(style.red(tr(CommonText.errorPrefix))) \(failure.description)"
         }
         FileHandle.standardError.write(Data((text + "\n").utf8))
         return ExitCode(failure.exitCode)

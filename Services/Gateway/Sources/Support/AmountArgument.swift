@@ -1,5 +1,6 @@
 import ArgumentParser
 import QuenchProtocol
+import QuenchStrings
 
 /// A volume as people type it — `250`, `250ml`, `0.5l`, `12oz` (a bare number is mL) — read
 /// once, when argument-parser reads the command line. A text that is no amount is kept as
@@ -22,7 +23,7 @@ enum AmountArgument: ExpressibleByArgument, Sendable {
     func parsed(name: String, examples: String) throws -> (value: Double, unit: VolumeUnit) {
         switch self {
         case .amount(let value, let unit): (value, unit)
-        case .invalid(let text): throw ValidationError("\(name): '\(text)' is not an amount; use \(examples)")
+        case .invalid(let text): throw ValidationError(tr(HydrationText.notAnAmount(field: name, text: text, examples: examples)))
         }
     }
 }

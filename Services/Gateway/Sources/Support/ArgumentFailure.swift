@@ -9,8 +9,9 @@ enum ArgumentFailure {
     /// `amount` from "Missing expected argument '<amount>'"; nil when the message names none.
     static func field(in message: String) -> String? {
         if let colon = message.firstIndex(of: ":"), colon > message.startIndex {
-            let name = message[..<colon]
-            if name.allSatisfy({ $0.isUppercase || $0 == "_" }) { return String(name) }
+            // French puts a (no-break) space before the colon: `AMOUNT : …`.
+            let name = message[..<colon].trimmingCharacters(in: .whitespaces)
+            if !name.isEmpty, name.allSatisfy({ $0.isUppercase || $0 == "_" }) { return name }
         }
         let head = message.prefix { $0 != " " && $0 != ":" }
         if head.hasPrefix("--") { return String(head) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// What went wrong, as the CLI reports it: one line, and a distinct exit status per kind.
 enum CLIError: Error, CustomStringConvertible {
@@ -54,9 +55,11 @@ enum CLIError: Error, CustomStringConvertible {
         }
     }
 
-    /// The message without the field prefix (JSON carries the field on its own).
+    /// The message without the field prefix (JSON carries the field on its own), in the
+    /// user's language (``ErrorText/service(code:field:detail:)``: the code's meaning, the
+    /// service's own words kept).
     var message: String {
-        if case .rejected(_, let error) = self { return error.message }
+        if case .rejected(_, let error) = self { return tr(ErrorText.service(code: error.code.rawValue, field: error.field, detail: error.message)) }
         if case .invalid(_, let message) = self { return message }
         return description
     }
@@ -66,26 +69,26 @@ enum CLIError: Error, CustomStringConvertible {
         case .usage(let message):
             return message
         case .invalid(let field, let message):
-            return "\(field): \(message)"
+            return tr(CommonText.field(field, message: message))
         case .unavailable(let service, let endpoint, let detail):
-            let why = detail.hasPrefix("could not connect") ? " (nothing accepted a connection)" : ""
-            return "\(service) is not answering at \(endpoint)\(why); start it with `quench up` (see `quench status`)"
+            return tr(ErrorText.notAnswering(service: service, endpoint: endpoint, noConnection: detail.hasPrefix("could not connect")))
         case .servicesDown(let down):
-            let each = down.map { "\($0.service) at \($0.endpoint)" }.joined(separator: ", ")
-            return "not answering: \(each); start \(down.count == 1 ? "it" : "them") with `quench up`"
+            let each = down.map { tr(ErrorText.serviceAt(service: $0.service, endpoint: $0.endpoint)) }.joined(separator: ", ")
+            return tr(ErrorText.servicesDown(list: each, count: down.count))
         case .rejected(let service, let error):
-            let what = error.field.map { "\($0): " } ?? ""
+            // The translations name the field in their message; English puts it first.
+            let what = l10n.language == .en ? error.field.map { "\($0): " } ?? "" : ""
             let hint: String
             switch error.code {
-            case .unauthenticated: hint = " (check your key: `quench keys`)"
-            case .internal: hint = " (the \(service) log has the details)"
+            case .unauthenticated: hint = tr(ErrorText.checkYourKey)
+            case .internal: hint = tr(ErrorText.seeServiceLog(service: service))
             default: hint = ""
             }
-            return "\(what)\(error.message)\(hint)"
+            return "\(what)\(message)\(hint)"
         case .io(let message):
             return message
         case .unhealthy(let problems):
-            return "not healthy: \(problems)"
+            return tr(ErrorText.notHealthy(problems))
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import QuenchProtocol
 import QuenchClient
+import QuenchStrings
 
 /// The client side of a deployment: where each service listens and which keys to use.
 /// `quench up` writes it to `<data-dir>/client.json`; commands find it the way git finds
@@ -41,6 +42,8 @@ struct ClientConfig: Codable, Sendable, Equatable {
     var dataDir: String?
     /// The principal the client key authenticates as (`admin`, `user:<id>`), written by `quench keys`.
     var principal: String? = nil
+    /// The challenges feed `quench challenges sync` fetches when given no URL.
+    var challengesURL: String? = nil
 
     /// The user id when this client authenticates as a user (its events come from the user stream).
     var userPrincipal: String? {
@@ -58,7 +61,7 @@ struct ClientConfig: Codable, Sendable, Equatable {
         do {
             secret = try String(contentsOfFile: key.secretKeyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         } catch {
-            throw CLIError.io("cannot read your secret key \(key.secretKeyFile): \(error.localizedDescription)")
+            throw CLIError.io(tr(SetupText.cannotReadSecretKey(file: key.secretKeyFile, reason: error.localizedDescription)))
         }
         return CurveClientCredentials(publicKey: key.publicKey, secretKey: secret, serverPublicKey: serverKey)
     }
@@ -94,12 +97,12 @@ struct ClientConfig: Codable, Sendable, Equatable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw CLIError.usage("cannot read the client config \(path): \(error.localizedDescription)")
+            throw CLIError.usage(tr(SetupText.cannotReadConfig(path: path, reason: error.localizedDescription)))
         }
         do {
             return try JSONDecoder().decode(ClientConfig.self, from: data)
         } catch {
-            throw CLIError.usage("the client config \(path) is not valid: \(error)")
+            throw CLIError.usage(tr(SetupText.invalidConfig(path: path, reason: "\(error)")))
         }
     }
 

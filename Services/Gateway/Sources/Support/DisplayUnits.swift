@@ -1,5 +1,6 @@
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// The units people see weights and volumes in: the stored preference (`units.get`, kept by
 /// health-ingest), or kg and mL. Commands that show weights or volumes load it into
@@ -22,24 +23,14 @@ struct DisplayUnits: Sendable, Equatable {
         return DisplayUnits(weight: reply.weight, volume: reply.volume)
     }
 
-    /// `72.5 kg` / `159.8 lb`: a weight in kg shown in `unit` (the preference unless given).
+    /// `72.5 kg` / `159.8 lb`: a weight in kg shown in `unit` (the preference unless given), in the user's language.
     static func weight(_ kilograms: Double, unit: String? = nil) -> String {
-        let unit = unit ?? current.weight
-        let value = unit == "lb" ? kilograms * poundsPerKilogram : kilograms
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? "\(Int(rounded)) \(unit)" : String(format: "%.2f \(unit)", rounded)
+        let unit = Localizer.WeightUnit(rawValue: unit ?? current.weight) ?? .kilogram
+        return l10n.weight(kilograms, unit: unit, poundsPerKilogram: poundsPerKilogram)
     }
 
-    /// `250 mL` / `0.25 L` / `8.5 fl oz`: a volume in mL in the preferred unit.
+    /// `250 mL` / `0.25 L` / `8.5 fl oz`: a volume in mL in the preferred unit, in the user's language.
     static func volume(_ millilitres: Double) -> String {
-        switch current.volume {
-        case "L":
-            return String(format: "%.2f L", millilitres / 1000)
-        case "fl-oz":
-            let ounces = millilitres / millilitresPerFluidOunce
-            return ounces == ounces.rounded() ? "\(Int(ounces)) fl oz" : String(format: "%.1f fl oz", ounces)
-        default:
-            return millilitres == millilitres.rounded() ? "\(Int(millilitres)) mL" : String(format: "%.1f mL", millilitres)
-        }
+        l10n.volume(millilitres, unit: Localizer.VolumeUnit(rawValue: current.volume) ?? .millilitre)
     }
 }

@@ -3,6 +3,7 @@ import Logging
 import QuenchProtocol
 import QuenchClient
 import Synchronization
+import QuenchStrings
 
 /// The CLI's connection to the deployment: one RPC client per service (made on first
 /// use), the acting user and time zone, and calls that turn failures into `CLIError`s
@@ -45,14 +46,14 @@ final class Gateway: Sendable {
 
     func requireUser() throws -> String {
         guard let user else {
-            throw CLIError.usage("no user: pass --user NAME or set QUENCH_USER")
+            throw CLIError.usage(tr(SetupText.noUser))
         }
         return user
     }
 
     func endpoint(_ service: String) throws -> ClientConfig.Endpoint {
         guard let endpoint = config.services[service] else {
-            throw CLIError.usage("the client config names no endpoint for \(service)")
+            throw CLIError.usage(tr(SetupText.noEndpoint(service: service)))
         }
         return endpoint
     }
@@ -97,7 +98,7 @@ final class Gateway: Sendable {
     ) async throws -> Reply {
         if requiresUser, case .gateway = actingFor { _ = try requireUser() }
         guard let service = service ?? message.service else {
-            throw CLIError.usage("\(message.name) is served by every service: name one")
+            throw CLIError.usage(tr(SetupText.servedByEvery(message.name)))
         }
         let idempotencyKey = message.kind == .command ? UUID().uuidString.lowercased() : nil
         let client = try client(service)

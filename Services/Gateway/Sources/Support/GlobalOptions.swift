@@ -1,4 +1,5 @@
 public import ArgumentParser
+import QuenchStrings
 
 /// Options every command takes.
 public struct GlobalOptions: ParsableArguments {
@@ -17,11 +18,17 @@ public struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Seconds to wait for a reply before retrying (3 attempts in all; 0.1 to 600, default 3). A service that accepts no connection is reported down after 0.8 s.", valueName: "SECONDS"))
     public var timeout: TimeoutArgument?
 
+    @Option(name: .long, help: ArgumentHelp("The language: en, de, fr or pseudo (default: LC_ALL, LC_MESSAGES, LANG, then English). Help text stays English.", valueName: "LANG"))
+    public var lang: String?
+
     public init() {}
 
     public func validate() throws {
         if let refusal = timeout?.refusal {
             throw ValidationError(refusal)
+        }
+        if let lang, Language(tag: lang) == nil {
+            throw ValidationError(tr(CommonText.unknownLanguage(lang)))
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import QuenchProtocol
 import QuenchClient
 import ZeroMQ
+import QuenchStrings
 
 /// The CURVE keys and allow-lists of a local deployment, under its data folder:
 ///
@@ -59,10 +60,10 @@ struct KeyStore {
     /// A new user key admitted by every service; returns its key pair.
     func addUser(_ id: String) throws -> CurveKeyPair {
         guard UserIDRule.isValid(id) else {
-            throw CLIError.usage("\(UserIDRule.description); got \(UserIDRule.shown(id))")
+            throw CLIError.usage(tr(SetupText.userRule(rule: tr(SetupText.userIDRule), got: UserIDRule.shown(id))))
         }
         guard !FileManager.default.fileExists(atPath: userKeyBase(id) + ".secret") else {
-            throw CLIError.usage("user '\(id)' already has a key (\(userKeyBase(id)).public); revoke it first to issue a new one")
+            throw CLIError.usage(tr(SetupText.alreadyHasKey(user: id, file: userKeyBase(id) + ".public")))
         }
         let pair = try CurveKeyPair.generate()
         try KeyFiles.write(pair, base: userKeyBase(id))

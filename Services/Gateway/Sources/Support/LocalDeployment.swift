@@ -2,6 +2,7 @@ import ChildProcess
 import Foundation
 import QuenchProtocol
 import QuenchClient
+import QuenchStrings
 
 /// The four services as separate background processes on loopback (`deploy/local`):
 /// data, logs, pid and ready files under one folder, one JSON config per service.
@@ -142,7 +143,7 @@ struct LocalDeployment {
     func start(_ service: String) throws {
         let binary = executable(service)
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw CLIError.io("cannot find \(binary.path); build first with `swift build`")
+            throw CLIError.io(tr(SetupText.cannotFindBinary(binary.path)))
         }
         try? FileManager.default.removeItem(at: readyPath(service))
         try? FileManager.default.removeItem(at: pidPath(service))
@@ -174,7 +175,7 @@ struct LocalDeployment {
         }
         let tail = (try? String(contentsOf: logPath(service), encoding: .utf8))?
             .split(separator: "\n").suffix(5).joined(separator: "\n") ?? ""
-        throw CLIError.io("\(service) did not start within \(Int(timeout)) s; its log (\(logPath(service).path)) ends:\n\(tail)")
+        throw CLIError.io(tr(SetupText.didNotStart(service: service, seconds: Int(timeout), log: logPath(service).path, tail: tail)))
     }
 
     /// SIGTERM, then wait for the exit (SIGKILL after `timeout`). Returns whether it was running.

@@ -1,4 +1,5 @@
 import Foundation
+import QuenchStrings
 
 /// Instants as people type them: `2026-11-21T08:30:00Z`, `2026-11-21T08:30:00+01:00`,
 /// `2026-11-21 08:30` (in --tz), `08:30` (today in --tz), `now`.
@@ -12,7 +13,7 @@ enum TimeParsing {
         iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         if let date = iso.date(from: trimmed) { return date }
         guard let timeZone = TimeZone(identifier: zone) else {
-            throw CLIError.usage("--tz: '\(zone)' is not an IANA time zone")
+            throw CLIError.usage(tr(HydrationText.notAZone(field: "--tz", zone: zone)))
         }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -28,6 +29,6 @@ enum TimeParsing {
             formatter.dateFormat = "yyyy-MM-dd HH:mm"
             if let date = formatter.date(from: "\(today) \(trimmed)") { return date }
         }
-        throw CLIError.usage("--at: '\(text)' is not a time; use 08:30, 2026-11-21 08:30 or 2026-11-21T08:30:00Z")
+        throw CLIError.usage(tr(HydrationText.notATime(field: "--at", text: text)))
     }
 }

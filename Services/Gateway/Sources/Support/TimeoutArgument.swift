@@ -1,4 +1,5 @@
 public import ArgumentParser
+import QuenchStrings
 
 /// `--timeout SECONDS`, read once when argument-parser reads the command line: a number in
 /// 0.1…600 s. A number outside the range is kept, so `GlobalOptions.validate()` refuses it with
@@ -24,7 +25,7 @@ public struct TimeoutArgument: ExpressibleByArgument, Sendable, Equatable {
     var refusal: String? {
         guard !Self.range.contains(seconds) else { return nil }
         let shown = seconds.isFinite && seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds)
-        return "--timeout must be at least \(Self.range.lowerBound) and at most \(Int(Self.range.upperBound)) seconds, got \(shown)"
+        return tr(SetupText.timeoutRange(low: l10n.decimal(Self.range.lowerBound, maximum: 3), high: String(Int(Self.range.upperBound)), got: shown))
     }
 
     /// The time one attempt waits for a reply.

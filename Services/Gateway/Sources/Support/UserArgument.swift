@@ -1,5 +1,6 @@
 public import ArgumentParser
 import QuenchProtocol
+import QuenchStrings
 
 /// `--user NAME` (and `$QUENCH_USER`), read once by ``UserIDRule`` when argument-parser reads
 /// the command line. An id the rule refuses is kept as typed, so the gateway refuses it with
@@ -16,7 +17,7 @@ public enum UserArgument: ExpressibleByArgument, Sendable, Equatable {
     func id(source: String) throws -> String {
         switch self {
         case .valid(let id): return id
-        case .invalid(let text): throw CLIError.invalid(field: source, message: "\(UserIDRule.description); got \(UserIDRule.shown(text))")
+        case .invalid(let text): throw CLIError.invalid(field: source, message: tr(SetupText.userRule(rule: tr(SetupText.userIDRule), got: UserIDRule.shown(text))))
         }
     }
 }

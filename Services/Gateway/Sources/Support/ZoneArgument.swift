@@ -1,6 +1,7 @@
 public import ArgumentParser
 public import QuenchProtocol
 import Foundation
+import QuenchStrings
 
 /// `--tz NAME`, read once by the zone rule (``ZoneID``, the rule services apply to the
 /// envelope's `tz`) when argument-parser reads the command line. A name the rule refuses is
@@ -17,7 +18,7 @@ public enum ZoneArgument: ExpressibleByArgument, Sendable, Equatable {
     func zone() throws -> ZoneID {
         switch self {
         case .valid(let zone): return zone
-        case .invalid(let text): throw CLIError.usage("--tz: '\(text)' \(ZoneID.rule)")
+        case .invalid(let text): throw CLIError.usage(tr(SetupText.notAZone(text)))
         }
     }
 

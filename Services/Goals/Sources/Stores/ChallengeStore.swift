@@ -44,6 +44,15 @@ enum ChallengeStore {
         return existing == nil ? .created : .updated
     }
 
+    /// Every id of the catalog.
+    static func ids(_ db: Database) throws -> [String] {
+        try String.fetchAll(db, cached: "SELECT id FROM challenge ORDER BY id")
+    }
+
+    static func delete(_ db: Database, id: String) throws {
+        try db.execute(cached: "DELETE FROM challenge WHERE id = ?", arguments: [id])
+    }
+
     private static func challenge(_ row: Row) -> Challenge {
         Challenge(
             id: row["id"], title: row["title"], description: row["description"], type: row["type"], goal: row["goal"],

@@ -46,6 +46,23 @@ enum GoalsSchema {
                 );
                 """)
         }
+        migrator.registerMigration("goals.v2-challenge-source") { db in
+            // Where the catalog was last fetched from (`challenges.replace`, `.checked`):
+            // one row, the feed's validators and the last fetch's outcome.
+            try db.execute(sql: """
+                CREATE TABLE challenge_source (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    url TEXT NOT NULL,
+                    etag TEXT,
+                    lastModified TEXT,
+                    fetchedAt REAL NOT NULL,
+                    checkedAt REAL NOT NULL,
+                    outcome TEXT NOT NULL CHECK (outcome IN ('replaced', 'not_modified', 'failed')),
+                    detail TEXT,
+                    skipped INTEGER NOT NULL CHECK (skipped >= 0)
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -2,7 +2,7 @@ import Hummingbird
 import QuenchProtocol
 
 /// Headers every response carries: a strict Content-Security-Policy (same-origin only, no
-/// framing, inline styles for the server-rendered SVG), no MIME sniffing, no referrer, and
+/// framing, inline styles for the server-rendered SVG), no MIME sniffing, no referrer to other sites, and
 /// `no-store` for everything that carries user data.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     static var contentSecurityPolicy: String {
@@ -14,6 +14,8 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         var response = try await next(request, context)
         response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"
+        // same-origin, not no-referrer: with no-referrer Chromium sends `Origin: null` on the
+        // site's own form posts, which the CSRF check refuses (webui31's browser test found it).
         response.headers[.referrerPolicy] = "same-origin"
         response.headers[.xFrameOptions] = "DENY"
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }

@@ -50,11 +50,11 @@ enum OpenAPIDocument {
                 "post": operation(
                     "Sign a browser in with an API token: sets the session cookie", tag: "sign-in", public: true,
                     body: ("SignInRequest", true), form: true, ok: ("200", "SignedIn"),
-                    extra: ["303": ["description": "a form post: signed in, redirected to `next` (a path on this site) or /"]])
+                    extra: ["303": ["description": "a form post: signed in, redirected to `next` (a path on this site) or /; a bad token or too many attempts: redirected to /sign-in?error=invalid (limited), no cookie"]])
             ],
             "/sign-in/link": [
                 "get": operation(
-                    "Redeem a one-time sign-in link (quench tokens link USER): sets the session cookie and redirects to /", tag: "sign-in",
+                    "Redeem a one-time sign-in link (quench web open USER): sets the session cookie and redirects to /; a used, expired or wrong link (or too many attempts) redirects to /sign-in?error=expired (limited)", tag: "sign-in",
                     public: true, parameters: [query("code", ["type": "string"], required: true)], ok: ("303", nil))
             ],
             "/sign-out": ["post": operation("End the browser session (needs X-CSRF-Token or the form field csrf)", tag: "sign-in", ok: ("200", "SignedOut"))],

@@ -93,7 +93,7 @@ enum Schemas {
                 ], optional: ["revoked": array(string)]),
             "OneRepMaxPoint": object(["day": date, "oneRepMax": number]),
             "AddWeightRequest": object(
-                ["value": ["type": "number", "description": "more than 0 and at most 500 kg"], "unit": ["type": "string", "description": "kg or lb"]],
+                ["value": ["type": "number", "description": "more than 0 and at most 500 kg"], "unit": ["type": "string", "enum": ["kg", "lb"]]],
                 optional: ["at": dateTime, "source": string]),
             "WeightReply": object(
                 ["weightKg": number, "at": dateTime, "sampleId": string, "value": number, "unit": string, "source": string],
@@ -103,7 +103,12 @@ enum Schemas {
                 "days": array(object(["day": date, "count": integer], optional: ["value": number])),
             ]),
             "ConsentChangeRequest": object(
-                ["types": ["type": "array", "items": string, "description": "steps, body-mass, distance, dietary-water, workouts"]],
+                [
+                    "types": [
+                        "type": "array", "minItems": 1, "maxItems": 5,
+                        "items": ["type": "string", "enum": .array(ConsentType.allCases.map { .string($0.rawValue) })],
+                    ]
+                ],
                 optional: ["deleteData": boolean]),
             "ConsentListReply": object(
                 ["consents": array(object(["type": string, "granted": boolean], optional: ["since": dateTime]))],

@@ -25,9 +25,16 @@ struct SignInRoutes {
 
     func register(on router: Router<WebRequestContext>) {
         router.post("sign-in") { request, context in
-            try limit(request, context)
             var request = request
             let isForm = request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
+            do {
+                try limit(request, context)
+            } catch let error as APIError where isForm {
+                // A browser gets the sign-in page again, with a fixed message, not the JSON.
+                var response = Self.backToSignIn(error: "limited", next: request.query("next"))
+                response.headers[.retryAfter] = error.headers[.retryAfter]
+                return response
+            }
             let token: String
             if isForm {
                 let body = try await request.collectBody(upTo: context.maxUploadSize)
@@ -39,6 +46,7 @@ struct SignInRoutes {
                 token = try await request.json(SignInBody.self, context: context).token.trimmingCharacters(in: .whitespacesAndNewlines)
             }
             guard let user = try await app.tokens.user(presenting: token) else {
+                if isForm { return Self.backToSignIn(error: "invalid", next: request.query("next")) }
                 throw APIError(QuenchError(.unauthenticated, "the token is not valid (unknown, revoked or mistyped)"))
             }
             let (cookie, session) = try await app.sessions.create(user: user, tokenID: Secret.parse(token, as: .token)?.id)
@@ -52,9 +60,13 @@ struct SignInRoutes {
             return response
         }
         router.get("sign-in/link") { request, context in
-            try limit(request, context)
+            do {
+                try limit(request, context)
+            } catch is APIError {
+                return Self.backToSignIn(error: "limited", next: nil)
+            }
             guard let code = request.query("code"), let user = try await app.signInLinks.redeem(code) else {
-                throw APIError(QuenchError(.unauthenticated, "the sign-in link is not valid (used already, expired or mistyped); ask for a new one"))
+                return Self.backToSignIn(error: "expired", next: nil)
             }
             let (cookie, _) = try await app.sessions.create(user: user, tokenID: nil)
             var response = Response(status: .seeOther, headers: [.location: "/"])
@@ -93,6 +105,17 @@ struct SignInRoutes {
         Cookie(
             name: SessionStore.cookieName, value: value, maxAge: Int(app.config.sessionLifetime), path: "/",
             secure: app.config.secureCookies, httpOnly: true, sameSite: .lax)
+    }
+
+    /// `303` to the sign-in page with `error` (`invalid`, `limited`, `expired`: the page shows a
+    /// fixed text for each) and `next` kept.
+    static func backToSignIn(error: String, next: String?) -> Response {
+        var location = "/sign-in?error=\(error)"
+        let safe = safeNext(next)
+        if safe != "/", let encoded = safe.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "/-_.~"))) {
+            location += "&next=\(encoded)"
+        }
+        return Response(status: .seeOther, headers: [.location: location])
     }
 
     /// Where a form sign-in goes next: a path on this site only (`/…`, never `//host`).

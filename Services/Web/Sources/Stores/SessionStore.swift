@@ -11,6 +11,7 @@ struct SessionStore: Sendable {
     let database: ServiceDatabase
     /// How long a session lasts from sign-in (`http.session.hours`).
     let lifetime: TimeInterval
+    var cache: SecretCache = .shared
 
     struct Session: Sendable, Equatable {
         var id: String
@@ -22,13 +23,18 @@ struct SessionStore: Sendable {
     /// The live session a cookie value names, nil otherwise (unknown, expired, signed out).
     func session(presenting text: String, now: Date = Date()) async throws -> Session? {
         guard let secret = Secret.parse(text, as: .session) else { return nil }
+        if let cached = cache.lookup(id: secret.id, hash: secret.hash), let csrf = cached.csrf, let expires = cached.expiresAt {
+            return Session(id: secret.id, user: cached.user, csrf: csrf, expiresAt: expires)
+        }
         let row = try await database.pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT hash, user, csrf, expires_at FROM session WHERE id = ?", arguments: [secret.id])
+            try Row.fetchOne(db, sql: "SELECT hash, user, token_id, csrf, expires_at FROM session WHERE id = ?", arguments: [secret.id])
         }
         guard let row, Secret.constantTimeEqual(Array(row["hash"] as Data), secret.hash) else { return nil }
         let expires = Date(timeIntervalSince1970: row["expires_at"])
         guard expires > now else { return nil }
-        return Session(id: secret.id, user: row["user"], csrf: row["csrf"], expiresAt: expires)
+        let session = Session(id: secret.id, user: row["user"], csrf: row["csrf"], expiresAt: expires)
+        cache.store(id: secret.id, .init(hash: secret.hash, user: session.user, tokenID: row["token_id"], csrf: session.csrf, expiresAt: expires, cachedAt: .now))
+        return session
     }
 
     /// A new session for `user`; returns the cookie value (the only copy of the secret).
@@ -48,5 +54,6 @@ struct SessionStore: Sendable {
     /// Ends a session (sign-out).
     func delete(id: String) async throws {
         try await database.pool.write { db in try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [id]) }
+        cache.forget(id: id)
     }
 }

@@ -7,22 +7,36 @@ import QuenchRuntime
 /// checked on every API request. Only the SHA-256 of a token is stored.
 struct TokenStore: Sendable {
     let database: ServiceDatabase
+    var cache: SecretCache = .shared
 
     /// The user a presented bearer token acts for, nil when it is not a live token (unknown,
     /// revoked, or not of the token's form). Marks it used at most once a minute.
     func user(presenting text: String, now: Date = Date()) async throws -> String? {
         guard let secret = Secret.parse(text, as: .token) else { return nil }
+        if let cached = cache.lookup(id: secret.id, hash: secret.hash) {
+            if cached.lastUsedAt.map({ now.timeIntervalSince1970 - $0 >= 60 }) ?? true {
+                try await markUsed(secret.id, now: now)
+            }
+            return cached.user
+        }
         let row = try await database.pool.read { db in
             try Row.fetchOne(db, sql: "SELECT hash, user, last_used_at FROM token WHERE id = ?", arguments: [secret.id])
         }
         guard let row, Secret.constantTimeEqual(Array(row["hash"] as Data), secret.hash) else { return nil }
         let lastUsed: Double? = row["last_used_at"]
+        let user: String = row["user"]
+        cache.store(id: secret.id, .init(hash: secret.hash, user: user, lastUsedAt: lastUsed, cachedAt: .now))
         if lastUsed.map({ now.timeIntervalSince1970 - $0 >= 60 }) ?? true {
-            try await database.pool.write { db in
-                try db.execute(sql: "UPDATE token SET last_used_at = ? WHERE id = ?", arguments: [now.timeIntervalSince1970, secret.id])
-            }
+            try await markUsed(secret.id, now: now)
         }
-        return row["user"]
+        return user
+    }
+
+    private func markUsed(_ id: String, now: Date) async throws {
+        cache.markUsed(id: id, at: now.timeIntervalSince1970)
+        try await database.pool.write { db in
+            try db.execute(sql: "UPDATE token SET last_used_at = ? WHERE id = ?", arguments: [now.timeIntervalSince1970, id])
+        }
     }
 
     /// Stores a token's hash for `user` (inside a command's transaction).
@@ -52,6 +66,7 @@ struct TokenStore: Sendable {
         guard let info = try list(db, user: nil).first(where: { $0.id == id }) else { return nil }
         try db.execute(sql: "DELETE FROM token WHERE id = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM session WHERE token_id = ?", arguments: [id])
+        SecretCache.shared.forget(id: id)
         return info
     }
 }

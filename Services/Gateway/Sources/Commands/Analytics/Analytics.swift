@@ -1,5 +1,6 @@
 import ArgumentParser
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench analytics rebuild`, `quench analytics lag`
 struct Analytics: AsyncParsableCommand {
@@ -23,8 +24,8 @@ struct Analytics: AsyncParsableCommand {
                 let reply: RebuildReply = try await gateway.call(.analyticsRebuild, RebuildRequest())
                 try output.emit(reply) {
                     let rows = reply.cleared.values.reduce(0, +)
-                    return "Dropped \(rows) read-model rows; replaying events of "
-                        + (reply.publishers.isEmpty ? "every publisher" : reply.publishers.joined(separator: ", ")) + " from the start."
+                    return tr(AnalyticsText.rebuilt(
+                        rows: rows, publishers: reply.publishers.isEmpty ? tr(AnalyticsText.everyPublisher) : reply.publishers.joined(separator: ", ")))
                 }
             }
         }
@@ -39,12 +40,12 @@ struct Analytics: AsyncParsableCommand {
             try await CLI.run(global) { gateway, output in
                 let reply: LagReply = try await gateway.call(.analyticsLag, LagRequest())
                 try output.emit(reply) {
-                    var table = Table(["PUBLISHER", "APPLIED", "HEAD", "BEHIND", "SKIPPED", "CONNECTED"],
+                    var table = Table(columns(AnalyticsText.lagHeaders),
                                       alignments: [.left, .right, .right, .right, .right, .left])
                     for entry in reply.publishers {
                         table.add([
                             entry.publisher, "\(entry.appliedSeq)", "\(entry.headSeq)", "\(entry.lag)", "\(entry.skipped)",
-                            entry.connected ? "yes" : output.style.red("no"),
+                            entry.connected ? tr(AnalyticsText.yes) : output.style.red(tr(AnalyticsText.no)),
                         ])
                     }
                     return table.render(style: output.style)

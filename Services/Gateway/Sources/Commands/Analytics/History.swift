@@ -1,5 +1,6 @@
 import ArgumentParser
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench history [--days N]`
 struct History: AsyncParsableCommand {
@@ -18,7 +19,7 @@ struct History: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...HistoryRequest.maxDays).contains(days) else {
-            throw ValidationError("--days must be between 1 and \(HistoryRequest.maxDays), got \(days)")
+            throw ValidationError(tr(CommonText.daysRange(max: HistoryRequest.maxDays, got: days)))
         }
     }
 
@@ -26,21 +27,21 @@ struct History: AsyncParsableCommand {
         try await CLI.run(global, units: true) { gateway, output in
             let reply: HistoryReply = try await gateway.call(.analyticsHistory, HistoryRequest(days: days))
             try output.emit(reply) {
-                var table = Table(["DAY", "WATER", "GOAL", "MET"], alignments: [.left, .right, .right, .left])
+                var table = Table(columns(HydrationText.historyHeaders), alignments: [.left, .right, .right, .left])
                 for day in reply.days {
                     table.add([
-                        day.day.description, Format.millilitres(day.totalWaterMl), Format.millilitres(day.goalMl),
+                        Format.day(day.day), Format.millilitres(day.totalWaterMl), Format.millilitres(day.goalMl),
                         day.met ? output.style.green("✓") : "·",
                     ])
                 }
                 return table.render(style: output.style)
-                    + "\nCurrent streak: \(output.style.bold(History.days(reply.currentStreak))) · longest: \(History.days(reply.longestStreak))"
+                    + "\n" + tr(HydrationText.streaks(current: output.style.bold(History.days(reply.currentStreak)), longest: History.days(reply.longestStreak)))
                     + LagNote.text(reply.lag, style: output.style)
             }
         }
     }
 
     static func days(_ count: Int) -> String {
-        count == 1 ? "1 day" : "\(count) days"
+        tr(CommonText.days(count))
     }
 }

@@ -1,4 +1,5 @@
 import QuenchProtocol
+import QuenchStrings
 
 /// The line under an analytics answer when it may be missing recent events.
 enum LagNote {
@@ -6,11 +7,11 @@ enum LagNote {
     static func text(_ lag: [SubscriptionHealth], style: Style) -> String {
         let notes = lag.compactMap { entry -> String? in
             if !entry.connected {
-                return "\(entry.publisher) is out of reach (last applied event \(entry.appliedSeq))"
+                return tr(CommonText.publisherOutOfReach(publisher: entry.publisher, appliedSeq: Int64(clamping: entry.appliedSeq)))
             }
-            return entry.lag > 0 ? "\(entry.lag) events of \(entry.publisher) not applied yet" : nil
+            return entry.lag > 0 ? tr(CommonText.eventsNotApplied(count: Int64(clamping: entry.lag), publisher: entry.publisher)) : nil
         }
         guard !notes.isEmpty else { return "" }
-        return "\n" + style.yellow("Analytics may be behind: " + notes.joined(separator: "; ") + ".")
+        return "\n" + style.yellow(tr(CommonText.analyticsBehind(notes: notes.joined(separator: "; "))))
     }
 }

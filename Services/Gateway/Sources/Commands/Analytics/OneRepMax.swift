@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench orm [EXERCISE] [--limit N] [--unit kg|lb]`
 struct OneRepMax: AsyncParsableCommand {
@@ -56,7 +57,7 @@ struct OneRepMax: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...OneRepMaxRequest.maxLimit).contains(limit) else {
-            throw ValidationError("--limit must be between 1 and \(OneRepMaxRequest.maxLimit), got \(limit)")
+            throw ValidationError(tr(AnalyticsText.limitRange(max: OneRepMaxRequest.maxLimit, got: limit)))
         }
     }
 
@@ -66,28 +67,28 @@ struct OneRepMax: AsyncParsableCommand {
             let reply: OneRepMaxReply = try await gateway.call(.analyticsOneRepMax, OneRepMaxRequest(exercise: exercise, limit: limit))
             try output.emit(Report(reply, unit: unit?.rawValue ?? "kg")) {
                 if reply.revoked != nil {
-                    return "No one-rep maxes shown." + RevokedNote.text(reply.revoked, style: output.style)
+                    return tr(AnalyticsText.noOneRepMaxShown) + RevokedNote.text(reply.revoked, style: output.style)
                         + LagNote.text(reply.lag, style: output.style)
                 }
                 guard !reply.exercises.isEmpty else {
-                    return "No strength sets yet: `quench import workouts FILE` adds them." + LagNote.text(reply.lag, style: output.style)
+                    return tr(AnalyticsText.noStrengthSets) + LagNote.text(reply.lag, style: output.style)
                 }
                 let blocks = reply.exercises.map { entry -> String in
                     var lines = [output.style.bold(entry.name)]
                     if let record = entry.personalRecord {
-                        lines.append("Record: \(DisplayUnits.weight(record.oneRepMax, unit: shown)) on \(record.day)")
+                        lines.append(tr(AnalyticsText.record(weight: DisplayUnits.weight(record.oneRepMax, unit: shown), day: Format.day(record.day))))
                     }
                     let oldestFirst = entry.series.reversed().map(\.oneRepMax)
                     if !oldestFirst.isEmpty {
-                        lines.append("\(Charts.sparkline(oldestFirst))  \(entry.series.last?.day.description ?? "") → \(entry.series.first?.day.description ?? "")")
+                        lines.append(Charts.sparkline(oldestFirst) + "  " + (entry.series.last.map { Format.day($0.day) } ?? "") + " → " + (entry.series.first.map { Format.day($0.day) } ?? ""))
                     }
-                    var table = Table(["DAY", "1RM"], alignments: [.left, .right])
+                    var table = Table(columns(AnalyticsText.ormHeaders), alignments: [.left, .right])
                     for point in entry.series {
-                        table.add([point.day.description, DisplayUnits.weight(point.oneRepMax, unit: shown)])
+                        table.add([Format.day(point.day), DisplayUnits.weight(point.oneRepMax, unit: shown)])
                     }
                     lines.append(table.render(style: output.style))
                     if entry.excludedSets > 0 {
-                        lines.append(output.style.dim("\(entry.excludedSets) sets of more than 12 reps left out"))
+                        lines.append(output.style.dim(tr(AnalyticsText.excludedSets(entry.excludedSets))))
                     }
                     return lines.joined(separator: "\n")
                 }

@@ -1,4 +1,5 @@
 import QuenchProtocol
+import QuenchStrings
 
 /// The line under an analytics answer that leaves out the data of revoked consents.
 enum RevokedNote {
@@ -6,7 +7,6 @@ enum RevokedNote {
     static func text(_ revoked: [String]?, style: Style) -> String {
         guard let revoked, !revoked.isEmpty else { return "" }
         let list = revoked.joined(separator: ", ")
-        return "\n" + style.yellow(
-            "Not counted: consent revoked for \(list) (the data is kept; `quench consent grant \(revoked.joined(separator: " "))` counts it again).")
+        return "\n" + style.yellow(tr(CommonText.notCounted(types: list, grant: revoked.joined(separator: " "))))
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import QuenchCharts
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench steps [--month YYYY-MM] [--bars] [--svg [FILE]] [--out FILE]`
 struct Steps: AsyncParsableCommand {
@@ -41,13 +42,13 @@ struct Steps: AsyncParsableCommand {
 
     func validate() throws {
         if let svgFile, !svg {
-            throw ValidationError("unexpected argument '\(svgFile)': a file name goes after --svg or --out")
+            throw ValidationError(tr(StepsText.unexpectedFile(svgFile)))
         }
         if out != nil && svgFile != nil {
-            throw ValidationError("--svg \(svgFile ?? "") and --out \(out ?? ""): name one file")
+            throw ValidationError(tr(StepsText.twoFiles(svg: svgFile ?? "", out: out ?? "")))
         }
         if global.json && svg && svgPath == nil {
-            throw ValidationError("--svg with --json needs --out FILE: stdout carries the JSON")
+            throw ValidationError(tr(StepsText.svgWithJSON))
         }
     }
 
@@ -58,7 +59,8 @@ struct Steps: AsyncParsableCommand {
             let kind: SVGChart.Kind = bars ? .bars : .line
             if svg || out != nil {
                 let document = SVGChartDocument.render(
-                    chart, kind: kind, title: Text.svgTitle(reply.month), summary: Text.summary(reply), todayLabel: Text.today)
+                    chart, kind: kind, title: Text.svgTitle(reply.month), summary: Text.summary(reply), todayLabel: Text.today,
+                    axisLabel: Text.axis)
                 guard let out = svgPath else {
                     output.line(document)
                     return
@@ -77,20 +79,20 @@ struct Steps: AsyncParsableCommand {
         }
     }
 
-    /// Every string `quench steps` shows, in one place.
+    /// Every string `quench steps` shows, in one place (from the catalog's ``StepsText``).
     enum Text {
-        static let today = "today"
+        static var today: String { tr(CommonText.today) }
 
-        static func heading(_ month: String) -> String { month }
+        static func heading(_ month: String) -> String { l10n.month(month) }
 
-        static func svgTitle(_ month: String) -> String { "Steps · \(month)" }
+        static func svgTitle(_ month: String) -> String { tr(StepsText.svgTitle(month: l10n.month(month))) }
 
-        static func total(_ steps: String) -> String { "Total: \(steps) steps" }
+        static func total(_ steps: String) -> String { tr(StepsText.total(steps)) }
 
         static func badges(_ reply: StepsMonthReply) -> String {
-            var text = "Badges: \(earned(reply))"
+            var text = tr(StepsText.badges(earned(reply)))
             if let next = reply.achievements.first(where: { !$0.earned }) {
-                text += " · next at \(Format.thousands(next.threshold)) (\(Format.thousands(max(0, next.threshold - reply.total))) to go)"
+                text += tr(StepsText.nextBadge(at: Format.thousands(next.threshold), toGo: Format.thousands(max(0, next.threshold - reply.total))))
             }
             return text
         }
@@ -99,10 +101,18 @@ struct Steps: AsyncParsableCommand {
             total(Format.thousands(reply.total)) + " · " + badges(reply)
         }
 
-        static func wrote(_ file: String) -> String { "Wrote the steps chart to \(file)." }
+        static func wrote(_ file: String) -> String { tr(StepsText.wroteChart(file)) }
 
         static func earned(_ reply: StepsMonthReply) -> Int {
             reply.achievements.filter(\.earned).count
+        }
+
+        /// A y axis label: `12.5k` (`12,5 Tsd.`).
+        static func axis(_ value: Double) -> String {
+            let magnitude = abs(value)
+            if magnitude >= 1_000_000 { return tr(StepsText.millions(l10n.decimal(value / 1_000_000, maximum: 2))) }
+            if magnitude >= 1_000 { return tr(StepsText.thousands(l10n.decimal(value / 1_000, maximum: 2))) }
+            return l10n.decimal(value, maximum: 2)
         }
     }
 }

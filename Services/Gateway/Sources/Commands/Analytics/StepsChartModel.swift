@@ -17,7 +17,7 @@ enum StepsChartModel {
     /// The terminal chart's options: the terminal's width, cyan data, yellow today.
     static func terminalOptions(style: Style, todayLabel: String) -> TerminalChartOptions {
         TerminalChartOptions(
-            width: TerminalSize.columns(), valueLabel: { Format.thousands(Int64($0.rounded())) }, todayLabel: todayLabel,
+            width: TerminalSize.columns(), axisLabel: { Steps.Text.axis($0) }, valueLabel: { Format.thousands(Int64($0.rounded())) }, todayLabel: todayLabel,
             paintData: { style.cyan($0) }, paintToday: { style.yellow($0) })
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench today [--day DATE]`
 struct Today: AsyncParsableCommand {
@@ -21,19 +22,25 @@ struct Today: AsyncParsableCommand {
         try await CLI.run(global, units: true) { gateway, output in
             let reply: DaySummary = try await gateway.call(.analyticsToday, DayRequest(day: day))
             try output.emit(reply) {
-                let bar = Charts.progressBar(fraction: reply.goalMl > 0 ? reply.totalWaterMl / reply.goalMl : 0, style: output.style)
+                let percent = Today.percent(reply.percent)
+                let bar = Charts.progressBar(
+                    fraction: reply.goalMl > 0 ? reply.totalWaterMl / reply.goalMl : 0,
+                    width: Charts.barWidth(besides: percent.count + 1), style: output.style)
                 let remaining = reply.remainingMl > 0
-                    ? "\(Format.millilitres(reply.remainingMl)) to go"
-                    : output.style.green("goal reached")
-                return output.style.bold(reply.day.description) + "\n"
-                    + "\(bar) \(Today.percent(reply.percent))\n"
-                    + "\(Format.millilitres(reply.totalWaterMl)) of \(Format.millilitres(reply.goalMl)) (\(reply.goalSource) goal), \(remaining)"
+                    ? tr(HydrationText.toGo(Format.millilitres(reply.remainingMl)))
+                    : output.style.green(tr(HydrationText.goalReached))
+                let progress = tr(HydrationText.progress(
+                    total: Format.millilitres(reply.totalWaterMl), goal: Format.millilitres(reply.goalMl),
+                    source: tr(HydrationText.goalSource(reply.goalSource))))
+                return output.style.bold(Format.day(reply.day)) + "\n"
+                    + "\(bar) \(percent)\n"
+                    + "\(progress), \(remaining)"
                     + LagNote.text(reply.lag, style: output.style)
             }
         }
     }
 
     static func percent(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) %" : String(format: "%.1f %%", value)
+        Format.percent(value)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench workouts [--month YYYY-MM]`
 struct Workouts: AsyncParsableCommand {
@@ -24,20 +25,20 @@ struct Workouts: AsyncParsableCommand {
             let reply: WorkoutsReply = try await gateway.call(.analyticsWorkouts, MonthRequest(month: month))
             try output.emit(reply) {
                 if reply.revoked != nil {
-                    return "No workouts shown." + RevokedNote.text(reply.revoked, style: output.style) + LagNote.text(reply.lag, style: output.style)
+                    return tr(AnalyticsText.noWorkoutsShown) + RevokedNote.text(reply.revoked, style: output.style) + LagNote.text(reply.lag, style: output.style)
                 }
                 guard !reply.workouts.isEmpty else {
-                    return "No workouts in \(reply.month): `quench import apple-health FILE` adds them." + LagNote.text(reply.lag, style: output.style)
+                    return tr(AnalyticsText.noWorkouts(month: l10n.month(reply.month))) + LagNote.text(reply.lag, style: output.style)
                 }
-                var table = Table(["DAY", "WORKOUT", "DURATION", "DISTANCE", "ENERGY", "SOURCE"], alignments: [.left, .left, .right, .right, .right, .left])
+                var table = Table(columns(AnalyticsText.workoutsHeaders), alignments: [.left, .left, .right, .right, .right, .left])
                 for workout in reply.workouts {
                     table.add([
-                        workout.day.description, Self.name(workout.activity), Self.duration(workout.durationSeconds),
-                        workout.distanceMeters.map { String(format: "%.2f km", $0 / 1000) } ?? "-",
-                        workout.energyKcal.map { String(format: "%.0f kcal", $0) } ?? "-", workout.source,
+                        Format.day(workout.day), tr(AnalyticsText.activity(Self.name(workout.activity))), Self.duration(workout.durationSeconds),
+                        workout.distanceMeters.map { tr(UnitText.kilometres(l10n.decimal($0 / 1000, minimum: 2, maximum: 2))) } ?? "-",
+                        workout.energyKcal.map { tr(UnitText.kilocalories(l10n.decimal($0, maximum: 0))) } ?? "-", workout.source,
                     ])
                 }
-                return output.style.bold(reply.month) + "\n" + table.render(style: output.style) + LagNote.text(reply.lag, style: output.style)
+                return output.style.bold(l10n.month(reply.month)) + "\n" + table.render(style: output.style) + LagNote.text(reply.lag, style: output.style)
             }
         }
     }

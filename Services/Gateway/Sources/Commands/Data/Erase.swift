@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench erase --yes`
 struct Erase: AsyncParsableCommand {
@@ -24,7 +25,7 @@ struct Erase: AsyncParsableCommand {
 
     func validate() throws {
         guard yes else {
-            throw ValidationError("erase deletes everything about you in every service; confirm with --yes")
+            throw ValidationError(tr(SetupText.confirmErase))
         }
     }
 
@@ -33,6 +34,12 @@ struct Erase: AsyncParsableCommand {
         var erased: Bool
         var deleted: [String: Int]?
         var error: String?
+        /// The service did not answer (exit 69 rather than 65); not in the JSON.
+        var unavailable = false
+
+        private enum CodingKeys: String, CodingKey {
+            case service, erased, deleted, error
+        }
     }
 
     /// Seconds each service's erase may take when `--timeout` is not given: the service
@@ -53,7 +60,9 @@ struct Erase: AsyncParsableCommand {
                             let reply = try await gateway.call(target, UserDataRequest())
                             return ServiceResult(service: service, erased: true, deleted: reply.deleted, error: nil)
                         } catch {
-                            return ServiceResult(service: service, erased: false, deleted: nil, error: CLIError.from(error).description)
+                            let failure = CLIError.from(error)
+                            return ServiceResult(
+                                service: service, erased: false, deleted: nil, error: failure.description, unavailable: failure.exitCode == 69)
                         }
                     }
                 }
@@ -68,14 +77,15 @@ struct Erase: AsyncParsableCommand {
             try output.emit(Result(user: user, services: results)) {
                 results.map { result in
                     if result.erased {
-                        let counts = (result.deleted ?? [:]).sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-                        return "\(output.style.green("✓")) \(result.service): erased \(counts.isEmpty ? "nothing" : counts)"
+                        let counts = (result.deleted ?? [:]).sorted { $0.key < $1.key }.map { Format.thousands(Int64($0.value)) + " " + $0.key }
+                            .joined(separator: ", ")
+                        return output.style.green("✓") + " " + tr(SetupText.erased(service: result.service, counts: counts.isEmpty ? tr(SetupText.nothing) : counts))
                     }
-                    return "\(output.style.red("✗")) \(result.service): \(result.error ?? "failed") — run `quench erase --yes` again once it is up"
+                    return output.style.red("✗") + " " + tr(SetupText.eraseFailed(service: result.service, error: result.error ?? tr(SetupText.failed)))
                 }.joined(separator: "\n")
             }
             if let failed = results.first(where: { !$0.erased }) {
-                throw ExitCode(failed.error?.contains("not answering") == true ? 69 : 65)
+                throw ExitCode(failed.unavailable ? 69 : 65)
             }
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MessagePack
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench export [--out FILE]`
 struct Export: AsyncParsableCommand {
@@ -37,7 +38,7 @@ struct Export: AsyncParsableCommand {
                 do {
                     try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
                 } catch {
-                    throw CLIError.io("cannot write \(out): \(error.localizedDescription)")
+                    throw CLIError.io(tr(SetupText.cannotWrite(path: out, reason: error.localizedDescription)))
                 }
                 struct Result: Encodable {
                     var user: String
@@ -45,7 +46,7 @@ struct Export: AsyncParsableCommand {
                     var bytes: Int
                 }
                 try output.emit(Result(user: user, file: out, bytes: text.utf8.count + 1)) {
-                    "Exported everything about \(user) to \(out)."
+                    tr(SetupText.exported(user: user, file: out))
                 }
             } else {
                 output.line(text)

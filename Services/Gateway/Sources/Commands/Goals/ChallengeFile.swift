@@ -1,5 +1,6 @@
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// A challenges file in the shape of the public goals feed, `{"items":[…]}`, read with
 /// errors that name the item and field (`items[3].reward`).
@@ -15,13 +16,13 @@ enum ChallengeFile {
         let url = URL(fileURLWithPath: path)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         if let size, size > maxBytes {
-            throw CLIError.usage("\(path): \(size) bytes is larger than a challenges file may be (\(maxBytes) bytes)")
+            throw CLIError.usage(tr(GoalsText.fileTooLarge(path: path, size: size, max: maxBytes)))
         }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw CLIError.io("cannot read \(path): \(error.localizedDescription)")
+            throw CLIError.io(tr(GoalsText.cannotRead(path: path, reason: error.localizedDescription)))
         }
         return try decode(data, name: path)
     }
@@ -33,10 +34,10 @@ enum ChallengeFile {
         } catch let error as DecodingError {
             throw CLIError.usage("\(name): \(describe(error))")
         } catch {
-            throw CLIError.usage("\(name): not JSON: \(error.localizedDescription)")
+            throw CLIError.usage(tr(GoalsText.notJSON(name: name, reason: error.localizedDescription)))
         }
         guard items.count <= LoadChallengesRequest.maxItems else {
-            throw CLIError.usage("\(name): items: at most \(LoadChallengesRequest.maxItems) challenges per file, got \(items.count)")
+            throw CLIError.usage(tr(GoalsText.tooManyItems(name: name, max: LoadChallengesRequest.maxItems, got: items.count)))
         }
         return items
     }
@@ -55,14 +56,15 @@ enum ChallengeFile {
         }
         switch error {
         case .keyNotFound(let key, let context):
-            return "\(path(context.codingPath + [key])): is required"
+            return tr(GoalsText.isRequired(path: path(context.codingPath + [key])))
         case .typeMismatch(let type, let context):
-            return "\(path(context.codingPath)): must be \(type == Double.self || type == Int.self ? "a number" : type == String.self ? "a string" : "\(type)")"
+            let kind = type == Double.self || type == Int.self ? tr(GoalsText.aNumber) : type == String.self ? tr(GoalsText.aString) : "\(type)"
+            return tr(GoalsText.mustBe(path: path(context.codingPath), kind: kind))
         case .valueNotFound(_, let context):
-            return "\(path(context.codingPath)): must not be null"
+            return tr(GoalsText.mustNotBeNull(path: path(context.codingPath)))
         case .dataCorrupted(let context):
             let at = path(context.codingPath)
-            return (at.isEmpty ? "" : "\(at): ") + "not valid JSON (\(context.debugDescription))"
+            return (at.isEmpty ? "" : "\(at): ") + tr(GoalsText.notValidJSON(reason: context.debugDescription))
         @unknown default:
             return "\(error)"
         }

@@ -1,12 +1,14 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
-/// `quench challenges`, `quench challenges load FILE`, `quench challenges progress [--month YYYY-MM]`
+/// `quench challenges`, `quench challenges load FILE`, `quench challenges sync [URL]`,
+/// `quench challenges progress [--month YYYY-MM]`
 struct Challenges: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The challenge catalog and your progress.",
-        subcommands: [List.self, Load.self, Progress.self],
+        subcommands: [List.self, Load.self, Sync.self, Progress.self],
         defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
@@ -17,17 +19,7 @@ struct Challenges: AsyncParsableCommand {
         func run() async throws {
             try await CLI.run(global) { gateway, output in
                 let reply: ListChallengesReply = try await gateway.call(.challengesList, ListChallengesRequest())
-                try output.emit(reply) {
-                    guard !reply.challenges.isEmpty else { return "No challenges yet: `quench challenges load FILE` adds them." }
-                    var table = Table(["ID", "TITLE", "TYPE", "GOAL", "TROPHY", "POINTS"], alignments: [.left, .left, .left, .right, .left, .right])
-                    for challenge in reply.challenges {
-                        table.add([
-                            challenge.id, challenge.title, challenge.type, Challenges.goalText(challenge),
-                            challenge.reward.trophy, "\(challenge.reward.points)",
-                        ])
-                    }
-                    return table.render(style: output.style)
-                }
+                try output.emit(reply) { Challenges.catalogText(reply, style: output.style) }
             }
         }
     }
@@ -52,7 +44,7 @@ struct Challenges: AsyncParsableCommand {
                 let items = try ChallengeFile.read(file)
                 let reply: LoadChallengesReply = try await gateway.call(.challengesLoad, LoadChallengesRequest(items: items))
                 try output.emit(reply) {
-                    "Loaded \(reply.received) challenges: \(reply.created) new, \(reply.updated) updated, \(reply.unchanged) unchanged."
+                    tr(GoalsText.loaded(received: reply.received, created: reply.created, updated: reply.updated, unchanged: reply.unchanged))
                 }
             }
         }
@@ -77,7 +69,7 @@ struct Challenges: AsyncParsableCommand {
 
         func validate() throws {
             if let month, Challenges.monthRange(month) == nil {
-                throw ValidationError("--month: '\(month)' is not a month YYYY-MM")
+                throw ValidationError(tr(GoalsText.notAMonth(field: "--month", text: month)))
             }
         }
 
@@ -85,19 +77,49 @@ struct Challenges: AsyncParsableCommand {
             try await CLI.run(global) { gateway, output in
                 let reply: ChallengesProgressReply = try await gateway.call(.analyticsChallengesProgress, MonthRequest(month: month))
                 try output.emit(reply) {
-                    guard !reply.challenges.isEmpty else { return "No challenges yet: `quench challenges load FILE` adds them." }
-                    var table = Table(["CHALLENGE", "GOAL", "DAYS", "TROPHY", "POINTS"], alignments: [.left, .right, .right, .left, .right])
+                    guard !reply.challenges.isEmpty else { return tr(GoalsText.noChallenges) }
+                    var table = Table(columns(GoalsText.progressHeaders), alignments: [.left, .right, .right, .left, .right])
                     for entry in reply.challenges {
                         table.add([
-                            entry.title, Challenges.goalText(type: entry.type, goal: entry.goal), "\(entry.daysCompleted)",
-                            entry.daysCompleted > 0 ? "\(entry.reward.trophy) ×\(entry.trophies)" : "", "\(entry.points)",
+                            entry.title, Challenges.goalText(type: entry.type, goal: entry.goal), Format.thousands(Int64(entry.daysCompleted)),
+                            entry.daysCompleted > 0 ? "\(entry.reward.trophy) ×\(Format.thousands(Int64(entry.trophies)))" : "",
+                            Format.thousands(Int64(entry.points)),
                         ])
                     }
-                    return output.style.bold(reply.month) + "\n" + table.render(style: output.style)
-                        + "\nPoints earned: \(output.style.bold("\(reply.totalPoints)"))" + RevokedNote.text(reply.revoked, style: output.style)
+                    return output.style.bold(l10n.month(reply.month)) + "\n" + table.render(style: output.style)
+                        + "\n" + tr(GoalsText.pointsEarned(output.style.bold(Format.thousands(Int64(reply.totalPoints)))))
+                        + RevokedNote.text(reply.revoked, style: output.style)
                 }
             }
         }
+    }
+
+    /// The catalog as a table, after where it came from and how old it is.
+    static func catalogText(_ reply: ListChallengesReply, style: Style, now: Date = Date()) -> String {
+        guard !reply.challenges.isEmpty else { return tr(GoalsText.noChallenges) }
+        var table = Table(columns(GoalsText.challengesHeaders), alignments: [.left, .left, .left, .right, .left, .right])
+        for challenge in reply.challenges {
+            table.add([
+                challenge.id, challenge.title, challenge.type, Challenges.goalText(challenge),
+                challenge.reward.trophy, Format.thousands(Int64(challenge.reward.points)),
+            ])
+        }
+        return style.dim(sourceText(reply.source, now: now)) + "\n" + table.render(style: style)
+    }
+
+    /// "From https://…, fetched 3 h ago; the last check 5 min ago failed: …." — where the
+    /// catalog came from and how old it is.
+    static func sourceText(_ source: ChallengeSyncState?, now: Date) -> String {
+        guard let source else { return tr(ChallengeSyncText.fromFiles) }
+        func age(_ date: Date) -> ChallengeAge { ChallengeAge(seconds: now.timeIntervalSince(date)) }
+        var line = tr(ChallengeSyncText.fromFeed(url: source.url, fetched: age(source.fetchedAt)))
+        if source.checkedAt > source.fetchedAt {
+            line += source.outcome == ChallengeSyncState.Outcome.failed
+                ? tr(ChallengeSyncText.lastCheckFailed(when: age(source.checkedAt), detail: source.detail ?? ""))
+                : tr(ChallengeSyncText.lastCheckUnchanged(when: age(source.checkedAt)))
+        }
+        if source.skipped > 0 { line += tr(ChallengeSyncText.itemsLeftOut(source.skipped)) }
+        return line + "."
     }
 
     /// A month's first and last day, or nil when `text` is not YYYY-MM.
@@ -112,7 +134,8 @@ struct Challenges: AsyncParsableCommand {
     }
 
     static func goalText(type: String, goal: Double) -> String {
-        if type == "step" { return "\(Format.thousands(Int64(goal.rounded()))) steps" }
-        return goal >= 1000 ? String(format: "%.1f km", goal / 1000) : "\(Int(goal.rounded())) m"
+        if type == "step" { return tr(GoalsText.steps(Format.thousands(Int64(goal.rounded())))) }
+        return goal >= 1000
+            ? tr(UnitText.kilometres(l10n.decimal(goal / 1000, minimum: 1, maximum: 1))) : tr(UnitText.metres(Format.thousands(Int64(goal.rounded()))))
     }
 }

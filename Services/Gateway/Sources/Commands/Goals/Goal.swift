@@ -1,5 +1,6 @@
 import ArgumentParser
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench goal`, `quench goal set AMOUNT`, `quench goal auto`, `quench goal history`
 struct Goal: AsyncParsableCommand {
@@ -43,14 +44,14 @@ struct Goal: AsyncParsableCommand {
         @Argument(help: "The goal: 3000, 3000ml, 2.5l, 100oz.")
         var amount: AmountArgument
 
-        static let examples = "3000, 3000ml, 2.5l or 100oz"
+        static var examples: String { tr(GoalsText.goalExamples) }
 
         func validate() throws {
             let (value, unit) = try amount.parsed(name: "AMOUNT", examples: Self.examples)
             do {
                 _ = try GoalVolumeRule.microlitres(value, unit: unit, field: "AMOUNT")
             } catch let error as QuenchError {
-                throw ValidationError("AMOUNT: \(error.message)")
+                throw ValidationError(tr(CommonText.field("AMOUNT", message: tr(ErrorText.service(code: error.code.rawValue, field: nil, detail: error.message)))))
             }
         }
 
@@ -93,12 +94,12 @@ struct Goal: AsyncParsableCommand {
                     reply.nextCursor = page.nextCursor
                 }
                 try output.emit(GoalHistoryView(reply)) {
-                    guard !reply.goals.isEmpty else { return "No goal set yet: the default of 2500 mL applies." }
-                    var table = Table(["FROM", "TO", "GOAL", "SOURCE"], alignments: [.left, .left, .right, .left])
+                    guard !reply.goals.isEmpty else { return tr(GoalsText.noGoalYet) }
+                    var table = Table(columns(GoalsText.goalHeaders), alignments: [.left, .left, .right, .left])
                     for period in reply.goals {
                         table.add([
-                            period.startDay.description, period.endDay?.description ?? output.style.dim("now"), Format.millilitres(period.goalMl),
-                            period.source,
+                            Format.day(period.startDay), period.endDay.map(Format.day) ?? output.style.dim(tr(GoalsText.now)),
+                            Format.millilitres(period.goalMl), tr(GoalsText.source(period.source)),
                         ])
                     }
                     return table.render(style: output.style)

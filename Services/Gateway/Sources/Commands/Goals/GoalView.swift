@@ -1,5 +1,6 @@
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench goal` as JSON: `{goalMl, source, since, weightKg?, adjusted?, pinned, autoAvailable, changed?}`;
 /// `since` is null while only the default ever applied, `weightKg` only for an auto goal.
@@ -27,25 +28,25 @@ struct GoalView: Encodable {
     }
 
     static func describe(_ reply: GoalReply, style: Style) -> String {
-        var text = "Goal: \(style.bold(Format.millilitres(reply.goalMl))) (\(reply.source))"
+        var text = tr(GoalsText.goal(amount: style.bold(Format.millilitres(reply.goalMl)), source: tr(GoalsText.source(reply.source))))
         if let weight = reply.weightKg {
-            text += " from your weight of \(formatKilograms(weight))"
+            text += tr(GoalsText.fromWeight(formatKilograms(weight)))
         }
-        if let since = reply.since { text += ", since \(since)" }
+        if let since = reply.since { text += tr(GoalsText.since(Format.day(since))) }
         switch reply.adjusted {
-        case "capped": text += "\n" + style.yellow("Your weight gives more than 6000 mL; the goal is capped at 6000 mL.")
-        case "raised": text += "\n" + style.yellow("Your weight gives less than 1000 mL; the goal is raised to 1000 mL.")
+        case "capped": text += "\n" + style.yellow(tr(GoalsText.capped))
+        case "raised": text += "\n" + style.yellow(tr(GoalsText.raised))
         default: break
         }
         if reply.pinned {
-            text += "\n" + style.dim("Manual goal kept over your weight-derived goal; `quench goal auto` follows your weight again.")
+            text += "\n" + style.dim(tr(GoalsText.pinned))
         }
-        if reply.changed == false { text += "\n" + style.dim("(unchanged)") }
+        if reply.changed == false { text += "\n" + style.dim(tr(GoalsText.unchanged)) }
         return text
     }
 
     static func formatKilograms(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) kg" : String(format: "%.1f kg", value)
+        tr(UnitText.kilograms(l10n.decimal(value, maximum: 1)))
     }
 }
 

@@ -1,4 +1,5 @@
 import QuenchProtocol
+import QuenchStrings
 
 /// What `quench import apple-health` prints: `recordsSeen = imported + duplicates + skipped`.
 struct AppleHealthImportReport: Encodable {
@@ -42,37 +43,38 @@ struct AppleHealthImportReport: Encodable {
 
     func human(style: Style) -> String {
         var lines = [
-            "\(style.bold("Imported \(Format.thousands(Int64(imported)))")) of \(Format.thousands(Int64(recordsSeen))) records"
-                + " (\(Format.thousands(Int64(duplicates))) duplicates, \(Format.thousands(Int64(skipped))) skipped)",
+            tr(ImportText.importedRecords(
+                imported: style.bold(tr(ImportText.imported(Format.thousands(Int64(imported))))), seen: recordsSeen, duplicates: duplicates,
+                skipped: skipped)),
         ]
         if !byType.isEmpty {
-            var table = Table(["TYPE", "IMPORTED", "DUPLICATES"], alignments: [.left, .right, .right])
+            var table = Table(columns(ImportText.typeHeaders), alignments: [.left, .right, .right])
             for (type, counts) in byType.sorted(by: { $0.key < $1.key }) {
                 table.add([type, Format.thousands(Int64(counts.imported)), Format.thousands(Int64(counts.duplicates))])
             }
             lines.append(table.render(style: style))
         }
         if skipped > 0 {
-            var table = Table(["SKIPPED BECAUSE", "RECORDS"], alignments: [.left, .right])
+            var table = Table(columns(ImportText.skippedHeaders), alignments: [.left, .right])
             for (reason, count) in skippedByReason.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
-                table.add([reason, Format.thousands(Int64(count))])
+                table.add([tr(ImportText.skipReason(reason)), Format.thousands(Int64(count))])
             }
             lines.append(table.render(style: style))
         }
         for (consent, count) in skippedForConsent.sorted(by: { $0.key < $1.key }) {
-            lines.append(style.yellow("\(Format.thousands(Int64(count))) \(consent) records skipped: no consent")
-                + style.dim(" (quench consent grant \(consent), then import again)"))
+            lines.append(style.yellow(tr(ImportText.skippedNoConsent(count: count, consent: consent)))
+                + style.dim(tr(ImportText.grantThenImport(consent: consent))))
         }
         if correlationChildrenIgnored > 0 {
-            lines.append(style.dim("\(correlationChildrenIgnored) records inside correlations (e.g. blood pressure) ignored"))
+            lines.append(style.dim(tr(ImportText.correlationsIgnored(correlationChildrenIgnored))))
         }
         let notImported = otherElements.filter { !Self.metadataElements.contains($0.key) }
         if !notImported.isEmpty {
             let list = notImported.sorted { $0.key < $1.key }.map { "\(Format.thousands(Int64($0.value))) \($0.key)" }
-            lines.append(style.dim("Also in the file, not imported: " + list.joined(separator: ", ")))
+            lines.append(style.dim(tr(ImportText.alsoInFile(list.joined(separator: ", ")))))
         }
         if let error {
-            lines.append(style.red("Stopped early: \(error)"))
+            lines.append(style.red(tr(ImportText.stoppedEarly(error))))
         }
         return lines.joined(separator: "\n")
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench consent`, `quench consent grant TYPE…`, `quench consent revoke TYPE… [--delete-data]`
 struct Consent: AsyncParsableCommand {
@@ -28,7 +29,7 @@ struct Consent: AsyncParsableCommand {
         func run() async throws {
             try await CLI.run(global) { gateway, output in
                 let reply: ConsentListReply = try await gateway.call(.consentList, ConsentListRequest())
-                try Consent.print(reply, output: output)
+                try Consent.print(reply, output: output, zone: gateway.timeZone)
             }
         }
     }
@@ -53,7 +54,7 @@ struct Consent: AsyncParsableCommand {
         func run() async throws {
             try await CLI.run(global) { gateway, output in
                 let reply: ConsentListReply = try await gateway.call(.consentGrant, ConsentChangeRequest(types: types))
-                try Consent.print(reply, output: output)
+                try Consent.print(reply, output: output, zone: gateway.timeZone)
             }
         }
     }
@@ -82,32 +83,32 @@ struct Consent: AsyncParsableCommand {
             try await CLI.run(global) { gateway, output in
                 let reply: ConsentListReply = try await gateway.call(.consentRevoke,
                     ConsentChangeRequest(types: types, deleteData: deleteData ? true : nil))
-                try Consent.print(reply, output: output)
+                try Consent.print(reply, output: output, zone: gateway.timeZone)
             }
         }
     }
 
     static func validate(_ types: [String]) throws {
         guard !types.isEmpty else {
-            throw ValidationError("name at least one type: \(ConsentType.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(tr(HealthText.nameAType(types: ConsentType.allCases.map(\.rawValue).joined(separator: ", "))))
         }
         for type in types where ConsentType(rawValue: type.lowercased()) == nil {
-            throw ValidationError("'\(type)' is not a consent type; use \(ConsentType.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(tr(HealthText.notAConsentType(type: type, types: ConsentType.allCases.map(\.rawValue).joined(separator: ", "))))
         }
     }
 
-    static func print(_ reply: ConsentListReply, output: Output) throws {
+    static func print(_ reply: ConsentListReply, output: Output, zone: String) throws {
         try output.emit(reply) {
-            var table = Table(["TYPE", "CONSENT", "SINCE"], alignments: [.left, .left, .left])
+            var table = Table(columns(HealthText.consentHeaders), alignments: [.left, .left, .left])
             for consent in reply.consents {
                 table.add([
-                    consent.type, consent.granted ? output.style.green("granted") : output.style.dim("not granted"),
-                    consent.since.map { ISO8601DateFormatter().string(from: $0) } ?? "",
+                    consent.type, consent.granted ? output.style.green(tr(HealthText.granted)) : output.style.dim(tr(HealthText.notGranted)),
+                    consent.since.map { Format.dayAndTime($0, zone: zone) } ?? "",
                 ])
             }
             var text = table.render(style: output.style)
             for (type, count) in (reply.deleted ?? [:]).sorted(by: { $0.key < $1.key }) {
-                text += "\nDeleted \(count) \(type) sample\(count == 1 ? "" : "s")."
+                text += "\n" + tr(HealthText.deletedSamples(count: count, type: type))
             }
             return text
         }

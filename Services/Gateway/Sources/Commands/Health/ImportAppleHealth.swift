@@ -3,6 +3,7 @@ import Foundation
 import HealthImport
 import QuenchProtocol
 import Synchronization
+import QuenchStrings
 
 /// `quench import apple-health PATH` (export.zip or export.xml).
 struct ImportAppleHealth: AsyncParsableCommand {
@@ -65,7 +66,7 @@ struct ImportAppleHealth: AsyncParsableCommand {
             // and leaves no failed job behind.
             let path = try Self.resolve(self.path)
             let size = try fileSize(path)
-            let progress = ProgressLine(output: output, label: "Importing")
+            let progress = ProgressLine(output: output, label: tr(ImportText.importing))
             let outcome = try await HealthUploader(gateway: gateway).upload(
                 kind: "apple-health", fileName: (path as NSString).lastPathComponent, totalBytes: size
             ) { channel in
@@ -76,15 +77,15 @@ struct ImportAppleHealth: AsyncParsableCommand {
             try output.emit(report) { report.human(style: output.style) }
             if let error = outcome.parseError {
                 if outcome.job.imported + outcome.job.duplicates == 0 {
-                    throw CLIError.io("\(path): \(error) — nothing was imported")
+                    throw CLIError.io(tr(ImportText.parseStoppedNothing(path: path, error: "\(error)")))
                 }
-                throw CLIError.io("\(path): \(error) — what was read before stays imported; fix the file and run the import again to complete it")
+                throw CLIError.io(tr(ImportText.parseStoppedPartly(path: path, error: "\(error)")))
             }
             let unreadable = outcome.job.skipped.filter { $0.key.hasPrefix("malformed") }
             if !unreadable.isEmpty {
                 let total = unreadable.values.reduce(0, +)
                 let reasons = unreadable.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-                throw CLIError.io("\(path): \(total) records of imported types could not be read (\(reasons)); the rest was imported")
+                throw CLIError.io(tr(ImportText.unreadable(path: path, total: total, reasons: reasons)))
             }
         }
     }
@@ -155,6 +156,6 @@ func fileSize(_ path: String) throws -> Int64 {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         return (attributes[.size] as? NSNumber)?.int64Value ?? 0
     } catch {
-        throw CLIError.io("cannot read \(path): no such file or not readable")
+        throw CLIError.io(tr(ImportText.cannotRead(path: path)))
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthImport
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench import workouts PATH [--strict] [--unit kg|lb]`
 struct ImportWorkouts: AsyncParsableCommand {
@@ -51,12 +52,13 @@ struct ImportWorkouts: AsyncParsableCommand {
             if strict, check.counts.bad > 0 {
                 try output.emit(report) { report.human(style: output.style) }
                 throw CLIError.rejected(service: "quench", error: QuenchError.invalidArgument(
-                    "path", "\(check.counts.bad) bad line\(check.counts.bad == 1 ? "" : "s") in \(path); nothing imported (--strict)"))
+                    "path", tr(ImportText.strictBadLines(bad: check.counts.bad, path: path))))
             }
             guard check.good > 0 else {
                 try output.emit(report) { report.human(style: output.style) }
-                let why = check.counts.lines == 0 ? "no workout sets in it" : "none of its \(check.counts.lines) lines is importable"
-                throw CLIError.invalid(field: "path", message: "\(path): \(why); nothing imported")
+                let message = check.counts.lines == 0
+                    ? tr(ImportText.noWorkoutSets(path: path)) : tr(ImportText.noneImportable(path: path, lines: check.counts.lines))
+                throw CLIError.invalid(field: "path", message: message)
             }
             var chosen = self.unit?.rawValue ?? ""
             if self.unit == nil { chosen = try await Self.preferredUnit(gateway) }
@@ -71,7 +73,7 @@ struct ImportWorkouts: AsyncParsableCommand {
             report.apply(outcome.job)
             try output.emit(report) { report.human(style: output.style) }
             if let error = outcome.parseError {
-                throw CLIError.io("\(path): \(error)")
+                throw CLIError.io(tr(ImportText.pathError(path: path, error: "\(error)")))
             }
         }
     }
@@ -119,9 +121,9 @@ struct ImportWorkouts: AsyncParsableCommand {
                 }
             }
         } catch let error as NotAWorkoutLog {
-            throw CLIError.invalid(field: "path", message: "\(path): \(error)")
+            throw CLIError.invalid(field: "path", message: tr(ImportText.pathError(path: path, error: "\(error)")))
         } catch {
-            throw CLIError.io("\(path): \(error)")
+            throw CLIError.io(tr(ImportText.pathError(path: path, error: "\(error)")))
         }
         return Check(counts: counts, warmups: warmups, problems: summary)
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench imports [--limit N]`, `quench imports undo JOB`
 struct Imports: AsyncParsableCommand {
@@ -25,17 +26,14 @@ struct Imports: AsyncParsableCommand {
         var jobs: [ImportJob]
 
         func human(style: Style, zone: String) -> String {
-            guard !jobs.isEmpty else { return "No imports yet: `quench import apple-health FILE` or `quench import workouts FILE`." }
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: zone)
-            formatter.dateFormat = "yyyy-MM-dd HH:mm"
-            var table = Table(["JOB", "KIND", "FILE", "STARTED", "STATUS", "IMPORTED", "DUPLICATES"],
+            guard !jobs.isEmpty else { return tr(ImportText.noImports) }
+            var table = Table(columns(ImportText.importsHeaders),
                               alignments: [.left, .left, .left, .left, .left, .right, .right])
             for job in jobs {
-                let status = job.status == "undone" ? "undone (\(job.removed ?? 0) removed)" : job.status
-                table.add([job.jobId, job.kind, String((job.fileName ?? "").prefix(40)), formatter.string(from: job.startedAt), status,
-                           String(job.imported), String(job.duplicates)])
+                let status = job.status == "undone" ? tr(ImportText.undoneStatus(removed: job.removed ?? 0)) : tr(ImportText.status(job.status))
+                let started = Format.dayAndTime(job.startedAt, zone: zone)
+                table.add([job.jobId, job.kind, String((job.fileName ?? "").prefix(40)), started, status,
+                           Format.thousands(Int64(job.imported)), Format.thousands(Int64(job.duplicates))])
             }
             return table.render(style: style)
         }
@@ -51,7 +49,7 @@ struct Imports: AsyncParsableCommand {
 
         func validate() throws {
             guard (1...ImportStatusRequest.maxLimit).contains(limit) else {
-                throw ValidationError("--limit must be between 1 and \(ImportStatusRequest.maxLimit), got \(limit)")
+                throw ValidationError(tr(ImportText.limitRange(max: ImportStatusRequest.maxLimit, got: limit)))
             }
         }
 
@@ -78,7 +76,7 @@ struct Imports: AsyncParsableCommand {
             try await CLI.run(global) { gateway, output in
                 let reply: ImportJob = try await gateway.call(.importUndo, ImportUndoRequest(jobId: job))
                 try output.emit(reply) {
-                    "Undid import \(reply.jobId) (\(reply.kind), \(reply.fileName ?? "no file name")): removed \(reply.removed ?? 0) samples."
+                    tr(ImportText.undid(job: reply.jobId, kind: reply.kind, file: reply.fileName ?? tr(ImportText.noFileName), removed: reply.removed ?? 0))
                 }
             }
         }

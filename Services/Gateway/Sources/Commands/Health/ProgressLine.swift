@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import QuenchStrings
 
 /// A live progress bar on one terminal line (`\r`-redrawn at most 10 times a second),
 /// only when stdout is a terminal and output is for people.
@@ -8,6 +9,10 @@ final class ProgressLine: Sendable {
     private let style: Style
     private let label: String
     private let lastDraw = Mutex<ContinuousClock.Instant?>(nil)
+    /// The run's language, kept for updates from threads outside the command's task.
+    private let localizer = Localizer.current
+    /// The terminal's width when the import began.
+    private let columns = TerminalSize.columns()
 
     init(output: Output, label: String) {
         enabled = output.isTerminal && !output.json
@@ -26,8 +31,11 @@ final class ProgressLine: Sendable {
         }
         guard due else { return }
         let fraction = total > 0 ? Double(done) / Double(total) : 0
-        let percent = Int((fraction * 100).rounded(.down))
-        let text = "\r\(label) \(Charts.progressBar(fraction: fraction, width: 30, style: style)) \(percent)%  \(Format.thousands(Int64(records))) records"
+        let percent = localizer.percent((fraction * 100).rounded(.down))
+        let count = localizer(ImportText.progressRecords(records))
+        // A line longer than the terminal wraps and `\r` no longer redraws it: the bar gives way.
+        let width = Charts.barWidth(besides: label.count + percent.count + count.count + 4, columns: columns)
+        let text = "\r\(label) \(Charts.progressBar(fraction: fraction, width: width, style: style)) \(percent)  \(count)"
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 

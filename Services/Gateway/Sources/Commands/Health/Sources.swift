@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench sources`, `quench sources priority SOURCE…`
 struct Sources: AsyncParsableCommand {
@@ -32,21 +33,19 @@ struct Sources: AsyncParsableCommand {
         var human: String {
             var lines: [String] = []
             if sources.isEmpty {
-                lines.append("No steps or distance stored yet.")
+                lines.append(tr(HealthText.noSourcesYet))
             } else {
-                lines.append("Steps and distance merge these sources in time, highest first:")
+                lines.append(tr(HealthText.sourcesIntro))
                 for (index, source) in sources.enumerated() {
-                    let why = source.listed ? "your priority" : "default: \(source.kind)"
-                    lines.append("  \(index + 1). \(source.name)  (\(source.samples) samples, \(why))")
+                    let why = source.listed ? tr(HealthText.yourPriority) : tr(HealthText.defaultKind(source.kind))
+                    lines.append(tr(HealthText.sourceLine(rank: index + 1, name: source.name, samples: source.samples, why: why)))
                 }
             }
             let unseen = priority.filter { name in !sources.contains { $0.listed && $0.name.lowercased() == name.lowercased() } }
             if !unseen.isEmpty {
-                lines.append("Listed but not seen yet: \(unseen.joined(separator: ", "))")
+                lines.append(tr(HealthText.listedNotSeen(unseen.joined(separator: ", "))))
             }
-            lines.append(priority.isEmpty
-                ? "Order: the default (set one with: quench sources priority SOURCE…)"
-                : "Order: your priority, then the default (clear it with: quench sources priority --clear)")
+            lines.append(priority.isEmpty ? tr(HealthText.defaultOrder) : tr(HealthText.yourOrder))
             return lines.joined(separator: "\n")
         }
     }
@@ -84,7 +83,7 @@ struct Sources: AsyncParsableCommand {
 
         func validate() throws {
             guard clear != !sources.isEmpty else {
-                throw ValidationError(clear ? "give SOURCE names or --clear, not both" : "give one or more SOURCE names, or --clear")
+                throw ValidationError(tr(HealthText.sourcesOrClear(both: clear)))
             }
         }
 

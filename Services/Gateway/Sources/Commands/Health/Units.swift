@@ -1,5 +1,6 @@
 import ArgumentParser
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench units`, `quench units set [--weight kg|lb] [--volume mL|L|fl-oz]`
 struct Units: AsyncParsableCommand {
@@ -19,8 +20,7 @@ struct Units: AsyncParsableCommand {
         defaultSubcommand: Show.self)
 
     static func human(_ reply: UnitsReply) -> String {
-        let volume = reply.volume == "fl-oz" ? "fl oz (US)" : reply.volume
-        return "Weights in \(reply.weight), volumes in \(volume)" + (reply.stored ? "." : " (the defaults; change them with: quench units set).")
+        tr(HealthText.units(weight: tr(UnitText.symbol(reply.weight)), volume: tr(UnitText.symbol(reply.volume)), stored: reply.stored))
     }
 
     struct Show: AsyncParsableCommand {
@@ -56,7 +56,7 @@ struct Units: AsyncParsableCommand {
         var volume: Volume?
 
         func validate() throws {
-            guard weight != nil || volume != nil else { throw ValidationError("give --weight, --volume or both") }
+            guard weight != nil || volume != nil else { throw ValidationError(tr(HealthText.giveWeightOrVolume)) }
         }
 
         func run() async throws {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench weight`, `quench weight add VALUE --unit kg|lb [--at TIME]`
 struct Weight: AsyncParsableCommand {
@@ -29,16 +30,19 @@ struct Weight: AsyncParsableCommand {
             duplicate = reply.duplicate
         }
 
-        func human(verb: String, zone: String) -> String {
+        enum Verb { case shown, recorded }
+
+        func human(verb: Verb, zone: String) -> String {
             // In the preferred unit (``DisplayUnits``), one decimal.
             let kg = DisplayUnits.current.weight == "lb"
-                ? String(format: "%.1f lb", weightKg * DisplayUnits.poundsPerKilogram) : String(format: "%.1f kg", weightKg)
-            let given = unit == DisplayUnits.current.weight ? "" : " (\(value == value.rounded() ? "\(Int(value))" : String(format: "%.1f", value)) \(unit))"
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: zone)
-            formatter.dateFormat = "yyyy-MM-dd HH:mm"
-            return "\(verb) \(kg)\(given), measured \(formatter.string(from: at))" + (duplicate == true ? " (already recorded)" : "")
+                ? tr(UnitText.pounds(l10n.decimal(weightKg * DisplayUnits.poundsPerKilogram, minimum: 1, maximum: 1)))
+                : tr(UnitText.kilograms(l10n.decimal(weightKg, minimum: 1, maximum: 1)))
+            let number = l10n.decimal(value, maximum: 1)
+            let given = unit == DisplayUnits.current.weight ? "" : " (" + tr(unit == "lb" ? UnitText.pounds(number) : UnitText.kilograms(number)) + ")"
+            let measured = Format.dayAndTime(at, zone: zone)
+            return verb == .shown
+                ? tr(HealthText.weightShown(weight: kg, given: given, measured: measured, duplicate: duplicate == true))
+                : tr(HealthText.weightRecorded(weight: kg, given: given, measured: measured, duplicate: duplicate == true))
         }
     }
 
@@ -51,7 +55,7 @@ struct Weight: AsyncParsableCommand {
             try await CLI.run(global, units: true) { gateway, output in
                 let reply: WeightReply = try await gateway.call(.weightLatest, LatestWeightRequest())
                 let report = Report(reply)
-                try output.emit(report) { report.human(verb: "Weight", zone: gateway.timeZone) }
+                try output.emit(report) { report.human(verb: .shown, zone: gateway.timeZone) }
             }
         }
     }
@@ -101,16 +105,16 @@ struct Weight: AsyncParsableCommand {
         /// The weight and its unit, or the rule it breaks.
         func measurement() throws -> (value: Double, unit: Unit) {
             guard let (number, written) = Self.parse(value) else {
-                throw ValidationError("VALUE: '\(value.prefix(40))' is not a weight; use 72.5kg, 160lb or 72.5 --unit kg")
+                throw ValidationError(tr(HealthText.notAWeight(field: "VALUE", value: String(value.prefix(40)))))
             }
             if let written, let unit, written != unit {
-                throw ValidationError("VALUE: '\(value.prefix(40))' says \(written.rawValue) but --unit says \(unit.rawValue); give one unit")
+                throw ValidationError(tr(HealthText.twoUnits(field: "VALUE", value: String(value.prefix(40)), written: written.rawValue, option: unit.rawValue)))
             }
             guard let chosen = written ?? unit else {
-                throw ValidationError("VALUE: '\(value.prefix(40))' has no unit; write 72.5kg or 160lb, or add --unit kg|lb")
+                throw ValidationError(tr(HealthText.noUnit(field: "VALUE", value: String(value.prefix(40)))))
             }
             guard number.isFinite, number > 0 else {
-                throw ValidationError("VALUE: must be a number greater than 0, got \(value.prefix(40))")
+                throw ValidationError(tr(HealthText.notPositive(field: "VALUE", value: String(value.prefix(40)))))
             }
             return (number, chosen)
         }
@@ -125,7 +129,7 @@ struct Weight: AsyncParsableCommand {
                 let instant = try at.map { try TimeParsing.instant($0, zone: gateway.timeZone) }
                 let reply: WeightReply = try await gateway.call(.weightAdd, AddWeightRequest(value: number, unit: chosen.rawValue, at: instant))
                 let report = Report(reply)
-                try output.emit(report) { report.human(verb: "Recorded", zone: gateway.timeZone) }
+                try output.emit(report) { report.human(verb: .recorded, zone: gateway.timeZone) }
             }
         }
     }

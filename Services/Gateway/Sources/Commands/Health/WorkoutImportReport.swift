@@ -1,5 +1,6 @@
 import HealthImport
 import QuenchProtocol
+import QuenchStrings
 
 /// What `quench import workouts` prints.
 struct WorkoutImportReport: Encodable {
@@ -77,21 +78,23 @@ struct WorkoutImportReport: Encodable {
         var out: [String] = []
         let name = WorkoutLogFormat(rawValue: format)?.displayName ?? format
         if strict, badLines > 0 {
-            out.append(style.red("Nothing imported: \(badLines) of \(lines) lines are bad (--strict)."))
+            out.append(style.red(tr(ImportText.nothingImportedStrict(bad: badLines, lines: lines))))
         } else if lines == badLines {
-            out.append(style.red("Nothing imported: \(lines == 0 ? "no workout sets found" : "all \(lines) lines are bad") (\(name))."))
+            out.append(style.red(lines == 0 ? tr(ImportText.nothingImportedNoSets(format: name)) : tr(ImportText.nothingImportedAllBad(lines: lines, format: name))))
         } else {
-            out.append("\(style.bold("Imported \(imported)")) of \(lines) sets from a \(name) log (\(duplicates) duplicates, \(badLines) bad"
-                + (skipped > 0 ? ", \(skipped) skipped" : "") + ")" + (jobId.map { " as job \($0)" } ?? "") + ".")
+            out.append(tr(ImportText.importedSets(
+                imported: style.bold(tr(ImportText.imported(Format.thousands(Int64(imported))))), lines: lines, format: name, duplicates: duplicates, bad: badLines))
+                + (skipped > 0 ? tr(ImportText.skippedCount(skipped)) : "") + ")" + (jobId.map { tr(ImportText.asJob($0)) } ?? "") + ".")
         }
-        if warmups > 0 { out.append(style.dim("  \(warmups) warm-up sets, kept and marked")) }
-        if notStrength > 0 { out.append(style.dim("  \(notStrength) rows without reps (timed or distance sets) left out")) }
-        if let defaultUnit { out.append(style.dim("  weights the file gives no unit for are in \(defaultUnit)")) }
+        if warmups > 0 { out.append(style.dim(tr(ImportText.warmups(warmups)))) }
+        if notStrength > 0 { out.append(style.dim(tr(ImportText.withoutReps(notStrength)))) }
+        if let defaultUnit { out.append(style.dim(tr(ImportText.defaultUnit(defaultUnit)))) }
         for problem in problems {
             let more = problem.count > problem.lines.count ? ", …" : ""
-            let where_ = "line\(problem.lines.count == 1 ? "" : "s") \(problem.lines.map(String.init).joined(separator: ", "))\(more)"
-            out.append("  \(problem.count) × \(problem.problem) (\(where_)); e.g. \(problem.example)")
-            if problem.others > 0 { out.append(style.dim("  … and \(problem.others) bad lines of other problems")) }
+            let lineList = problem.lines.map(String.init).joined(separator: ", ") + more
+            out.append(tr(ImportText.problemLines(
+                count: problem.count, problem: problem.problem, lines: lineList, example: problem.example, lineCount: problem.lines.count)))
+            if problem.others > 0 { out.append(style.dim(tr(ImportText.otherProblems(problem.others)))) }
         }
         return out.joined(separator: "\n")
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench fluids`, `quench fluids add NAME --water PERCENT`, `quench fluids edit NAME …`
 struct Fluids: AsyncParsableCommand {
@@ -18,9 +19,9 @@ struct Fluids: AsyncParsableCommand {
             try await CLI.run(global) { gateway, output in
                 let reply: ListFluidsReply = try await gateway.call(.fluidsList, ListFluidsRequest())
                 try output.emit(reply) {
-                    var table = Table(["FLUID", "WATER", ""], alignments: [.left, .right, .left])
+                    var table = Table(columns(HydrationText.fluidsHeaders), alignments: [.left, .right, .left])
                     for fluid in reply.fluids {
-                        table.add([fluid.name, "\(formatPercent(fluid.waterPercent)) %", fluid.custom ? output.style.dim("yours") : ""])
+                        table.add([fluid.name, formatPercent(fluid.waterPercent), fluid.custom ? output.style.dim(tr(HydrationText.yours)) : ""])
                     }
                     return table.render(style: output.style)
                 }
@@ -43,14 +44,14 @@ struct Fluids: AsyncParsableCommand {
 
         func validate() throws {
             guard water.isFinite, water > 0, water <= 100 else {
-                throw ValidationError("--water must be more than 0 and at most 100, got \(water)")
+                throw ValidationError(tr(HydrationText.waterRange(l10n.decimal(water, maximum: 6))))
             }
         }
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
                 let fluid: Fluid = try await gateway.call(.fluidsAdd, AddFluidRequest(name: name, waterPercent: water))
-                try output.emit(fluid) { "Added \(fluid.name) (\(formatPercent(fluid.waterPercent)) % water)." }
+                try output.emit(fluid) { tr(HydrationText.fluidAdded(name: fluid.name, percent: formatPercent(fluid.waterPercent))) }
             }
         }
     }
@@ -81,12 +82,13 @@ struct Fluids: AsyncParsableCommand {
             try await CLI.run(global) { gateway, output in
                 let fluid: Fluid = try await gateway.call(.fluidsEdit,
                     EditFluidRequest(name: name, newName: newName, waterPercent: water, catalog: catalog ? true : nil))
-                try output.emit(fluid) { "\(fluid.name): \(formatPercent(fluid.waterPercent)) % water." }
+                try output.emit(fluid) { tr(HydrationText.fluidChanged(name: fluid.name, percent: formatPercent(fluid.waterPercent))) }
             }
         }
     }
 }
 
+/// A water content (97.5) as the locale writes a percentage: `97.5 %`, two fraction digits at most.
 func formatPercent(_ value: Double) -> String {
-    value == value.rounded() ? "\(Int(value))" : String(format: "%.2f", value)
+    l10n.percent(value, maximum: 2)
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench intakes [--day DATE]`, `quench intakes edit ID …`, `quench intakes rm ID`
 struct Intakes: AsyncParsableCommand {
@@ -29,8 +30,8 @@ struct Intakes: AsyncParsableCommand {
                     reply.nextCursor = page.nextCursor
                 }
                 try output.emit(reply) {
-                    guard !reply.intakes.isEmpty else { return "No drinks logged on \(reply.day)." }
-                    var table = Table(["ID", "TIME", "FLUID", "VOLUME", "WATER"], alignments: [.left, .left, .left, .right, .right])
+                    guard !reply.intakes.isEmpty else { return tr(HydrationText.noDrinks(day: Format.day(reply.day))) }
+                    var table = Table(columns(HydrationText.intakesHeaders), alignments: [.left, .left, .left, .right, .right])
                     for intake in reply.intakes {
                         table.add([
                             intake.id, Format.time(intake.at, zone: intake.timeZone), intake.fluid,
@@ -38,8 +39,8 @@ struct Intakes: AsyncParsableCommand {
                         ])
                     }
                     let total = reply.intakes.reduce(Int64(0)) { $0 + $1.waterMicrolitres }
-                    return output.style.bold(reply.day.description) + "\n" + table.render(style: output.style)
-                        + "\n" + "Total water: \(Format.millilitres(Microlitres.toMillilitres(total)))"
+                    return output.style.bold(Format.day(reply.day)) + "\n" + table.render(style: output.style)
+                        + "\n" + tr(HydrationText.totalWater(Format.millilitres(Microlitres.toMillilitres(total))))
                 }
             }
         }
@@ -66,7 +67,7 @@ struct Intakes: AsyncParsableCommand {
 
         func validate() throws {
             guard amount != nil || fluid != nil || at != nil else {
-                throw ValidationError("nothing to change: give --amount, --fluid or --at")
+                throw ValidationError(tr(HydrationText.nothingToChange))
             }
             _ = try amount?.parsed(name: "--amount", examples: Log.examples)
         }
@@ -78,8 +79,9 @@ struct Intakes: AsyncParsableCommand {
                 let record: IntakeRecord = try await gateway.call(.intakeEdit,
                     EditIntakeRequest(id: id, fluid: fluid, volume: parsed?.value, unit: parsed?.unit.rawValue, at: instant))
                 try output.emit(record) {
-                    "Updated \(record.id): \(Format.millilitres(record.volumeMl)) \(record.fluid)"
-                        + " (\(Format.millilitres(record.waterMl)) water) at \(Format.time(record.at, zone: record.timeZone)) on \(record.day)"
+                    tr(HydrationText.updated(
+                        id: record.id, volume: Format.millilitres(record.volumeMl), fluid: record.fluid, water: Format.millilitres(record.waterMl),
+                        time: Format.time(record.at, zone: record.timeZone), day: Format.day(record.day)))
                 }
             }
         }
@@ -99,7 +101,7 @@ struct Intakes: AsyncParsableCommand {
         func run() async throws {
             try await CLI.run(global, units: true) { gateway, output in
                 let reply: DeleteIntakeReply = try await gateway.call(.intakeDelete, DeleteIntakeRequest(id: id))
-                try output.emit(reply) { "Deleted \(reply.id)." }
+                try output.emit(reply) { tr(HydrationText.deleted(id: reply.id)) }
             }
         }
     }

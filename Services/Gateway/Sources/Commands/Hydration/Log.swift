@@ -1,5 +1,6 @@
 import ArgumentParser
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench log AMOUNT [--fluid NAME] [--at TIME]`
 struct Log: AsyncParsableCommand {
@@ -26,7 +27,7 @@ struct Log: AsyncParsableCommand {
     @Option(help: "When: 08:30, 2026-11-21 08:30, or an ISO 8601 instant (default now).")
     var at: String?
 
-    static let examples = "250, 250ml, 0.5l or 12oz"
+    static var examples: String { tr(HydrationText.amountExamples) }
 
     func validate() throws {
         _ = try amount.parsed(name: "AMOUNT", examples: Self.examples)
@@ -40,9 +41,10 @@ struct Log: AsyncParsableCommand {
                 LogIntakeRequest(fluid: fluid, volume: value, unit: unit.rawValue, at: instant))
             try output.emit(record) {
                 let style = output.style
-                return "Logged \(style.bold(Format.millilitres(record.volumeMl))) \(record.fluid)"
-                    + " (\(Format.millilitres(record.waterMl)) water) at \(Format.time(record.at, zone: record.timeZone))"
-                    + " on \(record.day)  " + style.dim("id \(record.id)")
+                return tr(HydrationText.logged(
+                    volume: style.bold(Format.millilitres(record.volumeMl)), fluid: record.fluid, water: Format.millilitres(record.waterMl),
+                    time: Format.time(record.at, zone: record.timeZone), day: Format.day(record.day)))
+                    + "  " + style.dim(tr(HydrationText.id(String(record.id))))
             }
         }
     }

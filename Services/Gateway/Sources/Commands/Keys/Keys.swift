@@ -24,6 +24,8 @@ struct KeysOptions: ParsableArguments {
     @Option(help: "The deployment's folder (as for `quench up`).")
     var dataDir = ".quench"
 
+    @OptionGroup var language: LanguageOption
+
     @Flag(help: "Machine output.")
     var json = false
 }

@@ -3,6 +3,7 @@ import Foundation
 import QuenchProtocol
 import QuenchClient
 import ZeroMQ
+import QuenchStrings
 
 /// `quench keys add-user ID`
 struct KeysAddUser: AsyncParsableCommand {
@@ -50,7 +51,7 @@ struct KeysAddUser: AsyncParsableCommand {
             try output.emit(Result(
                 principal: "user:\(id)", publicKey: pair.publicKey, secretKeyFile: store.userKeyBase(id) + ".secret", clientConfig: path)
             ) {
-                "Admitted user:\(id) (\(pair.publicKey)) on every service.\nClient config: \(path)  (use it with --config or QUENCH_CONFIG)"
+                tr(SetupText.admitted(principal: "user:\(id)", key: pair.publicKey, config: path))
             }
         } catch {
             throw output.fail(error)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import QuenchStrings
 
 /// `quench keys init [--data-dir DIR]`
 struct KeysInit: AsyncParsableCommand {
@@ -22,8 +23,8 @@ struct KeysInit: AsyncParsableCommand {
             }
             try output.emit(Result(keys: store.keysFolder.path, created: created)) {
                 created.isEmpty
-                    ? "Every key exists already (\(store.keysFolder.path))."
-                    : "Created \(created.joined(separator: ", ")) in \(store.keysFolder.path)."
+                    ? tr(SetupText.everyKeyExists(folder: store.keysFolder.path))
+                    : tr(SetupText.createdKeys(list: created.joined(separator: ", "), folder: store.keysFolder.path))
             }
         } catch {
             throw output.fail(error)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchClient
+import QuenchStrings
 
 /// `quench keys list`
 struct KeysList: AsyncParsableCommand {
@@ -23,11 +24,11 @@ struct KeysList: AsyncParsableCommand {
             }
             let entries = try store.entries().map { Entry(principal: $0.client.principal, publicKey: $0.client.publicKey, services: $0.services) }
             try output.emit(Result(keys: entries)) {
-                var table = Table(["PRINCIPAL", "PUBLIC KEY", "ADMITTED BY"], alignments: [.left, .left, .left])
+                var table = Table(columns(SetupText.keysHeaders), alignments: [.left, .left, .left])
                 for entry in entries {
                     table.add([entry.principal, entry.publicKey, entry.services.joined(separator: ", ")])
                 }
-                return entries.isEmpty ? "No keys (run `quench keys init`)." : table.render(style: output.style)
+                return entries.isEmpty ? tr(SetupText.noKeys) : table.render(style: output.style)
             }
         } catch {
             throw output.fail(error)

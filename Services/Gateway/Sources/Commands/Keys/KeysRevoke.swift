@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import QuenchProtocol
 import QuenchClient
+import QuenchStrings
 
 /// `quench keys revoke PUBLIC_KEY|PRINCIPAL`
 struct KeysRevoke: AsyncParsableCommand {
@@ -21,7 +22,7 @@ struct KeysRevoke: AsyncParsableCommand {
             let store = KeyStore(root: LocalDeployment(dataDir: options.dataDir).root)
             let removed = try store.revoke(target)
             guard !removed.isEmpty else {
-                throw CLIError.rejected(service: "keys", error: QuenchError(.notFound, "no allow-list admits '\(target)'"))
+                throw CLIError.rejected(service: "keys", error: QuenchError(.notFound, tr(SetupText.noAllowList(target))))
             }
             struct Entry: Encodable {
                 var principal: String
@@ -32,7 +33,7 @@ struct KeysRevoke: AsyncParsableCommand {
             }
             let entries = removed.map { Entry(principal: $0.principal, publicKey: $0.publicKey) }
             try output.emit(Result(revoked: entries)) {
-                entries.map { "Revoked \($0.principal) (\($0.publicKey))." }.joined(separator: "\n")
+                entries.map { tr(SetupText.revoked(principal: $0.principal, key: $0.publicKey)) }.joined(separator: "\n")
             }
         } catch {
             throw output.fail(error)

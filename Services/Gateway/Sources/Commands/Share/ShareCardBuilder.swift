@@ -1,5 +1,6 @@
 import QuenchCharts
 import QuenchProtocol
+import QuenchStrings
 
 /// `ShareData` worded for people: the SVG card and the short chat text.
 struct ShareCardBuilder {
@@ -44,7 +45,8 @@ struct ShareCardBuilder {
         return .chart(ShareCard.Chart(
             heading: ShareText.stepsHeading(steps.month), summary: ShareText.steps(steps.total),
             chart: StepsChartModel.chart(steps, timeZone: timeZone), badges: earned,
-            badgeText: ShareText.badges(earned: earned, next: next), todayLabel: ShareText.today))
+            badgeText: ShareText.badges(earned: earned, next: next), todayLabel: ShareText.today,
+            axisLabel: { Steps.Text.axis($0) }))
     }
 
     private func tally(_ progress: ChallengesProgressReply) -> ShareCard.Section {
@@ -60,7 +62,7 @@ struct ShareCardBuilder {
     private func records() -> ShareCard.Section {
         .list(ShareCard.List(
             heading: ShareText.recordsHeading,
-            rows: data.records.map { ShareCard.Row(label: $0.exercise, value: DisplayUnits.weight($0.record.oneRepMax), detail: $0.record.day.description) },
+            rows: data.records.map { ShareCard.Row(label: $0.exercise, value: DisplayUnits.weight($0.record.oneRepMax), detail: Format.day($0.record.day)) },
             empty: ShareText.noRecords))
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench metrics [SERVICE…]`
 struct Metrics: AsyncParsableCommand {
@@ -30,7 +31,7 @@ struct Metrics: AsyncParsableCommand {
 
     func validate() throws {
         for service in services where !ServiceName.all.contains(service) {
-            throw ValidationError("SERVICE must be one of \(ServiceName.all.joined(separator: ", ")); got '\(service)'")
+            throw ValidationError(tr(SystemText.serviceMustBe(field: "SERVICE", list: ServiceName.all.joined(separator: ", "), got: service)))
         }
     }
 

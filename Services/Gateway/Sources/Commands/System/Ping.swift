@@ -3,6 +3,7 @@ import Foundation
 import QuenchProtocol
 import QuenchClient
 import ZeroMQ
+import QuenchStrings
 
 /// `quench ping SERVICE [--endpoint URL] [--key-file PATH --server-key-file PATH]`
 struct Ping: AsyncParsableCommand {
@@ -40,13 +41,13 @@ struct Ping: AsyncParsableCommand {
 
     func validate() throws {
         if (keyFile == nil) != (serverKeyFile == nil) {
-            throw ValidationError("--key-file and --server-key-file go together")
+            throw ValidationError(tr(SystemText.keyFilesTogether))
         }
         guard ServiceName.all.contains(service) else {
-            throw ValidationError("SERVICE must be one of \(ServiceName.all.joined(separator: ", ")); got '\(service)'")
+            throw ValidationError(tr(SystemText.serviceMustBe(field: "SERVICE", list: ServiceName.all.joined(separator: ", "), got: service)))
         }
         if let endpoint, !(endpoint.hasPrefix("tcp://") || endpoint.hasPrefix("ipc://")) {
-            throw ValidationError("--endpoint must be a tcp:// or ipc:// URL, got '\(endpoint)'")
+            throw ValidationError(tr(SystemText.endpointURL(endpoint)))
         }
     }
 
@@ -63,16 +64,16 @@ struct Ping: AsyncParsableCommand {
                 try override ?? gateway.credentials(for: name)
             }
             guard let state = states.first else {
-                throw CLIError.usage("the client config names no endpoint for \(service)")
+                throw CLIError.usage(tr(SystemText.noEndpoint(service: service)))
             }
             try output.emit(state) {
                 guard state.up else { return "" }
                 var details: [String] = []
-                if let version = state.version { details.append("version \(version)") }
-                if let uptime = state.uptimeSeconds { details.append("up \(formatUptime(uptime))") }
-                if let head = state.headSeq { details.append("head seq \(head)") }
-                let roundTrip = state.roundTripMs.map { String(format: "%.2f ms", $0) } ?? "-"
-                return "\(service) answered from \(state.endpoint) in \(roundTrip) (\(details.joined(separator: ", ")))"
+                if let version = state.version { details.append(tr(SystemText.version(version))) }
+                if let uptime = state.uptimeSeconds { details.append(tr(SystemText.upFor(formatUptime(uptime)))) }
+                if let head = state.headSeq { details.append(tr(SystemText.headSeq(String(head)))) }
+                let roundTrip = state.roundTripMs.map { tr(SystemText.milliseconds(l10n.decimal($0, minimum: 2, maximum: 2))) } ?? "-"
+                return tr(SystemText.answered(service: service, endpoint: state.endpoint, roundTrip: roundTrip, details: details.joined(separator: ", ")))
             }
             if !state.up {
                 throw CLIError.unavailable(service: service, endpoint: state.endpoint, detail: state.error ?? "")
@@ -86,10 +87,10 @@ struct Ping: AsyncParsableCommand {
         let secret = try Self.readKey(keyFile, option: "--key-file")
         let server = try Self.readKey(serverKeyFile, option: "--server-key-file")
         guard let publicKey = try? CurveKeyPair.publicKey(forSecretKey: secret) else {
-            throw CLIError.usage("--key-file: \(keyFile) does not hold a 40-character Z85 secret key")
+            throw CLIError.usage(tr(SystemText.notAKey(option: "--key-file", file: keyFile, kind: tr(SystemText.secretKey))))
         }
         guard server.utf8.count == 40, Z85.decode(server)?.count == 32 else {
-            throw CLIError.usage("--server-key-file: \(serverKeyFile) does not hold a 40-character Z85 public key")
+            throw CLIError.usage(tr(SystemText.notAKey(option: "--server-key-file", file: serverKeyFile, kind: tr(SystemText.publicKey))))
         }
         return CurveClientCredentials(publicKey: publicKey, secretKey: secret, serverPublicKey: server)
     }
@@ -98,7 +99,7 @@ struct Ping: AsyncParsableCommand {
         do {
             return try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         } catch {
-            throw CLIError.io("\(option): cannot read \(path): \(error.localizedDescription)")
+            throw CLIError.io(tr(SystemText.cannotReadOption(option: option, path: path, reason: error.localizedDescription)))
         }
     }
 }

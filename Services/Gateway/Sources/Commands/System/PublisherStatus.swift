@@ -2,6 +2,7 @@ import Foundation
 import QuenchClient
 import Synchronization
 import ZeroMQ
+import QuenchStrings
 
 /// What `quench subscribe` says on stderr about its publishers (stdout keeps the events,
 /// so `--json` output stays clean): a publisher not connected within `grace` is reported
@@ -18,6 +19,8 @@ final class PublisherStatus: @unchecked Sendable {
     private var addresses: [String: String] = [:]
     private var monitors: [Socket] = []
     private static let counter = Atomic<Int>(0)
+    /// The run's language, kept for the reactor's thread.
+    private let localizer = Localizer.current
 
     init(reactor: Reactor) {
         self.reactor = reactor
@@ -40,7 +43,7 @@ final class PublisherStatus: @unchecked Sendable {
                 case .connected, .handshakeSucceeded: changed(publisher, to: true)
                 case .disconnected: changed(publisher, to: false)
                 case .handshakeFailedAuth:
-                    say("\(publisher): the publisher refused this key (not on its allow-list); retrying")
+                    say(localizer(SystemText.refusedKey(publisher: publisher)))
                 default: break
                 }
             }
@@ -56,8 +59,11 @@ final class PublisherStatus: @unchecked Sendable {
         let down = connected.filter { !$0.value }.map(\.key).sorted()
         for publisher in down {
             let since = ContinuousClock.now - started
-            let prefix = reported.contains(publisher) ? "still unreachable" : "publisher unreachable"
-            say("\(publisher): \(prefix) at \(addresses[publisher] ?? "?") (\(since.components.seconds) s); retrying, events resume when it is back")
+            let address = addresses[publisher] ?? "?"
+            let seconds = String(since.components.seconds)
+            say(reported.contains(publisher)
+                ? localizer(SystemText.stillUnreachable(publisher: publisher, address: address, seconds: seconds))
+                : localizer(SystemText.unreachable(publisher: publisher, address: address, seconds: seconds)))
             reported.insert(publisher)
         }
         _ = reactor.addTimer(after: Self.reminder) { [self] in remind() }
@@ -67,10 +73,10 @@ final class PublisherStatus: @unchecked Sendable {
         guard connected[publisher] != isConnected else { return }
         connected[publisher] = isConnected
         if isConnected, reported.remove(publisher) != nil {
-            say("\(publisher): connected")
+            say(localizer(SystemText.connected(publisher: publisher)))
         } else if !isConnected {
             reported.insert(publisher)
-            say("\(publisher): connection lost; retrying")
+            say(localizer(SystemText.connectionLost(publisher: publisher)))
         }
     }
 

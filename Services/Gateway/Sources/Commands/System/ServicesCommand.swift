@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchClient
+import QuenchStrings
 
 /// `quench services [--json]`
 struct ServicesCommand: ParsableCommand {
@@ -18,6 +19,8 @@ struct ServicesCommand: ParsableCommand {
               quench services --json    the catalog as JSON (deploy/catalog.json is a copy)
             """)
 
+    @OptionGroup var language: LanguageOption
+
     @Flag(help: "Machine output.")
     var json = false
 
@@ -27,7 +30,7 @@ struct ServicesCommand: ParsableCommand {
             output.line(String(decoding: try ServiceCatalog.json(), as: UTF8.self))
             return
         }
-        var table = Table(["SERVICE", "RPC", "EVENTS", "USER EVENTS", "SUBSCRIBES TO"], alignments: [.left, .right, .right, .right, .left])
+        var table = Table(columns(SystemText.servicesHeaders), alignments: [.left, .right, .right, .right, .left])
         for entry in ServiceCatalog.all {
             table.add([
                 entry.name, String(entry.rpcPort), String(entry.pubPort), String(entry.userPubPort),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench status`
 struct Status: AsyncParsableCommand {
@@ -34,20 +35,20 @@ struct Status: AsyncParsableCommand {
                 var services: [StatusProbe.State]
             }
             try output.emit(Result(services: states)) {
-                var columns = ["SERVICE", "STATE", "VERSION", "UPTIME", "ROUND TRIP", "HEAD SEQ"]
+                var titles = columns(SystemText.statusHeaders)
                 var alignments: [Table.Alignment] = [.left, .left, .left, .right, .right, .right]
                 if health {
-                    columns += ["HEALTH", "DATABASE", "SUBSCRIPTIONS"]
+                    titles += columns(SystemText.healthHeaders)
                     alignments += [.left, .left, .left]
                 }
-                var table = Table(columns + ["ENDPOINT"], alignments: alignments + [.left])
+                var table = Table(titles + [tr(SystemText.endpointHeader)], alignments: alignments + [.left])
                 for state in states {
                     var row = [
                         state.name,
-                        state.up ? output.style.green("up") : output.style.red("down"),
+                        state.up ? output.style.green(tr(SystemText.up)) : output.style.red(tr(SystemText.down)),
                         state.version ?? "-",
                         state.uptimeSeconds.map(formatUptime) ?? "-",
-                        state.roundTripMs.map { String(format: "%.2f ms", $0) } ?? "-",
+                        state.roundTripMs.map { tr(SystemText.milliseconds(l10n.decimal($0, minimum: 2, maximum: 2))) } ?? "-",
                         state.headSeq.map(String.init) ?? "-",
                     ]
                     if health {
@@ -79,16 +80,18 @@ private struct HealthColumns {
             return
         }
         let status = health.status == "ok" ? style.green(health.status) : style.red(health.status)
-        var database = health.database.ok ? style.green("ok") : style.red("FAILED")
+        var database = health.database.ok ? style.green(tr(SystemText.ok)) : style.red(tr(SystemText.failed))
         if let checkedAt = health.database.checkedAt {
-            database += " (checked \(formatUptime(max(0, now.timeIntervalSince(checkedAt)))) ago)"
+            database += tr(SystemText.checkedAgo(formatUptime(max(0, now.timeIntervalSince(checkedAt)))))
         }
         if !health.database.ok, let message = health.database.message {
             database += ": \(message)"
         }
         let subscriptions = health.subscriptions.map { subscription in
-            let text = "\(subscription.publisher) \(subscription.lag == 0 ? "up to date" : "\(subscription.lag) behind")"
-            return subscription.connected ? text : style.red(text + " (not connected)")
+            let text = subscription.lag == 0
+                ? tr(SystemText.upToDate(publisher: subscription.publisher))
+                : tr(SystemText.behind(publisher: subscription.publisher, count: Int64(clamping: subscription.lag)))
+            return subscription.connected ? text : style.red(text + tr(SystemText.notConnected))
         }
         cells = [status, database, subscriptions.isEmpty ? "-" : subscriptions.joined(separator: ", ")]
     }
@@ -96,18 +99,18 @@ private struct HealthColumns {
     /// Why `health` is not fine, or nil when it is.
     static func problem(_ health: HealthReply) -> String? {
         var problems: [String] = []
-        if health.status != "ok" { problems.append("status \(health.status)") }
-        if !health.database.ok { problems.append("database check failed\(health.database.message.map { " (\($0))" } ?? "")") }
+        if health.status != "ok" { problems.append(tr(SystemText.problemStatus(health.status))) }
+        if !health.database.ok { problems.append(tr(SystemText.databaseCheckFailed(detail: health.database.message.map { " (\($0))" } ?? ""))) }
         let lost = health.subscriptions.filter { !$0.connected }.map(\.publisher)
-        if !lost.isEmpty { problems.append("not hearing from \(lost.joined(separator: ", "))") }
+        if !lost.isEmpty { problems.append(tr(SystemText.notHearingFrom(lost.joined(separator: ", ")))) }
         return problems.isEmpty ? nil : problems.joined(separator: ", ")
     }
 }
 
 func formatUptime(_ seconds: Double) -> String {
     let total = Int(seconds)
-    if total < 60 { return "\(total)s" }
-    if total < 3600 { return "\(total / 60)m\(total % 60)s" }
-    if total < 86_400 { return "\(total / 3600)h\(total % 3600 / 60)m" }
-    return "\(total / 86_400)d\(total % 86_400 / 3600)h"
+    if total < 60 { return tr(SystemText.uptime(days: 0, hours: 0, minutes: 0, seconds: total)) }
+    if total < 3600 { return tr(SystemText.uptime(days: 0, hours: 0, minutes: total / 60, seconds: total % 60)) }
+    if total < 86_400 { return tr(SystemText.uptime(days: 0, hours: total / 3600, minutes: total % 3600 / 60, seconds: 0)) }
+    return tr(SystemText.uptime(days: total / 86_400, hours: total % 86_400 / 3600, minutes: 0, seconds: 0))
 }

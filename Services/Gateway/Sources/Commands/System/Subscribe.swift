@@ -6,6 +6,7 @@ import QuenchProtocol
 import QuenchClient
 import Synchronization
 import ZeroMQ
+import QuenchStrings
 
 /// `quench subscribe [TOPIC…] [--from-seq N]`
 struct Subscribe: AsyncParsableCommand {
@@ -38,10 +39,10 @@ struct Subscribe: AsyncParsableCommand {
 
     func validate() throws {
         if let publisher, !ServiceName.all.contains(publisher) {
-            throw ValidationError("--publisher must be one of \(ServiceName.all.joined(separator: ", ")), got '\(publisher)'")
+            throw ValidationError(tr(SystemText.publisherMustBe(list: ServiceName.all.joined(separator: ", "), got: publisher)))
         }
         if let count, count < 1 {
-            throw ValidationError("--count must be at least 1")
+            throw ValidationError(tr(SystemText.countAtLeastOne))
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench up [--data-dir DIR] [--insecure]`
 struct Up: AsyncParsableCommand {
@@ -28,6 +29,8 @@ struct Up: AsyncParsableCommand {
 
     @Flag(help: "Leave the web edge (quench-web, the dashboard and HTTP API) out.")
     var noWeb = false
+
+    @OptionGroup var language: LanguageOption
 
     @Flag(help: "Machine output.")
     var json = false
@@ -70,14 +73,14 @@ struct Up: AsyncParsableCommand {
             ) {
                 var lines = states.map { state in
                     let mark = state.up ? output.style.green("●") : output.style.red("●")
-                    let note = started.contains(state.name) ? "started" : "already running"
+                    let note = started.contains(state.name) ? tr(SystemText.started) : tr(SystemText.alreadyRunning)
                     return "\(mark) \(state.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(state.endpoint)  \(output.style.dim(note))"
                 }
-                lines.append("Data in \(deployment.root.path); client config \(deployment.clientConfigPath)")
+                lines.append(tr(SystemText.dataIn(root: deployment.root.path, config: deployment.clientConfigPath)))
                 return lines.joined(separator: "\n")
             }
             if let down = states.first(where: { !$0.up }) {
-                throw CLIError.unavailable(service: down.name, endpoint: down.endpoint, detail: "started but not answering")
+                throw CLIError.unavailable(service: down.name, endpoint: down.endpoint, detail: tr(SystemText.startedNotAnswering))
             }
         } catch {
             throw output.fail(error)
@@ -94,6 +97,8 @@ struct Down: AsyncParsableCommand {
     @Option(help: "The folder `quench up` used.")
     var dataDir = ".quench"
 
+    @OptionGroup var language: LanguageOption
+
     @Flag(help: "Machine output.")
     var json = false
 
@@ -109,7 +114,7 @@ struct Down: AsyncParsableCommand {
         }
         do {
             try output.emit(Result(stopped: stopped)) {
-                stopped.isEmpty ? "Nothing was running." : "Stopped \(stopped.joined(separator: ", "))."
+                stopped.isEmpty ? tr(SystemText.nothingRunning) : tr(SystemText.stopped(stopped.joined(separator: ", ")))
             }
         } catch {
             throw output.fail(error)

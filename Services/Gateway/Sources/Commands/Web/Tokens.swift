@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench tokens create USER [--name N]`, `quench tokens list [USER]`, `quench tokens revoke ID`
 struct Tokens: AsyncParsableCommand {
@@ -41,8 +42,7 @@ struct Tokens: AsyncParsableCommand {
                     var info: TokenInfo
                 }
                 try output.emit(Created(token: token, info: info)) {
-                    "\(token)\n"
-                        + "token \(info.id) (\(info.name)) for \(info.user): shown once, keep it secret; quench tokens revoke \(info.id) ends it"
+                    "\(token)\n" + tr(TokensText.created(id: info.id, name: info.name, user: info.user))
                 }
             }
         }
@@ -62,10 +62,10 @@ struct Tokens: AsyncParsableCommand {
                 let reply: ListTokensReply = try await gateway.call(
                     .tokensList, ListTokensRequest(), requiresUser: false, actingFor: user.map { .named($0) } ?? .none)
                 try output.emit(reply) {
-                    guard !reply.tokens.isEmpty else { return "no tokens (quench tokens create USER)" }
+                    guard !reply.tokens.isEmpty else { return tr(TokensText.noTokens) }
                     return reply.tokens.map { token in
-                        let used = token.lastUsedAt.map { "last used \(Tokens.format($0))" } ?? "never used"
-                        return "\(token.id)  \(token.user)  \(token.name)  created \(Tokens.format(token.createdAt)), \(used)"
+                        let used = token.lastUsedAt.map { tr(TokensText.lastUsed(Tokens.format($0))) } ?? tr(TokensText.neverUsed)
+                        return tr(TokensText.line(id: token.id, user: token.user, name: token.name, created: Tokens.format(token.createdAt), used: used))
                     }.joined(separator: "\n")
                 }
             }
@@ -83,7 +83,7 @@ struct Tokens: AsyncParsableCommand {
         func run() async throws {
             try await CLI.run(global) { gateway, output in
                 let info: TokenInfo = try await gateway.call(.tokensRevoke, RevokeTokenRequest(id: id), requiresUser: false, actingFor: .none)
-                try output.emit(info) { "revoked token \(info.id) (\(info.name)) of \(info.user)" }
+                try output.emit(info) { tr(TokensText.revoked(id: info.id, name: info.name, user: info.user)) }
             }
         }
     }

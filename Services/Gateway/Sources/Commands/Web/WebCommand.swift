@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import QuenchClient
 import QuenchProtocol
+import QuenchStrings
 
 /// `quench web open [USER] [--minutes N]`
 struct WebCommand: AsyncParsableCommand {
@@ -30,7 +31,7 @@ struct WebCommand: AsyncParsableCommand {
         var minutes = 10
 
         func validate() throws {
-            guard (1...1440).contains(minutes) else { throw ValidationError("--minutes must be from 1 to 1440, got \(minutes)") }
+            guard (1...1440).contains(minutes) else { throw ValidationError(tr(TokensText.minutesRange(minutes))) }
         }
 
         func run() async throws {
@@ -46,7 +47,7 @@ struct WebCommand: AsyncParsableCommand {
                     var info: SignInLinkInfo
                 }
                 try output.emit(Opened(url: url, info: info)) {
-                    "\(url)\nsigns in \(info.user) once, until \(Tokens.format(info.expiresAt))"
+                    "\(url)\n" + tr(TokensText.linkSignsIn(user: info.user, until: Tokens.format(info.expiresAt)))
                 }
             }
         }

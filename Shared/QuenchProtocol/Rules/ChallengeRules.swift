@@ -1,17 +1,18 @@
 import Foundation
-import QuenchProtocol
 
-/// The rules of a challenge catalog load. Every item is checked before anything is stored;
-/// the first bad item fails the whole load with its path (`items[3].reward.trophy`).
-enum ChallengeRules {
-    static let maxIDLength = 64
-    static let maxTitleLength = 200
-    static let maxDescriptionLength = 2000
+/// The rules of a challenge catalog item, shared by goals (which refuses a load or a replace
+/// with a bad item, naming its path: `items[3].reward.trophy`) and the CLI's
+/// `quench challenges sync` (which reports a bad item of a fetched feed and skips it).
+public enum ChallengeRules {
+    public static let maxIDLength = 64
+    public static let maxTitleLength = 200
+    public static let maxDescriptionLength = 2000
     /// Steps a day, or metres a day for the distance types.
-    static let maxGoal = 1_000_000.0
-    static let maxPoints = 1_000_000
+    public static let maxGoal = 1_000_000.0
+    public static let maxPoints = 1_000_000
 
-    static func validate(_ items: [Challenge]) throws {
+    /// Every item and their ids' uniqueness; the first failure is thrown.
+    public static func validate(_ items: [Challenge]) throws {
         guard !items.isEmpty else {
             throw QuenchError.invalidArgument("items", "must contain at least one challenge")
         }
@@ -29,7 +30,8 @@ enum ChallengeRules {
         }
     }
 
-    static func validate(_ item: Challenge, path: String) throws {
+    /// One item; the error's field starts with `path`.
+    public static func validate(_ item: Challenge, path: String) throws {
         try id(item.id, field: "\(path).id")
         try text(item.title, field: "\(path).title", max: maxTitleLength, required: true)
         try text(item.description, field: "\(path).description", max: maxDescriptionLength, required: false)
@@ -54,7 +56,7 @@ enum ChallengeRules {
     }
 
     /// 1–64 characters of letters, digits, `-`, `_`, `.` and `:`.
-    static func id(_ id: String, field: String) throws {
+    public static func id(_ id: String, field: String) throws {
         guard !id.isEmpty, id.count <= maxIDLength else {
             throw QuenchError.invalidArgument(field, "must be 1 to \(maxIDLength) characters, got \(id.count)")
         }
@@ -64,7 +66,7 @@ enum ChallengeRules {
         }
     }
 
-    static func text(_ text: String, field: String, max: Int, required: Bool) throws {
+    public static func text(_ text: String, field: String, max: Int, required: Bool) throws {
         if required, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw QuenchError.invalidArgument(field, "must not be empty")
         }

@@ -1,0 +1,160 @@
+import Foundation
+import QuenchProtocol
+import QuenchTestSupport
+import QuenchTesting
+import Testing
+
+/// `quench challenges sync [URL]` end to end: the built `quench` binary fetching from a real
+/// HTTP feed (`Tests/python/catalog_server.py`) and handing the catalog to the real goals
+/// executable, which analytics follows.
+@Suite("CLI challenges sync", .serialized)
+struct CLIChallengesSyncTests {
+    typealias Run = CLIRunner.Result
+
+    /// A client config naming `system`'s goals, health-ingest and analytics.
+    static func runner(_ system: AnalyticsSystem) throws -> (_ arguments: [String]) throws -> Run {
+        let config = system.directory.appendingPathComponent("client.json")
+        var services: [String: [String: String]] = [:]
+        for (name, service) in [(ServiceName.goals, system.goals), (ServiceName.healthIngest, system.health), (ServiceName.analytics, system.analytics)] {
+            services[name] = ["rpc": service.rpcEndpoint, "pub": service.pubEndpoint]
+        }
+        try JSONSerialization.data(withJSONObject: ["services": services, "insecure": true] as [String: Any]).write(to: config)
+        return { arguments in
+            try CLIRunner(configPath: nil, user: nil).run(
+                arguments + ["--config", config.path, "--user", system.user, "--tz", system.timeZone, "--timeout", "2"])
+        }
+    }
+
+    static func sample() throws -> String {
+        try String(contentsOf: Binaries.repositoryRoot.appendingPathComponent("deploy/sample-data/challenges.json"), encoding: .utf8)
+    }
+
+    @Test("sync replaces, a second sync is a 304, a changed feed with a bad item replaces the rest, offline shows the cache, bad JSON keeps it")
+    func syncFlow() async throws {
+        let system = try await AnalyticsSystem("cli-sync", timeZone: "UTC")
+        let server = try CatalogServer("cli-sync")
+        defer { server.stop() }
+        let quench = try Self.runner(system)
+        let url = server.url()
+        try server.serve(try Self.sample())
+
+        let first = try quench(["challenges", "sync", url, "--json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let report = try first.json()
+        #expect(report["outcome"] as? String == "replaced")
+        #expect((report["replaced"] as? [String: Any])?["created"] as? Int == 6)
+        let listed = try quench(["challenges", "--json"]).json()
+        #expect((listed["challenges"] as? [[String: Any]])?.count == 6)
+        let source = try #require(listed["source"] as? [String: Any])
+        #expect(source["url"] as? String == url && source["outcome"] as? String == "replaced" && (source["etag"] as? String)?.isEmpty == false)
+        let human = try quench(["challenges"])
+        #expect(human.stdout.contains("From \(url), fetched just now") && human.stdout.contains("zombie_hand"), "\(human.stdout)")
+
+        // No URL: the last sync's. The catalog is unchanged: a 304 for the ETag sent.
+        let again = try quench(["challenges", "sync", "--json"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try again.json()["outcome"] as? String == "not_modified")
+        #expect(try server.requests().last?.ifNoneMatch == source["etag"] as? String)
+        #expect(try quench(["challenges", "sync"]).stdout.contains("The catalog is current"))
+
+        // Changed: steps-10k pays 50, walk-5km is gone, and one bad item is left out.
+        var feed = try JSONSerialization.jsonObject(with: Data(try Self.sample().utf8)) as! [String: Any]
+        var items = feed["items"] as! [[String: Any]]
+        items.removeAll { $0["id"] as? String == "walk-5km" }
+        for index in items.indices where items[index]["id"] as? String == "steps-10k" {
+            items[index]["reward"] = ["trophy": "silver", "points": 50]
+        }
+        items.append(["id": "bad-one", "title": "Bad", "description": "", "type": "step", "goal": 1000, "reward": ["trophy": "platinum", "points": 1]])
+        feed["items"] = items
+        try server.serve(String(decoding: try JSONSerialization.data(withJSONObject: feed), as: UTF8.self))
+        let changed = try quench(["challenges", "sync"])
+        #expect(changed.status == 0, "\(changed.stderr)")
+        #expect(changed.stderr.contains("skipped items[5].reward.trophy ('bad-one'): must be one of bronze, silver, gold, zombie_hand, got 'platinum'"), "\(changed.stderr)")
+        #expect(changed.stdout.contains("5 challenges (0 new, 1 changed, 4 unchanged, 1 retired)"), "\(changed.stdout)")
+        let after = try quench(["challenges", "--json"]).json()
+        let catalog = try #require(after["challenges"] as? [[String: Any]])
+        #expect(catalog.count == 5 && !catalog.contains { $0["id"] as? String == "walk-5km" })
+        #expect((catalog.first { $0["id"] as? String == "steps-10k" }?["reward"] as? [String: Any])?["points"] as? Int == 50)
+        #expect((after["source"] as? [String: Any])?["skipped"] as? Int == 1)
+        #expect(try quench(["challenges"]).stdout.contains("1 bad item of the feed left out"))
+
+        // Offline: a 5xx, then a slow feed: the cached catalog with its age, exit 69.
+        let failing = try quench(["challenges", "sync", server.url("status/500")])
+        #expect(failing.status == 69, "\(failing.stdout) \(failing.stderr)")
+        #expect(failing.stdout.contains("From \(url), fetched") && failing.stdout.contains("steps-10k"), "\(failing.stdout)")
+        #expect(failing.stderr.contains("500") && failing.stderr.contains("the catalog was kept"), "\(failing.stderr)")
+        let slow = try quench(["challenges", "sync", server.url("slow/5"), "--fetch-timeout", "0.5", "--json"])
+        let cached = try slow.json()["challenges"] as? [[String: Any]]
+        #expect(slow.status == 69 && cached?.count == 5, "\(slow.stdout) \(slow.stderr)")
+        #expect(try slow.jsonError()["code"] as? String == "unavailable")
+
+        // Not JSON: refused whole (exit 65), the catalog kept, no cached listing.
+        try server.serve(#"{"items":[{"id":"#)
+        let malformed = try quench(["challenges", "sync"])
+        #expect(malformed.status == 65 && malformed.stderr.contains("the feed is not JSON"), "\(malformed.stderr)")
+        #expect((try quench(["challenges", "--json"]).json()["challenges"] as? [[String: Any]])?.count == 5)
+
+        // The feed's server gone: the failure is noted with the catalog's source.
+        server.stop()
+        let gone = try quench(["challenges", "sync"])
+        #expect(gone.status == 69 && gone.stdout.contains("steps-10k"), "\(gone.stdout) \(gone.stderr)")
+        let noted = try quench(["challenges"])
+        #expect(noted.stdout.contains("; the last check just now failed: the feed cannot be reached"), "\(noted.stdout)")
+        #expect(try quench(["challenges", "sync", "ftp://example.org/x"]).status == 64)
+        await system.close()
+    }
+
+    @Test("the reward in force on the day it was earned: points changed today leave yesterday's as they were")
+    func rewardInForce() async throws {
+        let system = try await AnalyticsSystem("cli-sync-reward", timeZone: "UTC")
+        let server = try CatalogServer("cli-sync-reward")
+        defer { server.stop() }
+        let quench = try Self.runner(system)
+        try await system.grant([.steps])
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let today = utc.startOfDay(for: Date())
+        let yesterday = today.addingTimeInterval(-86_400)
+        // Today's steps a minute ago (or at midnight, just after it).
+        let start = max(today, Date().addingTimeInterval(-60))
+        try await system.addSamples([
+            SampleInput(type: "steps", value: 12_000, unit: "count", start: yesterday.addingTimeInterval(3600), end: yesterday.addingTimeInterval(7200)),
+            SampleInput(type: "steps", value: 12_000, unit: "count", start: start, end: start.addingTimeInterval(1)),
+        ])
+        let days = [LocalDay(instant: yesterday, timeZone: utc.timeZone), LocalDay(instant: today, timeZone: utc.timeZone)]
+        func points() throws -> [String: Int] {
+            var byDay: [String: Int] = [:]
+            for month in Set(days.map { String($0.description.prefix(7)) }) {
+                let reply = try quench(["challenges", "progress", "--month", month, "--json"]).json()
+                for entry in reply["challenges"] as? [[String: Any]] ?? [] where entry["id"] as? String == "steps-10k" {
+                    for day in entry["days"] as? [[String: Any]] ?? [] {
+                        if let name = day["day"] as? String, let earned = day["points"] as? Int { byDay[name] = earned }
+                    }
+                }
+            }
+            return byDay
+        }
+        let expectedBefore = [days[0].description: 10, days[1].description: 10]
+        try server.serve(CatalogServer.feed([CatalogServer.item("steps-10k", points: 10)]))
+        #expect(try quench(["challenges", "sync", server.url()]).status == 0)
+        let scored = try await eventually { try points() == expectedBefore }
+        let seen = try points()
+        #expect(scored, "\(seen)")
+
+        try server.serve(CatalogServer.feed([CatalogServer.item("steps-10k", points: 50)]))
+        let resync = try quench(["challenges", "sync", "--json"])
+        #expect(resync.status == 0, "\(resync.stderr)")
+        #expect((try resync.json()["replaced"] as? [String: Any])?["effectiveDay"] as? String == days[1].description)
+        let expectedAfter = [days[0].description: 10, days[1].description: 50]
+        let rescored = try await eventually { try points() == expectedAfter }
+        let now = try points()
+        #expect(rescored, "yesterday keeps 10, today earns 50: \(now)")
+        // Analytics rebuilt from the events alone gives the same days.
+        let rebuilt = try quench(["analytics", "rebuild"])
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        let same = try await eventually { try points() == expectedAfter }
+        let afterRebuild = try points()
+        #expect(same, "after a rebuild: \(afterRebuild)")
+        await system.close()
+    }
+}
