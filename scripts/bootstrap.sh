@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Quench needs on a fresh Debian 12 machine that has the Swift toolchain:
-#   libzmq (always), and with --test the Python test peers (pyzmq, msgpack) in .venv.
+#   libzmq (always), and with --test the Python test peers (pyzmq, msgpack, selenium) in .venv
+#   and headless Chromium with its driver for the browser tests.
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +41,11 @@ if $want_test; then
   command -v ip >/dev/null 2>&1 || apt_install iproute2
   # `quench share --png` converts with rsvg-convert; the tests render the card with it.
   command -v rsvg-convert >/dev/null 2>&1 || apt_install librsvg2-bin
+  # The dashboard's browser tests drive headless Chromium through chromedriver (selenium).
+  if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+    echo "bootstrap: installing chromium and chromium-driver"
+    apt_install chromium chromium-driver fonts-dejavu-core
+  fi
   if ! command -v python3 >/dev/null 2>&1; then
     echo "bootstrap: installing python3"
     apt_install python3 python3-venv
@@ -52,8 +58,8 @@ if $want_test; then
       python3 -m venv .venv
     fi
   fi
-  if ! .venv/bin/python3 -c "import zmq, msgpack, pytest" >/dev/null 2>&1; then
-    echo "bootstrap: installing the Python test peers (pyzmq, msgpack, pytest) into .venv"
+  if ! .venv/bin/python3 -c "import zmq, msgpack, pytest, selenium" >/dev/null 2>&1; then
+    echo "bootstrap: installing the Python test peers (pyzmq, msgpack, pytest, selenium) into .venv"
     .venv/bin/python3 -m pip install -q --disable-pip-version-check -r Tests/python/requirements.txt
   fi
 fi

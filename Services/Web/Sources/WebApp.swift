@@ -52,6 +52,7 @@ public final class WebApp: Sendable {
         HealthRoutes(app: self).register(on: router)
         OpenAPIRoutes(app: self).register(on: router)
         SignInRoutes(app: self).register(on: router)
+        DashboardRoutes(app: self).register(on: router)
         let api = APIRoutes(group: router.group(RouterPath(String(APIRoutes.prefix.dropFirst()))), table: routes)
         AccountRoutes(app: self).register(on: api)
         AnalyticsRoutes(app: self).register(on: api)

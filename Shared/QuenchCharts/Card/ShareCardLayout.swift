@@ -85,20 +85,8 @@ struct ShareCardLayout {
         let stroke = 32.0
         let cx = left + radius + stroke / 2
         let cy = y + 215
-        let circumference = 2 * Double.pi * radius
-        let fraction = min(1, max(0, ring.fraction.isFinite ? ring.fraction : 0))
         let colour = ring.met ? theme.goalMet : theme.water
-        let centre = [("cx", SVGNumber.format(cx)), ("cy", SVGNumber.format(cy)), ("r", SVGNumber.format(radius)), ("fill", "none")]
-        svg.element("circle", [("class", "ring-track")] + centre + [("stroke", theme.track), ("stroke-width", SVGNumber.format(stroke))])
-        if fraction > 0 {
-            svg.element("circle", [("class", "ring-progress")] + centre + [
-                ("stroke", colour), ("stroke-width", SVGNumber.format(stroke)), ("stroke-linecap", fraction < 1 ? "round" : "butt"),
-                ("stroke-dasharray", "\(SVGNumber.format(fraction * circumference)) \(SVGNumber.format(circumference))"),
-                ("transform", "rotate(-90 \(SVGNumber.format(cx)) \(SVGNumber.format(cy)))"),
-            ])
-        }
-        let centreSize = min(56, (2 * radius - stroke - 16) / max(1, TextMeasure.width(ring.centre, fontSize: 1, bold: true)))
-        text(ring.centre, class: "ring-value", x: cx, y: cy + centreSize * 0.35, size: centreSize, bold: true, anchor: "middle")
+        SVGRing.draw(fraction: ring.fraction, centre: ring.centre, met: ring.met, cx: cx, cy: cy, radius: radius, stroke: stroke, theme: theme, into: &svg)
         let textX = cx + radius + stroke / 2 + 48
         for (index, line) in ring.lines.prefix(3).enumerated() {
             let first = index == 0
@@ -116,12 +104,7 @@ struct ShareCardLayout {
             let medalX = right - textWidth - 34
             svg.start("g", [("class", "badges"), ("data-count", String(chart.badges))])
             if chart.badges > 0 {
-                svg.element("circle", [
-                    ("cx", SVGNumber.format(medalX)), ("cy", SVGNumber.format(y + 118)), ("r", "22"), ("fill", theme.badge),
-                ])
-                svg.element("path", [
-                    ("d", Self.star(cx: medalX, cy: y + 118, radius: 13)), ("fill", theme.background),
-                ])
+                SVGBadge.draw(cx: medalX, cy: y + 118, radius: 22, theme: theme, into: &svg)
             }
             text(chart.badgeText, class: "badge-text", x: right, y: y + 130, size: Self.bodySize, colour: theme.muted, anchor: "end", maxWidth: textWidth)
             svg.end()
@@ -176,16 +159,4 @@ struct ShareCardLayout {
         let shown = maxWidth.map { TextMeasure.fit(value, maxWidth: $0, fontSize: size, bold: bold) } ?? value
         svg.element("text", attributes, text: shown)
     }
-
-    /// A five-pointed star's path.
-    static func star(cx: Double, cy: Double, radius: Double) -> String {
-        let points = unitStar.map { "\(SVGNumber.format(cx + radius * $0.0)),\(SVGNumber.format(cy + radius * $0.1))" }
-        return "M" + points.joined(separator: " L") + " Z"
-    }
-
-    /// A star's corners on the unit circle (outer) and at 0.45 (inner), from the top, clockwise.
-    private static let unitStar: [(Double, Double)] = [
-        (0.0000, -1.0000), (0.2645, -0.3641), (0.9511, -0.3090), (0.4280, 0.1391), (0.5878, 0.8090),
-        (0.0000, 0.4500), (-0.5878, 0.8090), (-0.4280, 0.1391), (-0.9511, -0.3090), (-0.2645, -0.3641),
-    ]
 }

@@ -31,31 +31,17 @@ public enum SVGChart {
         axisLabel: (Double) -> String = AxisFormat.compact, todayLabel: String = "today", into svg: inout SVGWriter
     ) {
         let font = metrics.fontSize
-        let labels = chart.scale.ticks.map(axisLabel)
-        let labelWidth = (labels.map { TextMeasure.width($0, fontSize: font) }.max() ?? font) + font * 0.6
-        let plot = SVGRect(
-            x: frame.x + labelWidth, y: frame.y + font * 1.6,
-            width: max(1, frame.width - labelWidth - font), height: max(1, frame.height - font * 3.4))
+        let axis = SVGValueAxis(scale: chart.scale, frame: frame, fontSize: font, axisLabel: axisLabel)
+        let plot = axis.plot
         func px(_ day: Int) -> Double {
             kind == .bars
                 ? plot.x + (Double(day) - 0.5) / Double(chart.dayCount) * plot.width
                 : plot.x + chart.x(day: day) * plot.width
         }
-        func py(_ value: Double) -> Double { plot.maxY - chart.y(value) * plot.height }
+        func py(_ value: Double) -> Double { axis.y(value) }
 
         svg.start("g", [("class", "chart"), ("font-family", theme.fontFamily), ("font-size", SVGNumber.format(font))])
-        for (tick, label) in zip(chart.scale.ticks, labels) {
-            let y = py(tick)
-            svg.element("line", [
-                ("class", tick == 0 ? "x-axis" : "grid"), ("x1", SVGNumber.format(plot.x)), ("x2", SVGNumber.format(plot.maxX)),
-                ("y1", SVGNumber.format(y)), ("y2", SVGNumber.format(y)), ("stroke", tick == 0 ? theme.muted : theme.grid),
-                ("stroke-width", tick == 0 ? "1.5" : "1"),
-            ])
-            svg.element("text", [
-                ("class", "y-label"), ("x", SVGNumber.format(plot.x - font * 0.5)), ("y", SVGNumber.format(y + font * 0.35)),
-                ("text-anchor", "end"), ("fill", theme.muted),
-            ], text: label)
-        }
+        axis.draw(theme: theme, into: &svg)
         let xLabelWidth = font * 2.6
         for day in chart.dayTicks(width: plot.width, labelWidth: xLabelWidth) {
             svg.element("text", [
@@ -86,15 +72,7 @@ public enum SVGChart {
         _ chart: MonthChart, px: (Int) -> Double, py: (Double) -> Double, baseline: Double, theme: SVGTheme, metrics: Metrics,
         into svg: inout SVGWriter
     ) {
-        guard let first = chart.points.first, let last = chart.points.last else { return }
-        let coordinates = chart.points.map { "\(SVGNumber.format(px($0.day))),\(SVGNumber.format(py($0.value)))" }
-        let area = ["\(SVGNumber.format(px(first.day))),\(SVGNumber.format(baseline))"] + coordinates
-            + ["\(SVGNumber.format(px(last.day))),\(SVGNumber.format(baseline))"]
-        svg.element("polygon", [("class", "area"), ("points", area.joined(separator: " ")), ("fill", theme.area), ("fill-opacity", "0.18")])
-        svg.element("polyline", [
-            ("class", "line"), ("points", coordinates.joined(separator: " ")), ("fill", "none"), ("stroke", theme.line),
-            ("stroke-width", SVGNumber.format(metrics.lineWidth)), ("stroke-linejoin", "round"), ("stroke-linecap", "round"),
-        ])
+        drawArea(chart.points.map { (px($0.day), py($0.value)) }, baseline: baseline, theme: theme, metrics: metrics, into: &svg)
         for point in chart.points {
             let isToday = point.day == chart.today
             svg.element("circle", [
@@ -118,5 +96,17 @@ public enum SVGChart {
                 ("fill", point.day == chart.today ? theme.today : theme.line),
             ])
         }
+    }
+
+    /// The shaded area under a line through `coordinates` down to `baseline`, and the line.
+    static func drawArea(_ coordinates: [(Double, Double)], baseline: Double, theme: SVGTheme, metrics: Metrics, into svg: inout SVGWriter) {
+        guard let first = coordinates.first, let last = coordinates.last else { return }
+        let line = coordinates.map { "\(SVGNumber.format($0.0)),\(SVGNumber.format($0.1))" }
+        let area = ["\(SVGNumber.format(first.0)),\(SVGNumber.format(baseline))"] + line + ["\(SVGNumber.format(last.0)),\(SVGNumber.format(baseline))"]
+        svg.element("polygon", [("class", "area"), ("points", area.joined(separator: " ")), ("fill", theme.area), ("fill-opacity", "0.18")])
+        svg.element("polyline", [
+            ("class", "line"), ("points", line.joined(separator: " ")), ("fill", "none"), ("stroke", theme.line),
+            ("stroke-width", SVGNumber.format(metrics.lineWidth)), ("stroke-linejoin", "round"), ("stroke-linecap", "round"),
+        ])
     }
 }

@@ -28,10 +28,13 @@ final class WebDeployment: Sendable {
     init(_ services: [String] = ServiceName.domain, label: String = "web", arguments: [String] = []) async throws {
         let services = services.filter { $0 != ServiceName.web }
         system = try await TestSystem(.live, services, label: label)
-        var upstream: [String: [String: String]] = [:]
+        var upstream: [String: [String: Any]] = [:]
         for name in ServiceName.domain {
             let process = services.contains(name) ? system.liveProcess(name) : nil
-            upstream[name] = ["rpc": process?.rpcEndpoint ?? "tcp://127.0.0.1:9", "pub": process?.pubEndpoint ?? "tcp://127.0.0.1:9"]
+            upstream[name] = [
+                "rpc": process?.rpcEndpoint ?? "tcp://127.0.0.1:9", "pub": process?.pubEndpoint ?? "tcp://127.0.0.1:9",
+                "user": ["pub": process?.userPubEndpoint ?? "tcp://127.0.0.1:9"],
+            ]
         }
         let directory = system.directory.appendingPathComponent("web")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

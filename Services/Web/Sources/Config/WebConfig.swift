@@ -25,6 +25,8 @@ public struct WebConfig: Sendable {
     /// `http.trust.forwarded.for`: take the client address for the sign-in limit from the
     /// last `X-Forwarded-For` entry (set it only behind a reverse proxy that sets it).
     public var trustForwardedFor: Bool = false
+    /// `upstream.<name>.user.pub`: each service's user event stream (the dashboard's live updates).
+    public var userStreams: [String: String] = [:]
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 64 * 1024, serviceTimeout: Duration = .seconds(3),
@@ -70,5 +72,6 @@ public struct WebConfig: Sendable {
             throw ConfigError(key: "limits.sign.in.per.minute", message: "must be greater than 0, got \(signInPerMinute)")
         }
         trustForwardedFor = reader.bool(forKey: "http.trust.forwarded.for", default: false)
+        userStreams = Self.userStreamEndpoints(service)
     }
 }

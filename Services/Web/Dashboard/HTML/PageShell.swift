@@ -1,0 +1,130 @@
+/// The frame of every dashboard page: the document head (the style sheet and the script,
+/// both served by the web edge from ``DashboardAssets``), a skip link, the navigation with
+/// the current page marked, a notice, the page's content in `<main>`, and the sign-out
+/// form. Works without JavaScript; the script adds live updates.
+enum PageShell {
+    /// The whole document for `page`, its content written by `content`.
+    static func render(_ page: DashboardPage, context: PageContext, content: (inout HTMLWriter) -> Void) -> String {
+        var html = HTMLWriter()
+        head(title: page.title, into: &html)
+        html.start("body", [("data-live", context.live ? LiveTopics.wire(page.liveGroups) : nil), ("data-page", page.rawValue)])
+        html.element("a", [("class", "skip"), ("href", "#main")], text: DashboardText.skipToContent)
+        html.start("header", [("class", "top")])
+        html.element("a", [("class", "brand"), ("href", DashboardPage.today.path)], text: DashboardText.appName)
+        html.start("nav", [("aria-label", DashboardText.navigation)])
+        html.start("ul")
+        for other in DashboardPage.allCases {
+            html.start("li")
+            html.element("a", [("href", other.path), ("aria-current", other == page ? "page" : nil)], text: other.title)
+            html.end()
+        }
+        html.end()
+        html.end()
+        html.end()
+        html.start("main", [("id", "main"), ("tabindex", "-1")])
+        html.element("h1", text: page.title)
+        notice(context.notice, into: &html)
+        content(&html)
+        html.end()
+        footer(context, into: &html)
+        html.end()
+        html.end()
+        return html.finished()
+    }
+
+    /// The sign-in page and error pages: the head and a main without the navigation.
+    static func bare(title: String, content: (inout HTMLWriter) -> Void) -> String {
+        var html = HTMLWriter()
+        head(title: title, into: &html)
+        html.start("body", [("class", "bare")])
+        html.start("main", [("id", "main")])
+        html.element("p", [("class", "brand")], text: DashboardText.appName)
+        html.element("h1", text: title)
+        content(&html)
+        html.end()
+        html.end()
+        html.end()
+        return html.finished()
+    }
+
+    private static func head(title: String, into html: inout HTMLWriter) {
+        html.trusted("<!DOCTYPE html>\n")
+        html.start("html", [("lang", "en")])
+        html.start("head")
+        html.void("meta", [("charset", "utf-8")])
+        html.void("meta", [("name", "viewport"), ("content", "width=device-width, initial-scale=1")])
+        html.void("meta", [("name", "color-scheme"), ("content", "light")])
+        html.element("title", text: title + " · " + DashboardText.appName)
+        html.void("link", [("rel", "icon"), ("href", DashboardAssets.iconPath), ("type", "image/svg+xml")])
+        html.void("link", [("rel", "stylesheet"), ("href", DashboardAssets.stylePath)])
+        html.start("script", [("src", DashboardAssets.scriptPath), ("defer", "defer")])
+        html.end()
+        html.end()
+    }
+
+    private static func notice(_ notice: PageContext.Notice?, into html: inout HTMLWriter) {
+        switch notice {
+        case .info(let text)?:
+            html.element("p", [("class", "notice"), ("role", "status")], text: text)
+        case .error(let text)?:
+            html.start("p", [("class", "notice error"), ("role", "alert")])
+            html.element("strong", text: DashboardText.noticeError + ": ")
+            html.text(text)
+            html.end()
+        case nil:
+            break
+        }
+    }
+
+    private static func footer(_ context: PageContext, into html: inout HTMLWriter) {
+        html.start("footer", [("class", "bottom")])
+        html.element("p", text: DashboardText.signedInAs(context.user))
+        if context.live {
+            html.element("p", [("id", "live-status"), ("class", "live-status"), ("aria-live", "polite"), ("hidden", "hidden"),
+                ("data-connected", DashboardText.liveConnected), ("data-offline", DashboardText.liveOffline)], text: "")
+        }
+        html.start("form", [("method", "post"), ("action", DashboardAssets.signOutPath)])
+        csrfField(context, into: &html)
+        html.element("button", [("type", "submit"), ("class", "link")], text: DashboardText.signOut)
+        html.end()
+        html.end()
+    }
+
+    /// The CSRF hidden field, in every form.
+    static func csrfField(_ context: PageContext, into html: inout HTMLWriter) {
+        if let csrf = context.csrf {
+            html.void("input", [("type", "hidden"), ("name", csrf.name), ("value", csrf.value)])
+        }
+    }
+
+    /// A form that posts to `action` with the CSRF field; `content` writes its fields.
+    static func form(_ action: String, context: PageContext, attributes: [(String, String?)] = [], into html: inout HTMLWriter, content: (inout HTMLWriter) -> Void) {
+        html.start("form", [("method", "post"), ("action", action)] + attributes)
+        csrfField(context, into: &html)
+        content(&html)
+        html.end()
+    }
+
+    /// A labelled input: `<label for=id>` then the input.
+    static func field(
+        _ label: String, id: String, name: String, type: String = "text", value: String? = nil, attributes: [(String, String?)] = [],
+        into html: inout HTMLWriter
+    ) {
+        html.start("div", [("class", "field")])
+        html.element("label", [("for", id)], text: label)
+        html.void("input", [("id", id), ("name", name), ("type", type), ("value", value)] + attributes)
+        html.end()
+    }
+
+    /// A labelled `<select>` of `options` (value, text) with `selected` chosen.
+    static func select(_ label: String, id: String, name: String, options: [(String, String)], selected: String?, into html: inout HTMLWriter) {
+        html.start("div", [("class", "field")])
+        html.element("label", [("for", id)], text: label)
+        html.start("select", [("id", id), ("name", name)])
+        for (value, text) in options {
+            html.element("option", [("value", value), ("selected", value == selected ? "selected" : nil)], text: text)
+        }
+        html.end()
+        html.end()
+    }
+}

@@ -1,0 +1,38 @@
+/// The dashboard's pages, in navigation order.
+public enum DashboardPage: String, Sendable, CaseIterable {
+    case today
+    case goal
+    case history
+    case steps
+    case strength
+    case challenges
+    case consents
+
+    /// The page's path: `/today`, `/goal`, …
+    public var path: String { "/" + rawValue }
+
+    /// Its name in the navigation and its `<title>`.
+    public var title: String { DashboardText.pageTitle(self) }
+
+    /// The live groups (``LiveTopics``) whose changes this page shows.
+    public var liveGroups: Set<LiveTopics.Group> {
+        switch self {
+        case .today: [.water]
+        case .goal: [.goal, .water]
+        case .history: [.water]
+        case .steps: [.steps]
+        case .strength: [.strength]
+        case .challenges: [.steps]
+        case .consents: [.consents]
+        }
+    }
+
+    /// Whether the page reads analytics' read models (which follow the other services'
+    /// events a moment later, so a live refresh waits for analytics to catch up).
+    public var readsAnalytics: Bool {
+        switch self {
+        case .today, .goal, .consents: false
+        case .history, .steps, .strength, .challenges: true
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+public import QuenchProtocol
+
+/// The consents page: each Health data type, granted or revoked since when, with a button
+/// to change it (a revoke may also delete the stored samples).
+public struct ConsentsPage: Sendable {
+    /// `consent.list`.
+    public var consents: ConsentListReply
+
+    public init(consents: ConsentListReply) {
+        self.consents = consents
+    }
+
+    /// Where a change posts: `/consents/steps/grant`, `/consents/body-mass/revoke`.
+    public static func changePath(_ type: String, grant: Bool) -> String {
+        "/consents/\(type)/\(grant ? "grant" : "revoke")"
+    }
+
+    public func render(_ context: PageContext) -> String {
+        PageShell.render(.consents, context: context) { html in
+            html.element("p", [("class", "muted")], text: DashboardText.consentsIntro)
+            html.start("div", [("id", "consents"), ("data-live", "consents")])
+            for state in consents.consents {
+                row(state, context: context, into: &html)
+            }
+            html.end()
+        }
+    }
+
+    private func row(_ state: ConsentState, context: PageContext, into html: inout HTMLWriter) {
+        let headingID = "consent-\(state.type)"
+        html.start("section", [("class", "card consent"), ("aria-labelledby", headingID), ("data-type", state.type), ("data-granted", state.granted ? "true" : "false")])
+        html.start("div")
+        html.element("h2", [("id", headingID)], text: DashboardText.consentName(state.type))
+        html.start("p")
+        html.element("span", [("class", state.granted ? "state-on" : "state-off")], text: state.granted ? DashboardText.granted : DashboardText.revokedState)
+        if let since = state.since {
+            html.text(" · " + DashboardText.changedOn(LocalDay(instant: since, timeZone: TimeZone(secondsFromGMT: 0)!).description))
+        }
+        html.end()
+        html.end()
+        PageShell.form(Self.changePath(state.type, grant: !state.granted), context: context, attributes: [("class", "actions")], into: &html) { html in
+            if state.granted {
+                html.start("label", [("class", "check")])
+                html.void("input", [("type", "checkbox"), ("name", "deleteData"), ("value", "true")])
+                html.text(DashboardText.deleteData)
+                html.end()
+                html.element("button", [("type", "submit"), ("class", "danger")], text: DashboardText.revoke)
+            } else {
+                html.element("button", [("type", "submit")], text: DashboardText.grant)
+            }
+        }
+        html.end()
+    }
+}

@@ -1,0 +1,72 @@
+/// The sign-in page: a token field and a button, an error when the last try failed. The
+/// web edge's session route handles the post (`action`).
+public struct SignInPage: Sendable {
+    /// Where the form posts.
+    public var action: String
+    /// The CSRF field of the sign-in form, when the edge protects it.
+    public var csrf: (name: String, value: String)?
+    /// Why the last sign-in failed (shown, with focus on the field).
+    public var error: String?
+
+    /// Where to go after signing in (a path of this site), sent back as `?next=`.
+    public var next: String?
+
+    public init(action: String = "/sign-in", csrf: (name: String, value: String)? = nil, error: String? = nil, next: String? = nil) {
+        self.action = action
+        self.csrf = csrf
+        self.error = error
+        self.next = next.flatMap { $0.hasPrefix("/") && !$0.hasPrefix("//") ? $0 : nil }
+    }
+
+    public func render() -> String {
+        PageShell.bare(title: DashboardText.signInTitle) { html in
+            if let error {
+                html.element("p", [("class", "notice error"), ("role", "alert"), ("id", "signin-error")], text: error)
+            }
+            html.start("p", [("class", "muted")])
+            html.text(DashboardText.signInIntro + " ")
+            html.element("code", text: DashboardText.signInCommand)
+            html.end()
+            // The edge's sign-in takes `next` from the address it posts to.
+            let target = next.map { action + "?next=" + (Self.encode($0)) } ?? action
+            html.start("form", [("method", "post"), ("action", target), ("class", "card")])
+            if let csrf {
+                html.void("input", [("type", "hidden"), ("name", csrf.name), ("value", csrf.value)])
+            }
+            PageShell.field(DashboardText.token, id: "token", name: "token", type: "password", attributes: [
+                ("autocomplete", "current-password"), ("required", "required"), ("autofocus", "autofocus"),
+                ("aria-describedby", error == nil ? nil : "signin-error"), ("aria-invalid", error == nil ? nil : "true"),
+            ], into: &html)
+            html.element("button", [("type", "submit")], text: DashboardText.signInButton)
+            html.end()
+        }
+    }
+}
+
+extension SignInPage {
+    /// `text` percent-encoded for a query value (letters, digits, `-._~/` kept).
+    static func encode(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            let keep = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || "-._~/".utf8.contains(byte)
+            out += keep ? String(UnicodeScalar(byte)) : "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }
+        return out
+    }
+}
+
+/// A page for a request the dashboard could not answer (a service down, a bad link).
+public struct ErrorPage: Sendable {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+
+    public func render() -> String {
+        PageShell.bare(title: DashboardText.somethingWrong) { html in
+            html.element("p", [("class", "notice error"), ("role", "alert")], text: message)
+            html.element("a", [("href", DashboardPage.today.path)], text: DashboardText.backToToday)
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+public import QuenchProtocol
+import QuenchCharts
+
+/// The today page: the ring of the day's water against the day's goal, one-tap buttons for
+/// the usual drinks, a form for another drink, and the day's intakes with edit and delete.
+public struct TodayPage: Sendable {
+    public var day: LocalDay
+    /// `intake.day-total`: intake's own sum, current the moment a drink is logged.
+    public var total: DayTotal
+    /// `goal.at` for the day.
+    public var goal: GoalOnDay
+    /// `intake.list` for the day (its first page).
+    public var intakes: ListIntakesReply
+    /// `fluids.list`: the catalog and the user's own fluids.
+    public var fluids: [Fluid]
+    public var usual: [UsualDrink]
+
+    public init(day: LocalDay, total: DayTotal, goal: GoalOnDay, intakes: ListIntakesReply, fluids: [Fluid], usual: [UsualDrink]) {
+        self.day = day
+        self.total = total
+        self.goal = goal
+        self.intakes = intakes
+        self.fluids = fluids
+        self.usual = usual
+    }
+
+    /// Paths the page's forms post to.
+    public static let logPath = "/today/log"
+    public static func editPath(_ id: String) -> String { "/intakes/\(id)/edit" }
+    public static func deletePath(_ id: String) -> String { "/intakes/\(id)/delete" }
+
+    /// Progress, 1 at the goal (may exceed 1).
+    public var fraction: Double { goal.goalMl > 0 ? total.totalWaterMl / goal.goalMl : 0 }
+    /// total / goal × 100, one decimal (as `analytics.today` gives it).
+    public var percent: Double { (fraction * 1000).rounded() / 10 }
+
+    public func render(_ context: PageContext) -> String {
+        PageShell.render(.today, context: context) { html in
+            ring(context, into: &html)
+            html.start("div", [("class", "columns")])
+            quickLog(context, into: &html)
+            otherDrink(context, into: &html)
+            html.end()
+            list(context, into: &html)
+        }
+    }
+
+    private func ring(_ context: PageContext, into html: inout HTMLWriter) {
+        let units = context.units
+        let met = goal.goalMl > 0 && total.totalWaterMl >= goal.goalMl
+        let totalText = WebFormat.volume(total.totalWaterMl, units: units)
+        let goalText = WebFormat.volume(goal.goalMl, units: units)
+        html.start("section", [("id", "ring"), ("class", "card ring-card"), ("data-live", "water"), ("aria-labelledby", "ring-heading"),
+            ("data-total-ml", SVGNumber.format(total.totalWaterMl)), ("data-goal-ml", SVGNumber.format(goal.goalMl))])
+        html.element("h2", [("id", "ring-heading"), ("class", "visually-hidden")], text: DashboardText.waterToday)
+        var svg = SVGWriter()
+        svg.start("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 240 240"), ("role", "img"), ("aria-labelledby", "ring-title")])
+        svg.element("title", [("id", "ring-title")], text: DashboardText.ringLabel(total: totalText, goal: goalText, percent: WebFormat.percent(percent)))
+        SVGRing.draw(
+            fraction: fraction, centre: WebFormat.percent(percent), met: met, cx: 120, cy: 120, radius: 96, stroke: 28, theme: .light,
+            maxFontSize: 40, into: &svg)
+        html.svg(svg)
+        html.start("div", [("class", "ring-numbers")])
+        html.element("p", [("class", "muted")], text: WebFormat.longDay(day))
+        html.element("p", [("class", "big"), ("id", "total")], text: totalText)
+        html.element("p", text: DashboardText.of(goalText) + " · " + DashboardText.goalSourceNote(goal.source))
+        if met {
+            html.element("p", [("class", "met")], text: DashboardText.goalReached)
+        } else {
+            html.element("p", text: DashboardText.toGo(WebFormat.volume(max(0, goal.goalMl - total.totalWaterMl), units: units)))
+        }
+        html.end()
+        html.end()
+    }
+
+    private func quickLog(_ context: PageContext, into html: inout HTMLWriter) {
+        html.start("section", [("class", "card"), ("aria-labelledby", "quick-heading")])
+        html.element("h2", [("id", "quick-heading")], text: DashboardText.quickLog)
+        html.element("p", [("class", "muted")], text: DashboardText.quickLogHint)
+        html.start("ul", [("class", "quick")])
+        for drink in usual {
+            html.start("li")
+            PageShell.form(Self.logPath, context: context, into: &html) { html in
+                html.void("input", [("type", "hidden"), ("name", "fluid"), ("value", drink.fluid)])
+                html.void("input", [("type", "hidden"), ("name", "volume"), ("value", SVGNumber.format(drink.volumeMl))])
+                html.void("input", [("type", "hidden"), ("name", "unit"), ("value", "ml")])
+                let volume = WebFormat.volume(drink.volumeMl, units: context.units)
+                html.start("button", [("type", "submit"), ("class", "quick-log"), ("data-fluid", drink.fluid), ("data-volume-ml", SVGNumber.format(drink.volumeMl))])
+                html.element("span", [("class", "amount")], text: volume)
+                html.element("span", text: DashboardText.capitalised(drink.fluid))
+                html.end()
+            }
+            html.end()
+        }
+        html.end()
+        html.end()
+    }
+
+    private func otherDrink(_ context: PageContext, into html: inout HTMLWriter) {
+        html.start("section", [("class", "card"), ("aria-labelledby", "other-heading")])
+        html.element("h2", [("id", "other-heading")], text: DashboardText.otherAmount)
+        PageShell.form(Self.logPath, context: context, into: &html) { html in
+            fluidSelect(id: "log-fluid", selected: "water", into: &html)
+            html.start("div", [("class", "inline")])
+            PageShell.field(DashboardText.volume, id: "log-volume", name: "volume", type: "number", value: nil,
+                attributes: [("min", "1"), ("step", "any"), ("required", "required"), ("inputmode", "decimal")], into: &html)
+            unitSelect(id: "log-unit", selected: context.units.volumeFormUnit, into: &html)
+            html.end()
+            html.element("button", [("type", "submit")], text: DashboardText.log)
+        }
+        html.end()
+    }
+
+    private func list(_ context: PageContext, into html: inout HTMLWriter) {
+        html.start("section", [("id", "intakes"), ("class", "card"), ("data-live", "water"), ("aria-labelledby", "intakes-heading")])
+        html.element("h2", [("id", "intakes-heading")], text: DashboardText.intakesHeading)
+        guard !intakes.intakes.isEmpty else {
+            html.element("p", [("class", "muted empty")], text: DashboardText.noIntakes)
+            html.end()
+            return
+        }
+        html.start("table", [("class", "intakes")])
+        html.start("thead")
+        html.start("tr")
+        html.element("th", [("scope", "col")], text: DashboardText.columnTime)
+        html.element("th", [("scope", "col")], text: DashboardText.columnDrink)
+        html.element("th", [("scope", "col"), ("class", "num")], text: DashboardText.columnAmount)
+        html.element("th", [("scope", "col"), ("class", "num water-col")], text: DashboardText.columnWater)
+        html.element("th", [("scope", "col")], text: DashboardText.columnActions)
+        html.end()
+        html.end()
+        html.start("tbody")
+        for intake in intakes.intakes {
+            row(intake, context: context, into: &html)
+        }
+        html.end()
+        html.end()
+        if intakes.nextCursor != nil {
+            html.element("p", [("class", "muted")], text: DashboardText.moreIntakes(intakes.intakes.count))
+        }
+        html.end()
+    }
+
+    private func row(_ intake: IntakeRecord, context: PageContext, into html: inout HTMLWriter) {
+        let time = WebFormat.time(intake.at, zone: intake.timeZone)
+        html.start("tr", [("class", "intake"), ("data-id", intake.id)])
+        html.element("td", text: time)
+        html.start("td", [("class", "fluid")])
+        html.text(DashboardText.capitalised(intake.fluid))
+        if intake.source != "manual" {
+            html.element("span", [("class", "muted")], text: " · " + DashboardText.fromHealth)
+        }
+        html.end()
+        html.element("td", [("class", "num")], text: WebFormat.volume(intake.volumeMl, units: context.units))
+        html.element("td", [("class", "num water-col")], text: WebFormat.volume(intake.waterMl, units: context.units))
+        html.start("td", [("class", "actions")])
+        html.start("details")
+        html.element("summary", [("aria-label", DashboardText.editLabel(intake.fluid, time))], text: DashboardText.edit)
+        PageShell.form(Self.editPath(intake.id), context: context, into: &html) { html in
+            // The clock time is read in the intake's own day and zone; sent only when changed.
+            html.void("input", [("type", "hidden"), ("name", "day"), ("value", intake.day)])
+            html.void("input", [("type", "hidden"), ("name", "zone"), ("value", intake.timeZone)])
+            html.void("input", [("type", "hidden"), ("name", "original-time"), ("value", time)])
+            fluidSelect(id: "edit-fluid-\(intake.id)", selected: intake.fluid, into: &html)
+            html.start("div", [("class", "inline")])
+            PageShell.field(DashboardText.volume, id: "edit-volume-\(intake.id)", name: "volume", type: "number",
+                value: WebFormat.formVolume(intake.volumeMl, units: context.units),
+                attributes: [("min", "1"), ("step", "any"), ("required", "required"), ("inputmode", "decimal")], into: &html)
+            unitSelect(id: "edit-unit-\(intake.id)", selected: context.units.volumeFormUnit, into: &html)
+            PageShell.field(DashboardText.time, id: "edit-time-\(intake.id)", name: "time", type: "time", value: time, into: &html)
+            html.end()
+            html.element("button", [("type", "submit")], text: DashboardText.save)
+        }
+        html.end()
+        PageShell.form(Self.deletePath(intake.id), context: context, into: &html) { html in
+            html.element("button", [("type", "submit"), ("class", "danger"), ("aria-label", DashboardText.deleteLabel(intake.fluid, time))],
+                text: DashboardText.delete)
+        }
+        html.end()
+        html.end()
+    }
+
+    private func fluidSelect(id: String, selected: String, into html: inout HTMLWriter) {
+        var names = fluids.map(\.name)
+        if !names.contains(selected) { names.insert(selected, at: 0) }
+        PageShell.select(DashboardText.fluid, id: id, name: "fluid", options: names.map { ($0, DashboardText.capitalised($0)) }, selected: selected, into: &html)
+    }
+
+    private func unitSelect(id: String, selected: String, into html: inout HTMLWriter) {
+        PageShell.select(DashboardText.unit, id: id, name: "unit", options: [("ml", "mL"), ("l", "L"), ("floz", "fl oz")], selected: selected, into: &html)
+    }
+}

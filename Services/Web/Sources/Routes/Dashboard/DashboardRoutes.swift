@@ -1,0 +1,270 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import QuenchProtocol
+import QuenchRuntime
+import WebDashboard
+
+/// The dashboard (issue #31, item 3): server-rendered pages for a signed-in browser, their
+/// form posts, the live-update stream (`GET /events`) and the two assets. A page acts for the
+/// session's user only (``WebRequestContext/requireUser()``); every post has passed
+/// `CSRFMiddleware` (the pages put the session's token in each form's `csrf` field). The
+/// pages are rendered by `WebDashboard` from the services' typed replies.
+///
+/// Reads go to the service that owns the data, in parallel; today's ring comes from
+/// intake's own day total and goals' goal of the day (not from analytics, whose read model
+/// follows a moment later), so a drink logged here shows on the page it redirects to.
+struct DashboardRoutes: Sendable {
+    let app: WebApp
+    /// Nil when its sockets could not be made (then `/events` answers 503 and the pages work
+    /// without live updates).
+    let live: LiveEventHub?
+    let usual = UsualDrinksCache()
+
+    init(app: WebApp) {
+        self.app = app
+        let streams = app.config.userStreams.sorted { $0.key < $1.key }.map { name, endpoint in
+            LiveEventHub.Stream(service: name, endpoint: endpoint, curve: app.backend.services[name]?.curve)
+        }
+        do {
+            live = try LiveEventHub(streams: streams, logger: app.logger)
+        } catch {
+            app.logger.error("live updates are off: \(error)")
+            live = nil
+        }
+    }
+
+    func register(on router: Router<WebRequestContext>) {
+        router.get("/") { _, _ in Self.redirect(DashboardPage.today.path) }
+        router.get("sign-in") { request, context in
+            // Already signed in: straight on. The sign-in form posts to the edge's `POST /sign-in`.
+            if context.identity != nil { return Self.redirect(SignInRoutes.safeNext(request.query("next"))) }
+            return Self.html(SignInPage(error: PageContext.signInError(request.query("error")), next: request.query("next")).render())
+        }
+        router.get("today") { request, context in try await page(request, context) { try await today($0) } }
+        router.get("goal") { request, context in try await page(request, context) { try await goal($0) } }
+        router.get("history") { request, context in try await page(request, context) { try await history($0) } }
+        router.get("steps") { request, context in try await page(request, context) { try await steps($0, month: request.query("month")) } }
+        router.get("strength") { request, context in try await page(request, context) { try await strength($0) } }
+        router.get("challenges") { request, context in
+            try await page(request, context) { try await challenges($0, month: request.query("month")) }
+        }
+        router.get("consents") { request, context in try await page(request, context) { try await consents($0) } }
+
+        router.post("today/log") { request, context in
+            try await post(request, context, page: .today, done: "logged") { session, form in
+                _ = try await session.call(.intakeLog, LogIntakeRequest(
+                    fluid: try form.required("fluid"), volume: try form.number("volume"), unit: form["unit"]))
+            }
+        }
+        router.post("intakes/:id/edit") { request, context in
+            try await post(request, context, page: .today, done: "updated") { session, form in
+                let id = try context.parameters.require("id")
+                var at: Date?
+                if let time = form["time"], time != form["original-time"] {
+                    at = try form.instant(time: time, day: form["day"], zone: form["zone"] ?? session.zone.identifier)
+                }
+                _ = try await session.call(.intakeEdit, EditIntakeRequest(
+                    id: id, fluid: form["fluid"], volume: try form.optionalNumber("volume"), unit: form["unit"], at: at))
+            }
+        }
+        router.post("intakes/:id/delete") { request, context in
+            try await post(request, context, page: .today, done: "deleted") { session, _ in
+                _ = try await session.call(.intakeDelete, DeleteIntakeRequest(id: try context.parameters.require("id")))
+            }
+        }
+        router.post("goal") { request, context in
+            try await post(request, context, page: .goal, done: "goal") { session, form in
+                _ = try await session.call(.goalSet, SetGoalRequest(volume: try form.number("volume"), unit: form["unit"]))
+            }
+        }
+        router.post("goal/auto") { request, context in
+            try await post(request, context, page: .goal, done: "goal") { session, _ in
+                _ = try await session.call(.goalAuto, AutoGoalRequest())
+            }
+        }
+        router.post("consents/:type/:change") { request, context in
+            try await post(request, context, page: .consents, done: "consent") { session, form in
+                let type = try context.parameters.require("type")
+                switch try context.parameters.require("change") {
+                case "grant": _ = try await session.call(.consentGrant, ConsentChangeRequest(types: [type]))
+                case "revoke": _ = try await session.call(.consentRevoke, ConsentChangeRequest(types: [type], deleteData: form["deleteData"] == "true"))
+                case let other: throw QuenchError.invalidArgument("change", "must be grant or revoke, got '\(other)'")
+                }
+            }
+        }
+
+        router.get("events") { request, context in try await events(request, context) }
+        router.get("assets/dashboard.css") { _, _ in Self.asset(DashboardAssets.style, type: "text/css; charset=utf-8") }
+        router.get("assets/dashboard.js") { _, _ in Self.asset(DashboardAssets.script, type: "text/javascript; charset=utf-8") }
+        router.get("assets/icon.svg") { _, _ in Self.asset(DashboardAssets.icon, type: "image/svg+xml") }
+    }
+
+    // MARK: Pages
+
+    func today(_ session: DashboardSession) async throws -> String {
+        let day = session.today
+        async let goal = session.call(.goalAt, GoalAtRequest(day: day))
+        async let list = session.call(.intakeList, ListIntakesRequest(day: day, limit: 200))
+        async let fluids = session.call(.fluidsList, ListFluidsRequest())
+        async let recent = usual.recent(for: session)
+        let intakes = try await list
+        // The day's total is the sum of its intakes (exact, in µL) when they fit one page, as
+        // `intake.day-total` would sum them; asked for only on a day of more than 200 drinks.
+        let total = intakes.nextCursor == nil
+            ? DayTotal(day: day, totalWaterMicrolitres: intakes.intakes.reduce(0) { $0 + $1.waterMicrolitres }, count: intakes.intakes.count)
+            : try await session.call(.intakeDayTotal, DayTotalRequest(day: day))
+        let catalog = try await fluids.fluids
+        return TodayPage(
+            day: day, total: total, goal: try await goal, intakes: intakes, fluids: catalog,
+            usual: UsualDrinks.pick(recent: try await recent, fluids: catalog)
+        ).render(session.context)
+    }
+
+    func goal(_ session: DashboardSession) async throws -> String {
+        async let goal = session.call(.goalGet, GetGoalRequest())
+        async let history = session.call(.goalHistory, GoalHistoryRequest(limit: 50))
+        return GoalPage(goal: try await goal, history: try await history).render(session.context)
+    }
+
+    func history(_ session: DashboardSession) async throws -> String {
+        let days = HistoryPage.daysToShow(today: session.today)
+        return HistoryPage(history: try await session.call(.analyticsHistory, HistoryRequest(days: days))).render(session.context)
+    }
+
+    func steps(_ session: DashboardSession, month: String?) async throws -> String {
+        let reply = try await session.call(.analyticsStepsMonth, MonthRequest(month: try Self.month(month)))
+        return StepsPage(steps: reply, today: session.today).render(session.context)
+    }
+
+    func strength(_ session: DashboardSession) async throws -> String {
+        StrengthPage(orm: try await session.call(.analyticsOneRepMax, OneRepMaxRequest(limit: 60))).render(session.context)
+    }
+
+    func challenges(_ session: DashboardSession, month: String?) async throws -> String {
+        let reply = try await session.call(.analyticsChallengesProgress, MonthRequest(month: try Self.month(month)))
+        return ChallengesPage(progress: reply, today: session.today).render(session.context)
+    }
+
+    func consents(_ session: DashboardSession) async throws -> String {
+        ConsentsPage(consents: try await session.call(.consentList, ConsentListRequest())).render(session.context)
+    }
+
+    /// A `?month=` as the analytics queries take it (`YYYY-MM`); absent for the current month.
+    static func month(_ text: String?) throws -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        guard text.count == 7, LocalDay(text + "-01") != nil else {
+            throw QuenchError.invalidArgument("month", "must be a month YYYY-MM, got '\(text.prefix(20))'")
+        }
+        return text
+    }
+
+    // MARK: Plumbing
+
+    /// The page for the signed-in user; a browser without a session goes to sign in.
+    private func page(
+        _ request: Request, _ context: WebRequestContext, notice: PageContext.Notice? = nil, status: HTTPResponse.Status = .ok,
+        _ render: (DashboardSession) async throws -> String
+    ) async throws -> Response {
+        let started = ContinuousClock.now
+        guard let session = try await DashboardSession(request: request, context: context, backend: app.backend, notice: notice) else {
+            return Self.redirect("/sign-in?next=" + Self.encodedPath(request))
+        }
+        do {
+            var response = Self.html(try await render(session), status: status)
+            // The page's server time (service round trips and rendering), for the benchmark
+            // and the browser's developer tools.
+            let elapsed = ContinuousClock.now - started
+            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            response.headers[HTTPField.Name("Server-Timing")!] = "page;dur=" + String(format: "%.2f", milliseconds)
+            return response
+        } catch let error as QuenchError {
+            return Self.html(ErrorPage(message: error.message).render(), status: APIError.status(of: error.code))
+        }
+    }
+
+    /// A form post: runs `action` for the signed-in user, then sends the browser back to
+    /// `page` (303, so a reload does not post again) with a fixed notice code; a refused
+    /// change shows the page again with the service's message (and its status).
+    private func post(
+        _ request: Request, _ context: WebRequestContext, page target: DashboardPage, done: String,
+        _ action: (DashboardSession, FormBody) async throws -> Void
+    ) async throws -> Response {
+        guard let session = try await DashboardSession(request: request, context: context, backend: app.backend) else {
+            return Self.redirect("/sign-in?next=" + target.path)
+        }
+        var request = request
+        let form = FormBody(try await request.collectBody(upTo: context.maxUploadSize))
+        do {
+            try await action(session, form)
+            return Self.redirect(target.path + "?done=" + done)
+        } catch let error as QuenchError {
+            let message = error.field.map { "\($0): \(error.message)" } ?? error.message
+            return try await page(request, context, notice: .error(message), status: APIError.status(of: error.code)) { session in
+                try await render(target, session)
+            }
+        }
+    }
+
+    private func render(_ page: DashboardPage, _ session: DashboardSession) async throws -> String {
+        switch page {
+        case .today: try await today(session)
+        case .goal: try await goal(session)
+        case .history: try await history(session)
+        case .steps: try await steps(session, month: nil)
+        case .strength: try await strength(session)
+        case .challenges: try await challenges(session, month: nil)
+        case .consents: try await consents(session)
+        }
+    }
+
+    /// `text/event-stream` of the user's changes: `event: change` with the groups as data,
+    /// sent once analytics has applied the event (so a page that reads analytics shows it),
+    /// a comment every 15 s to keep proxies from closing the stream, closed after 10 minutes
+    /// (the browser's EventSource reconnects by itself) or at graceful shutdown.
+    private func events(_ request: Request, _ context: WebRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        guard let live else {
+            throw APIError(QuenchError(.unavailable, "live updates are off on this server (see its log)"))
+        }
+        guard let (changes, cancel) = live.listen(user: user) else {
+            throw APIError(QuenchError(.resourceExhausted, "too many live-update streams open for this user; close a tab"), headers: [.retryAfter: "30"])
+        }
+        let backend = app.backend
+        let zone = DashboardSession.zone(request)
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", HTTPField.Name("X-Accel-Buffering")!: "no"],
+            body: ResponseBody { writer in
+                defer { cancel() }
+                try await writer.write(ByteBuffer(string: "retry: 3000\n: connected\n\n"))
+                let deadline = ContinuousClock.now + .seconds(600)
+                try await LiveStream.run(changes: changes, deadline: deadline, heartbeat: .seconds(15)) { change in
+                    await LiveStream.waitForAnalytics(change, backend: backend, user: user, zone: zone)
+                    try await writer.write(ByteBuffer(string: "event: change\ndata: \(LiveTopics.wire(change.groups))\n\n"))
+                } ping: {
+                    try await writer.write(ByteBuffer(string: ": ping\n\n"))
+                }
+                try await writer.finish(nil)
+            })
+    }
+
+    /// The request's path and query, percent-encoded for a `next=` parameter.
+    static func encodedPath(_ request: Request) -> String {
+        let target = request.uri.description
+        return target.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~/"))) ?? "/"
+    }
+
+    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func redirect(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+
+    static func asset(_ text: String, type: String) -> Response {
+        Response(status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=300"], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Synchronization
+import Hummingbird
+import QuenchProtocol
+import WebDashboard
+
+/// One page request's user, zone and page context. Built only for a signed-in request;
+/// calls go to the services for that user alone, in the browser's zone.
+struct DashboardSession: Sendable {
+    let user: String
+    let zone: ZoneID
+    let context: PageContext
+    let backend: Backend
+
+    /// Nil without a signed-in user (the route sends the browser to sign in).
+    init?(request: Request, context: WebRequestContext, backend: Backend, notice: PageContext.Notice? = nil) async throws {
+        guard let identity = context.identity else { return nil }
+        user = identity.user
+        zone = Self.zone(request)
+        self.backend = backend
+        var csrf: (name: String, value: String)?
+        if case .session(_, let token) = identity.method { csrf = (name: "csrf", value: token) }
+        let units = await UnitsCache.shared.units(for: identity.user, zone: zone.identifier, backend: backend)
+        self.context = PageContext(
+            user: identity.user, csrf: csrf, notice: notice ?? PageContext.notice(done: request.query("done")),
+            units: units)
+    }
+
+    /// The browser's zone: the `tz` cookie the dashboard's script sets, when it is an IANA
+    /// zone; UTC otherwise.
+    static func zone(_ request: Request) -> ZoneID {
+        request.cookies["tz"].flatMap { ZoneID($0.value.removingPercentEncoding ?? $0.value) } ?? .utc
+    }
+
+    /// Today in the browser's zone.
+    var today: LocalDay { LocalDay(instant: Date(), timeZone: zone.timeZone) }
+
+    /// `message` to the service that owns it, for this user, in this zone.
+    func call<Kind, Request, Reply>(_ message: MessageDescriptor<Kind, Request, Reply>, _ body: Request) async throws -> Reply {
+        try await backend.call(message, body, for: user, zone: zone.identifier)
+    }
+}
+
+/// An `application/x-www-form-urlencoded` body, read once.
+struct FormBody: Sendable {
+    private var fields: [String: String] = [:]
+
+    init(_ buffer: ByteBuffer) {
+        for pair in String(buffer: buffer).split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = Self.decode(parts[0]), fields[name] == nil else { continue }
+            fields[name] = parts.count == 2 ? Self.decode(parts[1]) : ""
+        }
+    }
+
+    subscript(_ name: String) -> String? {
+        fields[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    func required(_ name: String) throws -> String {
+        guard let value = self[name] else { throw QuenchError.invalidArgument(name, "is required") }
+        return value
+    }
+
+    func number(_ name: String) throws -> Double {
+        guard let value = try optionalNumber(name) else { throw QuenchError.invalidArgument(name, "is required") }
+        return value
+    }
+
+    func optionalNumber(_ name: String) throws -> Double? {
+        guard let text = self[name] else { return nil }
+        guard let value = Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
+            throw QuenchError.invalidArgument(name, "must be a number, got '\(text.prefix(40))'")
+        }
+        return value
+    }
+
+    /// `HH:MM` on `day` (YYYY-MM-DD) in the IANA `zone`, as an instant.
+    func instant(time: String, day: String?, zone: String) throws -> Date {
+        let parts = time.split(separator: ":").compactMap { Int($0) }
+        guard parts.count >= 2, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]) else {
+            throw QuenchError.invalidArgument("time", "must be a time HH:MM, got '\(time.prefix(20))'")
+        }
+        guard let day = day.flatMap(LocalDay.init) else { throw QuenchError.invalidArgument("day", "must be a date YYYY-MM-DD") }
+        guard let zone = ZoneID(zone) else { throw QuenchError.invalidArgument("zone", ZoneID.rule) }
+        // The local time's instant: midnight's, plus the clock time, corrected for a change
+        // of offset (DST) between midnight and then.
+        let midnight = day.start(in: zone.timeZone)
+        let guess = midnight.addingTimeInterval(Double(parts[0] * 3600 + parts[1] * 60))
+        let shift = zone.timeZone.secondsFromGMT(for: midnight) - zone.timeZone.secondsFromGMT(for: guess)
+        return guess.addingTimeInterval(Double(shift))
+    }
+
+    private static func decode(_ text: Substring) -> String? {
+        String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+}
+
+/// The users' display units (`units.get`), kept a minute per user so a page does not wait
+/// for health-ingest before its own reads (a change made with `quench units set` shows
+/// within a minute). At most 1,000 users are kept; the defaults when health-ingest cannot say.
+final class UnitsCache: Sendable {
+    static let shared = UnitsCache()
+    static let lifetime: Duration = .seconds(60)
+    static let maxUsers = 1000
+
+    private let entries = Mutex<[String: (at: ContinuousClock.Instant, units: DisplayUnits)]>([:])
+
+    func units(for user: String, zone: String, backend: Backend) async -> DisplayUnits {
+        let now = ContinuousClock.now
+        if let entry = entries.withLock({ $0[user] }), now - entry.at < Self.lifetime { return entry.units }
+        guard let reply = try? await backend.call(.unitsGet, UnitsGetRequest(), for: user, zone: zone) else { return DisplayUnits() }
+        let units = DisplayUnits(volume: reply.volume, weight: reply.weight)
+        entries.withLock { entries in
+            if entries.count >= Self.maxUsers, let oldest = entries.min(by: { $0.value.at < $1.value.at })?.key { entries[oldest] = nil }
+            entries[user] = (now, units)
+        }
+        return units
+    }
+}

@@ -1,0 +1,162 @@
+"""The dashboard in a real browser (issue #31, item 6): headless Chromium, driven by selenium
+through chromedriver, against real services and a real quench-web.
+
+It signs in with a token, logs a drink with one tap and sees the ring change, sees the ring
+change again by itself when a drink is logged from elsewhere (the live-update stream), opens
+every page at a phone's and a desktop's size, and fails on any console error. With
+QUENCH_WEB_SCREENSHOTS=DIR it saves each page at both sizes (docs/images/web/ holds the
+committed ones: `QUENCH_WEB_SCREENSHOTS=docs/images/web bash scripts/browser-test.sh`).
+
+Skipped (with the reason) when chromium or chromedriver is missing, unless CI=true.
+"""
+import os
+import shutil
+import time
+
+import pytest
+
+from web_harness import WebDeployment, seed_month
+
+PAGES = ["today", "goal", "history", "steps", "strength", "challenges", "consents"]
+SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+SHOTS = os.environ.get("QUENCH_WEB_SCREENSHOTS")
+
+
+def _browser_binaries():
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if not chromium or not driver:
+        message = "chromium and chromium-driver are needed (bash scripts/bootstrap.sh --test installs them)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return chromium, driver
+
+
+@pytest.fixture(scope="module")
+def web():
+    dep = WebDeployment()
+    try:
+        dep.add_web_user("ana")
+        seed_month(dep, "ana")
+        yield dep
+    finally:
+        dep.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    chromium, driver_path = _browser_binaries()
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--hide-scrollbars", "--force-device-scale-factor=1", "--lang=en-US"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    # The browser's zone: Europe/Berlin, whatever the machine's (the page's "today").
+    service = Service(driver_path, env={**os.environ, "TZ": "Europe/Berlin"})
+    driver = webdriver.Chrome(service=service, options=options)
+    driver.set_page_load_timeout(20)
+    yield driver
+    driver.quit()
+
+
+def console_errors(driver):
+    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def ring_total(driver):
+    return float(driver.find_element("id", "ring").get_attribute("data-total-ml"))
+
+
+def wait_for(predicate, timeout=10, interval=0.1, what="condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
+def sign_in(driver, web, user):
+    driver.get(web.url("/today"))
+    assert "/sign-in" in driver.current_url, driver.current_url
+    field = driver.find_element("id", "token")
+    field.send_keys(web.token(user))
+    field.submit()
+    wait_for(lambda: "/sign-in" not in driver.current_url, what="the redirect after signing in")
+    assert driver.current_url == web.url("/today"), (driver.current_url, driver.page_source[:500])
+
+
+def test_sign_in_log_a_drink_and_see_the_ring_change(web, browser):
+    _browser_binaries()
+    browser.set_window_size(*SIZES["phone"])
+    sign_in(browser, web, "ana")
+    before = ring_total(browser)
+    buttons = browser.find_elements("css selector", "button.quick-log")
+    assert len(buttons) == 6, "six one-tap drinks"
+    volume = float(buttons[0].get_attribute("data-volume-ml"))
+    buttons[0].click()
+    wait_for(lambda: "done=logged" in browser.current_url, what="the redirect after logging")
+    after = ring_total(browser)
+    assert abs(after - before - volume) < 1.0, (before, after, volume)
+    assert browser.find_element("css selector", "p.notice").text == "Drink logged."
+    assert browser.find_element("css selector", ".ring-value").text.endswith("%")
+    assert not console_errors(browser), console_errors(browser)
+
+
+def test_the_ring_updates_by_itself_when_a_drink_is_logged_elsewhere(web, browser):
+    browser.get(web.url("/today"))
+    wait_for(lambda: browser.execute_script("return document.documentElement.getAttribute('data-live-connected')") == "true",
+             what="the live-update stream to connect")
+    before = ring_total(browser)
+    # Another device: the user's own key, straight to intake.
+    reply = web.client("intake", as_user="ana").request("intake.log", {"volume": 333, "unit": "ml", "fluid": "water"},
+                                                      user="ana", key=f"elsewhere-{time.time()}", tz="Europe/Berlin")
+    assert "error" not in reply, reply
+    wait_for(lambda: abs(ring_total(browser) - before - 333 * 1.0) < 1.0, timeout=10, what="the ring to follow the new drink")
+    assert not console_errors(browser), console_errors(browser)
+
+
+def test_every_page_opens_at_both_sizes_without_console_errors(web, browser):
+    for size, (width, height) in SIZES.items():
+        browser.set_window_size(width, height)
+        for page in PAGES:
+            browser.get(web.url(f"/{page}"))
+            assert browser.find_element("tag name", "h1").text, page
+            current = browser.find_element("css selector", "nav a[aria-current=page]")
+            assert current.get_attribute("href").endswith(f"/{page}"), page
+            # Nothing wider than the window (no sideways scrolling on a phone).
+            overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, f"{page} at {size} is {overflow} px wider than the window"
+            errors = console_errors(browser)
+            assert not errors, f"{page} at {size}: {errors}"
+            if SHOTS:
+                os.makedirs(SHOTS, exist_ok=True)
+                full = browser.execute_script("return document.documentElement.scrollHeight")
+                browser.set_window_size(width, max(height, min(full, 2400)))
+                browser.save_screenshot(os.path.join(SHOTS, f"{page}-{size}.png"))
+                browser.set_window_size(width, height)
+
+
+def test_keyboard_reaches_the_one_tap_buttons(web, browser):
+    from selenium.webdriver.common.keys import Keys
+
+    browser.set_window_size(*SIZES["desktop"])
+    browser.get(web.url("/today"))
+    body = browser.find_element("tag name", "body")
+    body.send_keys(Keys.TAB)
+    assert browser.switch_to.active_element.text == "Skip to content"
+    for _ in range(40):
+        browser.switch_to.active_element.send_keys(Keys.TAB)
+        if "quick-log" in (browser.switch_to.active_element.get_attribute("class") or ""):
+            break
+    else:
+        raise AssertionError("Tab never reached a one-tap drink")
+    # The focused button shows a visible outline.
+    outline = browser.execute_script("return getComputedStyle(document.activeElement).outlineStyle")
+    assert outline not in ("", "none"), outline
