@@ -137,8 +137,8 @@ let package = Package(
         .executableTarget(name: "quench", dependencies: ["QuenchCLI"], path: "Services/Gateway/Executable", swiftSettings: swiftSettings),
 
         // MARK: Web dashboard (quench-web's pages: HTML with inline SVG from the protocol's replies; pure, no I/O)
-        .target(name: "WebDashboard", dependencies: ["QuenchProtocol", "QuenchCharts"], path: "Services/Web/Dashboard", swiftSettings: swiftSettings),
-        .testTarget(name: "WebDashboardTests", dependencies: ["QuenchTestSupport", "WebDashboard", "QuenchProtocol", "QuenchCharts"], swiftSettings: swiftSettings),
+        .target(name: "WebDashboard", dependencies: ["QuenchProtocol", "QuenchCharts", "QuenchStrings"], path: "Services/Web/Dashboard", swiftSettings: swiftSettings),
+        .testTarget(name: "WebDashboardTests", dependencies: ["QuenchTestSupport", "WebDashboard", "QuenchProtocol", "QuenchCharts", "QuenchStrings"], swiftSettings: swiftSettings),
 
         // MARK: Benchmarks (not part of the test run; see docs/BENCHMARKS.md)
         .executableTarget(
@@ -212,7 +212,7 @@ let package = Package(
         + service("Analytics", module: "AnalyticsService", executable: "quench-analytics", extra: ["QuenchCharts"])
         // The web edge: HTTP outside (Hummingbird), the same ZeroMQ protocol inside; also a
         // service of its own (tokens.*, its SQLite file). See docs/SECURITY.md "The web edge".
-        + service("Web", module: "WebService", executable: "quench-web", extra: ["QuenchClient", "HealthImport", "WebDashboard", hummingbird, configuration, lifecycle, metrics])
+        + service("Web", module: "WebService", executable: "quench-web", extra: ["QuenchClient", "HealthImport", "WebDashboard", "QuenchStrings", hummingbird, configuration, lifecycle, metrics])
         + [
             .testTarget(
                 name: "WebServiceTests",

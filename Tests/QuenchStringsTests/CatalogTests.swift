@@ -38,6 +38,15 @@ struct CatalogTests {
         (ErrorText.service(code: "not_found", field: "⟨1⟩", detail: "⟨2⟩"), ["⟨2⟩"]),  // English: the field goes before it (CLIError)
         (CommonText.notCounted(types: "⟨1⟩", grant: "⟨2⟩"), ["⟨1⟩", "`quench consent grant ⟨2⟩`"]),
         (CommonText.eventsNotApplied(count: 7, publisher: "⟨1⟩"), ["7", "⟨1⟩"]),
+        (DashboardText.ringLabel(total: "⟨1⟩", goal: "⟨2⟩", percent: "⟨3⟩"), ["⟨1⟩", "⟨2⟩", "⟨3⟩"]),
+        (DashboardText.dayCell(day: "⟨1⟩", total: "⟨2⟩", goal: "⟨3⟩", met: true), ["⟨1⟩", "⟨2⟩", "⟨3⟩"]),
+        (DashboardText.editLabel(fluid: "⟨1⟩", time: "⟨2⟩"), ["⟨1⟩", "⟨2⟩"]),
+        (DashboardText.record(weight: "⟨1⟩", day: "⟨2⟩"), ["⟨1⟩", "⟨2⟩"]),
+        (DashboardText.nextBadge(at: "⟨1⟩", toGo: "⟨2⟩"), ["⟨1⟩", "⟨2⟩"]),
+        (DashboardText.reward(trophy: "⟨1⟩", points: 7), ["⟨1⟩", "7"]),
+        (DashboardText.excluded(sets: 7, reps: 12), ["7", "12"]),
+        (DashboardText.challengeDay(day: "⟨1⟩", value: "⟨2⟩", completed: true), ["⟨1⟩", "⟨2⟩"]),
+        (DashboardText.signInCommand("⟨1⟩"), ["⟨1⟩"]),
     ]
 
     @Test("every translation shows every value of its message (and code in backticks as it is)")

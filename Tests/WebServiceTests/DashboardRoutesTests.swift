@@ -98,6 +98,35 @@ import Glibc
         }
     }
 
+    @Test func acceptLanguageChoosesThePagesLanguageAndLangOverridesIt() async throws {
+        try await WebDeployment.with(label: "web-dash-lang") { deployment in
+            let signInPage = try await deployment.request(.get, "/sign-in", headers: [.acceptLanguage: "fr-CA, en;q=0.5"])
+            #expect(signInPage.text.contains(#"<html lang="fr">"#) && signInPage.text.contains("Connexion"))
+            let browser = try await Self.signIn(deployment, "ana")
+            let german = try await deployment.request(.get, "/today", headers: [.cookie: browser.cookie, .acceptLanguage: "de-DE,de;q=0.9,en;q=0.8"])
+            #expect(german.head.status == .ok && german.head.headerFields[.contentLanguage] == "de")
+            let html = try ParsedSVG(german.text)
+            #expect(german.text.contains(#"<html lang="de">"#) && html.elements.first { $0.name == "h1" }?.text == "Heute")
+            #expect(html.elements.first { $0.attributes["id"] == "total" }?.text == "0 ml")
+            #expect(german.head.headerFields[.setCookie] == nil)
+            // No header: English, as before.
+            let english = try await deployment.request(.get, "/today", headers: [.cookie: browser.cookie])
+            #expect(english.text.contains(#"<html lang="en">"#) && english.text.contains("Today&apos;s drinks"))
+            // `?lang=fr` wins over the header and is remembered in a cookie.
+            let chosen = try await deployment.request(.get, "/goal?lang=fr", headers: [.cookie: browser.cookie, .acceptLanguage: "de"])
+            #expect(chosen.text.contains(#"<html lang="fr">"#) && chosen.text.contains("Votre objectif"))
+            let cookie = try #require(chosen.head.headerFields[.setCookie])
+            #expect(cookie.hasPrefix("lang=fr;") && cookie.contains("Path=/"))
+            let remembered = try await deployment.request(.get, "/history", headers: [.cookie: browser.cookie + "; lang=fr", .acceptLanguage: "de"])
+            #expect(remembered.text.contains(#"<html lang="fr">"#) && remembered.text.contains("Série en cours"))
+            // A form post's notice comes back in the page's language.
+            let logged = try await Self.form(deployment, "/today/log", browser, "fluid=water&volume=250&unit=ml")
+            let location = try #require(logged.head.headerFields[.location])
+            let after = try await deployment.request(.get, location, headers: [.cookie: browser.cookie, .acceptLanguage: "de"])
+            #expect(after.text.contains("Getränk eingetragen.") && after.text.contains("250 ml"))
+        }
+    }
+
     @Test func theLiveStreamCarriesTheUsersOwnChangesOnly() async throws {
         try await WebDeployment.with(label: "web-dash-live") { deployment in
             let ana = try await Self.signIn(deployment, "ana")

@@ -1,3 +1,5 @@
+import QuenchStrings
+
 /// The frame of every dashboard page: the document head (the style sheet and the script,
 /// both served by the web edge from ``DashboardAssets``), a skip link, the navigation with
 /// the current page marked, a notice, the page's content in `<main>`, and the sign-out
@@ -5,25 +7,26 @@
 enum PageShell {
     /// The whole document for `page`, its content written by `content`.
     static func render(_ page: DashboardPage, context: PageContext, content: (inout HTMLWriter) -> Void) -> String {
+        let l = context.localizer
         var html = HTMLWriter()
-        head(title: page.title, into: &html)
+        head(title: page.title(l), language: context.language, into: &html)
         html.start("body", [("data-live", context.live ? LiveTopics.wire(page.liveGroups) : nil), ("data-page", page.rawValue)])
-        html.element("a", [("class", "skip"), ("href", "#main")], text: DashboardText.skipToContent)
+        html.element("a", [("class", "skip"), ("href", "#main")], text: l(DashboardText.skipToContent))
         html.start("header", [("class", "top")])
-        html.element("a", [("class", "brand"), ("href", DashboardPage.today.path)], text: DashboardText.appName)
-        html.start("nav", [("aria-label", DashboardText.navigation)])
+        html.element("a", [("class", "brand"), ("href", DashboardPage.today.path)], text: WebFormat.appName)
+        html.start("nav", [("aria-label", l(DashboardText.navigation))])
         html.start("ul")
         for other in DashboardPage.allCases {
             html.start("li")
-            html.element("a", [("href", other.path), ("aria-current", other == page ? "page" : nil)], text: other.title)
+            html.element("a", [("href", other.path), ("aria-current", other == page ? "page" : nil)], text: other.title(l))
             html.end()
         }
         html.end()
         html.end()
         html.end()
         html.start("main", [("id", "main"), ("tabindex", "-1")])
-        html.element("h1", text: page.title)
-        notice(context.notice, into: &html)
+        html.element("h1", text: page.title(l))
+        notice(context.notice, l, into: &html)
         content(&html)
         html.end()
         footer(context, into: &html)
@@ -33,12 +36,12 @@ enum PageShell {
     }
 
     /// The sign-in page and error pages: the head and a main without the navigation.
-    static func bare(title: String, content: (inout HTMLWriter) -> Void) -> String {
+    static func bare(title: String, language: Language, content: (inout HTMLWriter) -> Void) -> String {
         var html = HTMLWriter()
-        head(title: title, into: &html)
+        head(title: title, language: language, into: &html)
         html.start("body", [("class", "bare")])
         html.start("main", [("id", "main")])
-        html.element("p", [("class", "brand")], text: DashboardText.appName)
+        html.element("p", [("class", "brand")], text: WebFormat.appName)
         html.element("h1", text: title)
         content(&html)
         html.end()
@@ -47,14 +50,14 @@ enum PageShell {
         return html.finished()
     }
 
-    private static func head(title: String, into html: inout HTMLWriter) {
+    private static func head(title: String, language: Language, into html: inout HTMLWriter) {
         html.trusted("<!DOCTYPE html>\n")
-        html.start("html", [("lang", "en")])
+        html.start("html", [("lang", language.rawValue)])
         html.start("head")
         html.void("meta", [("charset", "utf-8")])
         html.void("meta", [("name", "viewport"), ("content", "width=device-width, initial-scale=1")])
         html.void("meta", [("name", "color-scheme"), ("content", "light")])
-        html.element("title", text: title + " · " + DashboardText.appName)
+        html.element("title", text: title + " · " + WebFormat.appName)
         html.void("link", [("rel", "icon"), ("href", DashboardAssets.iconPath), ("type", "image/svg+xml")])
         html.void("link", [("rel", "stylesheet"), ("href", DashboardAssets.stylePath)])
         html.start("script", [("src", DashboardAssets.scriptPath), ("defer", "defer")])
@@ -62,13 +65,13 @@ enum PageShell {
         html.end()
     }
 
-    private static func notice(_ notice: PageContext.Notice?, into html: inout HTMLWriter) {
+    private static func notice(_ notice: PageContext.Notice?, _ l: Localizer, into html: inout HTMLWriter) {
         switch notice {
         case .info(let text)?:
             html.element("p", [("class", "notice"), ("role", "status")], text: text)
         case .error(let text)?:
             html.start("p", [("class", "notice error"), ("role", "alert")])
-            html.element("strong", text: DashboardText.noticeError + ": ")
+            html.element("strong", text: l(DashboardText.noticeError) + (l.language == .fr ? "\u{00A0}: " : ": "))
             html.text(text)
             html.end()
         case nil:
@@ -77,15 +80,16 @@ enum PageShell {
     }
 
     private static func footer(_ context: PageContext, into html: inout HTMLWriter) {
+        let l = context.localizer
         html.start("footer", [("class", "bottom")])
-        html.element("p", text: DashboardText.signedInAs(context.user))
+        html.element("p", text: l(DashboardText.signedInAs(context.user)))
         if context.live {
             html.element("p", [("id", "live-status"), ("class", "live-status"), ("aria-live", "polite"), ("hidden", "hidden"),
-                ("data-connected", DashboardText.liveConnected), ("data-offline", DashboardText.liveOffline)], text: "")
+                ("data-connected", l(DashboardText.liveConnected)), ("data-offline", l(DashboardText.liveOffline))], text: "")
         }
         html.start("form", [("method", "post"), ("action", DashboardAssets.signOutPath)])
         csrfField(context, into: &html)
-        html.element("button", [("type", "submit"), ("class", "link")], text: DashboardText.signOut)
+        html.element("button", [("type", "submit"), ("class", "link")], text: l(DashboardText.signOut))
         html.end()
         html.end()
     }
@@ -114,6 +118,11 @@ enum PageShell {
         html.element("label", [("for", id)], text: label)
         html.void("input", [("id", id), ("name", name), ("type", type), ("value", value)] + attributes)
         html.end()
+    }
+
+    /// The volume units a form offers: (the form's value, the unit's symbol in the language).
+    static func volumeUnits(_ l: Localizer) -> [(String, String)] {
+        [("ml", l(UnitText.symbol("mL"))), ("l", l(UnitText.symbol("L"))), ("floz", l(UnitText.symbol("fl-oz")))]
     }
 
     /// A labelled `<select>` of `options` (value, text) with `selected` chosen.

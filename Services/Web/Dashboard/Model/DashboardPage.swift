@@ -1,3 +1,5 @@
+public import QuenchStrings
+
 /// The dashboard's pages, in navigation order.
 public enum DashboardPage: String, Sendable, CaseIterable {
     case today
@@ -11,8 +13,11 @@ public enum DashboardPage: String, Sendable, CaseIterable {
     /// The page's path: `/today`, `/goal`, …
     public var path: String { "/" + rawValue }
 
-    /// Its name in the navigation and its `<title>`.
-    public var title: String { DashboardText.pageTitle(self) }
+    /// Its name in the navigation and its `<title>`, in English (``title(_:)`` in a language).
+    public var title: String { title(Localizer(.en)) }
+
+    /// Its name in the navigation and its `<title>` in `l`'s language.
+    public func title(_ l: Localizer) -> String { l(DashboardText.page(rawValue)) }
 
     /// The live groups (``LiveTopics``) whose changes this page shows.
     public var liveGroups: Set<LiveTopics.Group> {

@@ -1,5 +1,7 @@
+public import QuenchStrings
+
 /// What every page of one response needs besides its data: who is signed in, the CSRF
-/// field forms carry, a notice to show, the user's display units.
+/// field forms carry, a notice to show, the user's display units, the page's language.
 public struct PageContext: Sendable {
     /// A notice above the page's content.
     public enum Notice: Sendable, Equatable {
@@ -17,23 +19,47 @@ public struct PageContext: Sendable {
     public var live: Bool
     /// The live-update stream's path.
     public static let eventsPath = "/events"
+    /// The language the page is written in (`<html lang>`; the web edge picks it per request
+    /// from `?lang=`, the `lang` cookie or `Accept-Language`).
+    public var language: Language
 
-    public init(user: String, csrf: (name: String, value: String)? = nil, notice: Notice? = nil, units: DisplayUnits = DisplayUnits(), live: Bool = true) {
+    public init(
+        user: String, csrf: (name: String, value: String)? = nil, notice: Notice? = nil, units: DisplayUnits = DisplayUnits(), live: Bool = true,
+        language: Language = .en
+    ) {
         self.user = user
         self.csrf = csrf
         self.notice = notice
         self.units = units
         self.live = live
+        self.language = language
     }
+
+    /// Renders catalog messages and formats numbers in ``language``.
+    public var localizer: Localizer { Localizer(language) }
 
     /// The notice for a form post's `?done=` code (fixed texts: nothing from the address is
-    /// shown); nil for none or an unknown code.
-    public static func notice(done code: String?) -> Notice? {
-        DashboardText.done(code).map(Notice.info)
+    /// shown) in `language`; nil for none or an unknown code.
+    public static func notice(done code: String?, language: Language = .en) -> Notice? {
+        let message: DashboardText? = switch code {
+        case "logged": .logged
+        case "updated": .updated
+        case "deleted": .deleted
+        case "goal": .goalSaved
+        case "consent": .consentSaved
+        default: nil
+        }
+        return message.map { Notice.info(Localizer(language)($0)) }
     }
 
-    /// The sign-in page's message for an `?error=` code (fixed texts); nil for none.
-    public static func signInError(_ code: String?) -> String? {
-        DashboardText.signInError(code)
+    /// The sign-in page's message for an `?error=` code (fixed texts) in `language`; nil for none.
+    public static func signInError(_ code: String?, language: Language = .en) -> String? {
+        let message: DashboardText? = switch code {
+        case "invalid": .signInInvalid
+        case "limited": .signInLimited
+        case "expired": .signInExpired
+        default: nil
+        }
+        return message.map { Localizer(language)($0) }
     }
 }

@@ -1,35 +1,30 @@
 public import Foundation
 public import QuenchProtocol
+public import QuenchStrings
 
-/// Numbers, volumes, weights and times as the dashboard shows them (English formats; they
-/// move with ``DashboardText`` to the catalog's formats).
+/// Numbers, volumes, weights and times as the dashboard shows them, in the request's
+/// language (``PageContext/localizer``): digits grouped by the locale (1,250 · 1.250 ·
+/// 1 250), unit symbols from the catalog (`UnitText`), days and months named in the language.
 public enum WebFormat {
-    /// `1,234,567`.
-    public static func thousands(_ value: Int64) -> String {
-        let digits = String(value.magnitude)
-        var out = ""
-        for (index, character) in digits.reversed().enumerated() {
-            if index > 0 && index % 3 == 0 { out.append(",") }
-            out.append(character)
-        }
-        return (value < 0 ? "-" : "") + String(out.reversed())
+    /// The name shown in every page's head and title (a name: not translated).
+    static let appName = "Quench"
+
+    /// `1,234,567` · `1.234.567` · `1 234 567`.
+    public static func thousands(_ value: Int64, _ l: Localizer) -> String {
+        l.integer(value)
     }
 
-    /// A volume in mL in the user's unit: `1,250 mL`, `1.25 L`, `8.5 fl oz`.
-    public static func volume(_ millilitres: Double, units: DisplayUnits) -> String {
+    /// A volume in mL in the user's unit: `1,250 mL`, `1.25 L`, `8.5 fl oz` (`1.250 ml` in German).
+    public static func volume(_ millilitres: Double, units: DisplayUnits, _ l: Localizer) -> String {
         switch units.volume {
-        case "L":
-            return decimals(millilitres / 1000, places: 2) + " L"
-        case "fl-oz":
-            return decimals(millilitres / millilitresPerFluidOunce, places: 1) + " fl oz"
-        default:
-            return millilitres == millilitres.rounded()
-                ? thousands(Int64(millilitres)) + " mL"
-                : decimals(millilitres, places: 1) + " mL"
+        case "L": l(UnitText.litres(number(millilitres / 1000, places: 2, l)))
+        case "fl-oz": l(UnitText.fluidOunces(number(millilitres / millilitresPerFluidOunce, places: 1, l)))
+        default: l(UnitText.millilitres(number(millilitres, places: 1, l)))
         }
     }
 
-    /// A volume in mL as a number in the user's form unit (for a form field's value).
+    /// A volume in mL as a number in the user's form unit (for a form field's value: a
+    /// machine number with a dot, in every language).
     public static func formVolume(_ millilitres: Double, units: DisplayUnits) -> String {
         switch units.volume {
         case "L": decimals(millilitres / 1000, places: 3)
@@ -38,18 +33,24 @@ public enum WebFormat {
         }
     }
 
-    /// A weight in kg in the user's unit: `72.5 kg`, `159.84 lb`.
-    public static func weight(_ kilograms: Double, units: DisplayUnits) -> String {
-        let pounds = units.weight == "lb"
-        return decimals(pounds ? kilograms / ValueRules.kilogramsPerPound : kilograms, places: 2) + (pounds ? " lb" : " kg")
+    /// A weight in kg in the user's unit: `72.5 kg`, `159.84 lb` (`72,5 kg`).
+    public static func weight(_ kilograms: Double, units: DisplayUnits, _ l: Localizer) -> String {
+        units.weight == "lb"
+            ? l(UnitText.pounds(number(kilograms / ValueRules.kilogramsPerPound, places: 2, l)))
+            : l(UnitText.kilograms(number(kilograms, places: 2, l)))
     }
 
-    /// `68 %`, `112.5 %`.
-    public static func percent(_ value: Double) -> String {
-        decimals(value, places: 1) + " %"
+    /// `68 %`, `112.5 %` (`112,5 %`).
+    public static func percent(_ value: Double, _ l: Localizer) -> String {
+        l.percent(rounded(value, places: 1))
     }
 
-    /// `HH:mm` of `instant` in the IANA zone `zone` (UTC when unknown).
+    /// A day in the language: `2026-11-24` · `24.11.2026` · `24/11/2026`.
+    public static func day(_ day: LocalDay, _ l: Localizer) -> String {
+        l.day(day.description)
+    }
+
+    /// `HH:mm` of `instant` in the IANA zone `zone` (UTC when unknown), in every language.
     public static func time(_ instant: Date, zone: String) -> String {
         let offset = (TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0)!).secondsFromGMT(for: instant)
         let seconds = Int((instant.timeIntervalSince1970 + Double(offset)).rounded(.down))
@@ -57,15 +58,21 @@ public enum WebFormat {
         return twoDigits(minuteOfDay / 60) + ":" + twoDigits(minuteOfDay % 60)
     }
 
-    /// `Tuesday, 24 November 2026`.
-    public static func longDay(_ day: LocalDay) -> String {
-        "\(DashboardText.weekdayNames[weekday(day)]), \(day.day) \(monthName(day.month)) \(day.year)"
+    /// `Tuesday, 24 November 2026` · `Dienstag, 24. November 2026` · `mardi 24 novembre 2026`.
+    public static func longDay(_ day: LocalDay, _ l: Localizer) -> String {
+        l.longDay(day.description)
     }
 
     /// `November 2026` of a `YYYY-MM` month (the text itself when it is not one).
-    public static func month(_ month: String) -> String {
-        guard let first = LocalDay(month + "-01") else { return month }
-        return "\(monthName(first.month)) \(first.year)"
+    public static func month(_ month: String, _ l: Localizer) -> String {
+        l.month(month)
+    }
+
+    /// Monday … Sunday: (two letters, the whole name) in the language.
+    public static func weekdays(_ l: Localizer) -> [(short: String, long: String)] {
+        let short = l(DashboardText.weekdaysShort).split(separator: "|").map(String.init)
+        let long = l(DashboardText.weekdayNames).split(separator: "|").map(String.init)
+        return Array(zip(short, long))
     }
 
     /// 0 for Monday … 6 for Sunday.
@@ -74,14 +81,42 @@ public enum WebFormat {
         ((day.ordinal + 3) % 7 + 7) % 7
     }
 
-    static func monthName(_ month: Int) -> String {
-        ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"][
-            max(0, min(11, month - 1))]
+    /// A steps axis label: `12k` · `12 Tsd.` · `12 k` (the CLI's chart labels).
+    static func axis(_ value: Double, _ l: Localizer) -> String {
+        let magnitude = abs(value)
+        if magnitude >= 1_000_000 { return l(StepsText.millions(l.decimal(value / 1_000_000, maximum: 2))) }
+        if magnitude >= 1_000 { return l(StepsText.thousands(l.decimal(value / 1_000, maximum: 2))) }
+        return l.decimal(value, maximum: 2)
+    }
+
+    /// A number with at most `places` decimals (rounded half away from zero, as the English
+    /// dashboard always showed them), digits grouped by the locale.
+    static func number(_ value: Double, places: Int, _ l: Localizer) -> String {
+        guard value.isFinite else { return "0" }
+        return l.decimal(rounded(value, places: places), maximum: places)
+    }
+
+    /// `text` with its first letter upper case (a fluid's or trophy's name as a label).
+    static func capitalised(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+
+    /// A trophy's code as a name: `gold_star` → `Gold Star` (data: shown in every language as is).
+    static func trophyName(_ trophy: String) -> String {
+        trophy.split(separator: "_").map { capitalised(String($0)) }.joined(separator: " ")
     }
 
     static let millilitresPerFluidOunce = 29.5735295625
 
-    /// At most `places` decimals, without trailing zeros; thousands grouped.
+    private static func rounded(_ value: Double, places: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        return (value * scale).rounded() / scale
+    }
+
+    /// At most `places` decimals, without trailing zeros, a dot and no grouping: a machine
+    /// number for form values and data attributes.
     static func decimals(_ value: Double, places: Int) -> String {
         guard value.isFinite else { return "0" }
         var scale = 1.0
@@ -92,7 +127,7 @@ public enum WebFormat {
         while fraction.count < places { fraction = "0" + fraction }
         while fraction.hasSuffix("0") { fraction.removeLast() }
         let sign = scaled < 0 && whole == 0 ? "-" : ""
-        return sign + thousands(whole) + (fraction.isEmpty ? "" : "." + fraction)
+        return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
     }
 
     private static func twoDigits(_ value: Int) -> String {

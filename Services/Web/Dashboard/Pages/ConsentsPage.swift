@@ -1,3 +1,4 @@
+import QuenchStrings
 import Foundation
 public import QuenchProtocol
 
@@ -18,7 +19,7 @@ public struct ConsentsPage: Sendable {
 
     public func render(_ context: PageContext) -> String {
         PageShell.render(.consents, context: context) { html in
-            html.element("p", [("class", "muted")], text: DashboardText.consentsIntro)
+            html.element("p", [("class", "muted")], text: context.localizer(DashboardText.consentsIntro))
             html.start("div", [("id", "consents"), ("data-live", "consents")])
             for state in consents.consents {
                 row(state, context: context, into: &html)
@@ -28,14 +29,15 @@ public struct ConsentsPage: Sendable {
     }
 
     private func row(_ state: ConsentState, context: PageContext, into html: inout HTMLWriter) {
+        let l = context.localizer
         let headingID = "consent-\(state.type)"
         html.start("section", [("class", "card consent"), ("aria-labelledby", headingID), ("data-type", state.type), ("data-granted", state.granted ? "true" : "false")])
         html.start("div")
-        html.element("h2", [("id", headingID)], text: DashboardText.consentName(state.type))
+        html.element("h2", [("id", headingID)], text: l(DashboardText.consentName(state.type)))
         html.start("p")
-        html.element("span", [("class", state.granted ? "state-on" : "state-off")], text: state.granted ? DashboardText.granted : DashboardText.revokedState)
+        html.element("span", [("class", state.granted ? "state-on" : "state-off")], text: l(state.granted ? DashboardText.granted : DashboardText.revokedState))
         if let since = state.since {
-            html.text(" · " + DashboardText.changedOn(LocalDay(instant: since, timeZone: TimeZone(secondsFromGMT: 0)!).description))
+            html.text(" · " + l(DashboardText.changedOn(WebFormat.day(LocalDay(instant: since, timeZone: TimeZone(secondsFromGMT: 0)!), l))))
         }
         html.end()
         html.end()
@@ -43,11 +45,11 @@ public struct ConsentsPage: Sendable {
             if state.granted {
                 html.start("label", [("class", "check")])
                 html.void("input", [("type", "checkbox"), ("name", "deleteData"), ("value", "true")])
-                html.text(DashboardText.deleteData)
+                html.text(l(DashboardText.deleteData))
                 html.end()
-                html.element("button", [("type", "submit"), ("class", "danger")], text: DashboardText.revoke)
+                html.element("button", [("type", "submit"), ("class", "danger")], text: l(DashboardText.revoke))
             } else {
-                html.element("button", [("type", "submit")], text: DashboardText.grant)
+                html.element("button", [("type", "submit")], text: l(DashboardText.grant))
             }
         }
         html.end()

@@ -1,3 +1,4 @@
+import QuenchStrings
 public import QuenchProtocol
 
 /// The goal page: the current goal with its source (default, manual, or derived from a
@@ -28,59 +29,62 @@ public struct GoalPage: Sendable {
     }
 
     private func current(_ context: PageContext, into html: inout HTMLWriter) {
+        let l = context.localizer
         html.start("section", [("id", "goal-current"), ("class", "card"), ("data-live", "goal"), ("aria-labelledby", "goal-heading")])
-        html.element("h2", [("id", "goal-heading")], text: DashboardText.currentGoal)
+        html.element("h2", [("id", "goal-heading")], text: l(DashboardText.currentGoal))
         html.element("p", [("class", "big"), ("id", "goal-value"), ("data-goal-ml", WebFormat.decimals(goal.goalMl, places: 3))],
-            text: WebFormat.volume(goal.goalMl, units: context.units))
-        html.element("p", [("id", "goal-source"), ("data-source", goal.source)], text: DashboardText.sourceLine(goal.source))
+            text: WebFormat.volume(goal.goalMl, units: context.units, l))
+        html.element("p", [("id", "goal-source"), ("data-source", goal.source)], text: l(DashboardText.sourceLine(goal.source)))
         if let since = goal.since {
-            html.element("p", [("class", "muted")], text: DashboardText.since(WebFormat.longDay(since)))
+            html.element("p", [("class", "muted")], text: l(DashboardText.since(WebFormat.longDay(since, l))))
         }
         if goal.source == "auto", let weight = goal.weightKg {
-            var line = DashboardText.fromWeight(WebFormat.weight(weight, units: context.units))
-            if let adjusted = goal.adjusted { line += ", " + DashboardText.adjusted(adjusted) }
+            var line = l(DashboardText.fromWeight(WebFormat.weight(weight, units: context.units, l)))
+            if let adjusted = goal.adjusted { line += ", " + l(DashboardText.adjusted(adjusted)) }
             html.element("p", text: line)
         }
         if goal.pinned {
-            html.element("p", [("class", "muted")], text: DashboardText.pinned)
+            html.element("p", [("class", "muted")], text: l(DashboardText.pinned))
         }
         html.end()
     }
 
     private func forms(_ context: PageContext, into html: inout HTMLWriter) {
+        let l = context.localizer
         html.start("section", [("class", "card"), ("aria-labelledby", "set-heading")])
-        html.element("h2", [("id", "set-heading")], text: DashboardText.setGoal)
+        html.element("h2", [("id", "set-heading")], text: l(DashboardText.setGoal))
         PageShell.form(Self.setPath, context: context, into: &html) { html in
             html.start("div", [("class", "inline")])
-            PageShell.field(DashboardText.volume, id: "goal-volume", name: "volume", type: "number",
+            PageShell.field(l(DashboardText.volume), id: "goal-volume", name: "volume", type: "number",
                 value: WebFormat.formVolume(goal.goalMl, units: context.units),
                 attributes: [("min", "0"), ("step", "any"), ("required", "required"), ("inputmode", "decimal")], into: &html)
-            PageShell.select(DashboardText.unit, id: "goal-unit", name: "unit", options: [("ml", "mL"), ("l", "L"), ("floz", "fl oz")],
+            PageShell.select(l(DashboardText.unit), id: "goal-unit", name: "unit", options: PageShell.volumeUnits(l),
                 selected: context.units.volumeFormUnit, into: &html)
             html.end()
-            html.element("button", [("type", "submit")], text: DashboardText.setGoalButton)
+            html.element("button", [("type", "submit")], text: l(DashboardText.setGoalButton))
         }
         if goal.autoAvailable && goal.source != "auto" {
             PageShell.form(Self.autoPath, context: context, into: &html) { html in
-                html.element("p", [("class", "muted")], text: DashboardText.followWeightHint)
-                html.element("button", [("type", "submit"), ("class", "secondary")], text: DashboardText.followWeight)
+                html.element("p", [("class", "muted")], text: l(DashboardText.followWeightHint))
+                html.element("button", [("type", "submit"), ("class", "secondary")], text: l(DashboardText.followWeight))
             }
         }
         html.end()
     }
 
     private func periods(_ context: PageContext, into html: inout HTMLWriter) {
+        let l = context.localizer
         html.start("section", [("id", "goal-history"), ("class", "card"), ("data-live", "goal"), ("aria-labelledby", "history-heading")])
-        html.element("h2", [("id", "history-heading")], text: DashboardText.goalHistory)
+        html.element("h2", [("id", "history-heading")], text: l(DashboardText.goalHistory))
         guard !history.goals.isEmpty else {
-            html.element("p", [("class", "muted empty")], text: DashboardText.noGoalHistory)
+            html.element("p", [("class", "muted empty")], text: l(DashboardText.noGoalHistory))
             html.end()
             return
         }
         html.start("table")
         html.start("thead")
         html.start("tr")
-        for (heading, numeric) in [(DashboardText.columnFrom, false), (DashboardText.columnTo, false), (DashboardText.columnGoal, true), (DashboardText.columnSource, false)] {
+        for (heading, numeric) in [(l(DashboardText.columnFrom), false), (l(DashboardText.columnTo), false), (l(DashboardText.columnGoal), true), (l(DashboardText.columnSource), false)] {
             html.element("th", [("scope", "col"), ("class", numeric ? "num" : nil)], text: heading)
         }
         html.end()
@@ -88,11 +92,11 @@ public struct GoalPage: Sendable {
         html.start("tbody")
         for period in history.goals {
             html.start("tr", [("class", "period")])
-            html.element("td", text: period.startDay.description)
-            html.element("td", text: period.endDay?.description ?? DashboardText.current)
-            html.element("td", [("class", "num")], text: WebFormat.volume(period.goalMl, units: context.units))
-            var source = DashboardText.goalSource(period.source)
-            if let weight = period.weightKg { source += " (" + WebFormat.weight(weight, units: context.units) + ")" }
+            html.element("td", text: WebFormat.day(period.startDay, l))
+            html.element("td", text: period.endDay.map { WebFormat.day($0, l) } ?? l(GoalsText.now))
+            html.element("td", [("class", "num")], text: WebFormat.volume(period.goalMl, units: context.units, l))
+            var source = l(DashboardText.goalSource(period.source))
+            if let weight = period.weightKg { source += " (" + WebFormat.weight(weight, units: context.units, l) + ")" }
             html.element("td", text: source)
             html.end()
         }

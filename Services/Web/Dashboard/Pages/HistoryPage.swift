@@ -1,3 +1,4 @@
+import QuenchStrings
 public import QuenchProtocol
 
 /// The history page: the streaks, then a calendar per month (newest first) with each day
@@ -26,21 +27,21 @@ public struct HistoryPage: Sendable {
     public func render(_ context: PageContext) -> String {
         PageShell.render(.history, context: context) { html in
             html.start("div", [("id", "history"), ("data-live", "water")])
-            streaks(into: &html)
+            streaks(context.localizer, into: &html)
             calendars(context, into: &html)
             html.end()
         }
     }
 
-    private func streaks(into html: inout HTMLWriter) {
+    private func streaks(_ l: Localizer, into html: inout HTMLWriter) {
         html.start("section", [("class", "card"), ("aria-labelledby", "streaks-heading")])
-        html.element("h2", [("id", "streaks-heading")], text: DashboardText.streaks)
+        html.element("h2", [("id", "streaks-heading")], text: l(DashboardText.streaks))
         html.element("p", [("class", "big"), ("id", "current-streak"), ("data-days", String(history.currentStreak))],
-            text: DashboardText.currentStreak(DashboardText.days(history.currentStreak)))
+            text: l(DashboardText.currentStreak(l(CommonText.days(history.currentStreak)))))
         html.element("p", [("id", "longest-streak"), ("data-days", String(history.longestStreak))],
-            text: DashboardText.longestStreak(DashboardText.days(history.longestStreak)))
+            text: l(DashboardText.longestStreak(l(CommonText.days(history.longestStreak)))))
         html.start("ul", [("class", "legend")])
-        for (name, text) in [("met", DashboardText.legendMet), ("partial", DashboardText.legendPartial), ("none", DashboardText.legendNone)] {
+        for (name, text) in [("met", l(DashboardText.legendMet)), ("partial", l(DashboardText.legendPartial)), ("none", l(DashboardText.legendNone))] {
             html.start("li")
             html.element("span", [("class", name), ("aria-hidden", "true")], text: "")
             html.text(text)
@@ -73,12 +74,13 @@ public struct HistoryPage: Sendable {
         guard let start = LocalDay(year: year, month: month, day: 1) else { return }
         let count = LocalDay.daysIn(year: year, month: month)
         let label = "\(year)-\(month < 10 ? "0" : "")\(month)"
+        let l = context.localizer
         html.start("section", [("class", "card")])
         html.start("table", [("class", "calendar"), ("data-month", label)])
-        html.element("caption", text: WebFormat.month(label))
+        html.element("caption", text: WebFormat.month(label, l))
         html.start("thead")
         html.start("tr")
-        for (short, long) in zip(DashboardText.weekdays, DashboardText.weekdayNames) {
+        for (short, long) in WebFormat.weekdays(l) {
             html.element("th", [("scope", "col"), ("abbr", long)], text: short)
         }
         html.end()
@@ -116,9 +118,10 @@ public struct HistoryPage: Sendable {
             ("class", state), ("data-day", day.description), ("data-total-ml", WebFormat.decimals(entry.totalWaterMl, places: 3)),
             ("aria-current", day == last ? "date" : nil),
         ])
-        let text = DashboardText.dayCell(
-            day: day.description, total: WebFormat.volume(entry.totalWaterMl, units: context.units),
-            goal: WebFormat.volume(entry.goalMl, units: context.units), met: entry.met)
+        let l = context.localizer
+        let text = l(DashboardText.dayCell(
+            day: WebFormat.day(day, l), total: WebFormat.volume(entry.totalWaterMl, units: context.units, l),
+            goal: WebFormat.volume(entry.goalMl, units: context.units, l), met: entry.met))
         html.start("span", [("title", text)])
         html.text(String(day.day))
         html.element("span", [("class", "visually-hidden")], text: ": " + text)

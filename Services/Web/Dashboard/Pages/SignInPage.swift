@@ -1,3 +1,4 @@
+public import QuenchStrings
 /// The sign-in page: a token field and a button, an error when the last try failed. The
 /// web edge's session route handles the post (`action`).
 public struct SignInPage: Sendable {
@@ -10,22 +11,28 @@ public struct SignInPage: Sendable {
 
     /// Where to go after signing in (a path of this site), sent back as `?next=`.
     public var next: String?
+    /// The page's language.
+    public var language: Language
 
-    public init(action: String = "/sign-in", csrf: (name: String, value: String)? = nil, error: String? = nil, next: String? = nil) {
+    public init(
+        action: String = "/sign-in", csrf: (name: String, value: String)? = nil, error: String? = nil, next: String? = nil, language: Language = .en
+    ) {
         self.action = action
+        self.language = language
         self.csrf = csrf
         self.error = error
         self.next = next.flatMap { $0.hasPrefix("/") && !$0.hasPrefix("//") ? $0 : nil }
     }
 
     public func render() -> String {
-        PageShell.bare(title: DashboardText.signInTitle) { html in
+        let l = Localizer(language)
+        return PageShell.bare(title: l(DashboardText.signInTitle), language: language) { html in
             if let error {
                 html.element("p", [("class", "notice error"), ("role", "alert"), ("id", "signin-error")], text: error)
             }
             html.start("p", [("class", "muted")])
-            html.text(DashboardText.signInIntro + " ")
-            html.element("code", text: DashboardText.signInCommand)
+            html.text(l(DashboardText.signInIntro) + " ")
+            html.element("code", text: l(DashboardText.signInCommand(Self.tokenCommand)))
             html.end()
             // The edge's sign-in takes `next` from the address it posts to.
             let target = next.map { action + "?next=" + (Self.encode($0)) } ?? action
@@ -33,17 +40,20 @@ public struct SignInPage: Sendable {
             if let csrf {
                 html.void("input", [("type", "hidden"), ("name", csrf.name), ("value", csrf.value)])
             }
-            PageShell.field(DashboardText.token, id: "token", name: "token", type: "password", attributes: [
+            PageShell.field(l(DashboardText.token), id: "token", name: "token", type: "password", attributes: [
                 ("autocomplete", "current-password"), ("required", "required"), ("autofocus", "autofocus"),
                 ("aria-describedby", error == nil ? nil : "signin-error"), ("aria-invalid", error == nil ? nil : "true"),
             ], into: &html)
-            html.element("button", [("type", "submit")], text: DashboardText.signInButton)
+            html.element("button", [("type", "submit")], text: l(DashboardText.signInButton))
             html.end()
         }
     }
 }
 
 extension SignInPage {
+    /// The command that makes a token (a command: the same in every language).
+    static let tokenCommand = "quench tokens create"
+
     /// `text` percent-encoded for a query value (letters, digits, `-._~/` kept).
     static func encode(_ text: String) -> String {
         var out = ""
@@ -58,15 +68,19 @@ extension SignInPage {
 /// A page for a request the dashboard could not answer (a service down, a bad link).
 public struct ErrorPage: Sendable {
     public var message: String
+    /// The page's language (the message itself is the service's, as it is).
+    public var language: Language
 
-    public init(message: String) {
+    public init(message: String, language: Language = .en) {
         self.message = message
+        self.language = language
     }
 
     public func render() -> String {
-        PageShell.bare(title: DashboardText.somethingWrong) { html in
+        let l = Localizer(language)
+        return PageShell.bare(title: l(DashboardText.somethingWrong), language: language) { html in
             html.element("p", [("class", "notice error"), ("role", "alert")], text: message)
-            html.element("a", [("href", DashboardPage.today.path)], text: DashboardText.backToToday)
+            html.element("a", [("href", DashboardPage.today.path)], text: l(DashboardText.backToToday))
         }
     }
 }

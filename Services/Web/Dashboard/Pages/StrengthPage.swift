@@ -1,3 +1,4 @@
+import QuenchStrings
 public import QuenchProtocol
 public import QuenchCharts
 
@@ -23,12 +24,13 @@ public struct StrengthPage: Sendable {
     }
 
     public func render(_ context: PageContext) -> String {
-        PageShell.render(.strength, context: context) { html in
+        let l = context.localizer
+        return PageShell.render(.strength, context: context) { html in
             html.start("div", [("id", "strength"), ("data-live", "strength")])
-            html.element("p", [("class", "muted")], text: DashboardText.strengthIntro)
-            RevokedNote.write(orm.revoked, into: &html)
+            html.element("p", [("class", "muted")], text: l(DashboardText.strengthIntro))
+            RevokedNote.write(orm.revoked, l, into: &html)
             if orm.exercises.isEmpty && orm.revoked == nil {
-                html.element("p", [("class", "card muted empty")], text: DashboardText.noStrength)
+                html.element("p", [("class", "card muted empty")], text: l(DashboardText.noStrength))
             }
             html.start("div", [("class", "columns")])
             for (index, exercise) in orm.exercises.enumerated() {
@@ -40,23 +42,25 @@ public struct StrengthPage: Sendable {
     }
 
     private func section(_ exercise: ExerciseOneRepMax, index: Int, context: PageContext, into html: inout HTMLWriter) {
+        let l = context.localizer
         let headingID = "exercise-\(index)"
         html.start("section", [("class", "card chart exercise"), ("aria-labelledby", headingID), ("data-exercise", exercise.name)])
         html.element("h2", [("id", headingID)], text: exercise.name)
         if let record = exercise.personalRecord {
-            html.element("p", [("class", "personal-record")], text: DashboardText.record(WebFormat.weight(record.oneRepMax, units: context.units), record.day.description))
+            html.element("p", [("class", "personal-record")], text: l(DashboardText.record(
+                weight: WebFormat.weight(record.oneRepMax, units: context.units, l), day: WebFormat.day(record.day, l))))
         }
         if !exercise.series.isEmpty {
             var svg = SVGWriter()
             svg.start("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 400 240"), ("role", "img"), ("aria-labelledby", "\(headingID)-chart")])
-            svg.element("title", [("id", "\(headingID)-chart")], text: DashboardText.strengthChartTitle(exercise.name))
+            svg.element("title", [("id", "\(headingID)-chart")], text: l(DashboardText.strengthChartTitle(exercise.name)))
             SVGSeriesChart.draw(
                 Self.chart(exercise, units: context.units), in: SVGRect(x: 0, y: 0, width: 400, height: 240), theme: .light,
-                metrics: .init(fontSize: 15, lineWidth: 3, pointRadius: 4), into: &svg)
+                metrics: .init(fontSize: 15, lineWidth: 3, pointRadius: 4), axisLabel: { WebFormat.axis($0, l) }, into: &svg)
             html.svg(svg)
         }
         if exercise.excludedSets > 0 {
-            html.element("p", [("class", "muted")], text: DashboardText.excluded(exercise.excludedSets))
+            html.element("p", [("class", "muted")], text: l(DashboardText.excluded(sets: exercise.excludedSets, reps: 12)))
         }
         html.end()
     }

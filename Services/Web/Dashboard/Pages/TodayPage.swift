@@ -1,3 +1,4 @@
+import QuenchStrings
 import Foundation
 public import QuenchProtocol
 import QuenchCharts
@@ -48,36 +49,38 @@ public struct TodayPage: Sendable {
 
     private func ring(_ context: PageContext, into html: inout HTMLWriter) {
         let units = context.units
+        let l = context.localizer
         let met = goal.goalMl > 0 && total.totalWaterMl >= goal.goalMl
-        let totalText = WebFormat.volume(total.totalWaterMl, units: units)
-        let goalText = WebFormat.volume(goal.goalMl, units: units)
+        let totalText = WebFormat.volume(total.totalWaterMl, units: units, l)
+        let goalText = WebFormat.volume(goal.goalMl, units: units, l)
         html.start("section", [("id", "ring"), ("class", "card ring-card"), ("data-live", "water"), ("aria-labelledby", "ring-heading"),
             ("data-total-ml", SVGNumber.format(total.totalWaterMl)), ("data-goal-ml", SVGNumber.format(goal.goalMl))])
-        html.element("h2", [("id", "ring-heading"), ("class", "visually-hidden")], text: DashboardText.waterToday)
+        html.element("h2", [("id", "ring-heading"), ("class", "visually-hidden")], text: l(DashboardText.waterToday))
         var svg = SVGWriter()
         svg.start("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 240 240"), ("role", "img"), ("aria-labelledby", "ring-title")])
-        svg.element("title", [("id", "ring-title")], text: DashboardText.ringLabel(total: totalText, goal: goalText, percent: WebFormat.percent(percent)))
+        svg.element("title", [("id", "ring-title")], text: l(DashboardText.ringLabel(total: totalText, goal: goalText, percent: WebFormat.percent(percent, l))))
         SVGRing.draw(
-            fraction: fraction, centre: WebFormat.percent(percent), met: met, cx: 120, cy: 120, radius: 96, stroke: 28, theme: .light,
+            fraction: fraction, centre: WebFormat.percent(percent, l), met: met, cx: 120, cy: 120, radius: 96, stroke: 28, theme: .light,
             maxFontSize: 40, into: &svg)
         html.svg(svg)
         html.start("div", [("class", "ring-numbers")])
-        html.element("p", [("class", "muted")], text: WebFormat.longDay(day))
+        html.element("p", [("class", "muted")], text: WebFormat.longDay(day, l))
         html.element("p", [("class", "big"), ("id", "total")], text: totalText)
-        html.element("p", text: DashboardText.of(goalText) + " · " + DashboardText.goalSourceNote(goal.source))
+        html.element("p", text: l(DashboardText.of(goalText)) + " · " + l(DashboardText.goalSourceNote(goal.source)))
         if met {
-            html.element("p", [("class", "met")], text: DashboardText.goalReached)
+            html.element("p", [("class", "met")], text: l(DashboardText.goalReached))
         } else {
-            html.element("p", text: DashboardText.toGo(WebFormat.volume(max(0, goal.goalMl - total.totalWaterMl), units: units)))
+            html.element("p", text: l(HydrationText.toGo(WebFormat.volume(max(0, goal.goalMl - total.totalWaterMl), units: units, l))))
         }
         html.end()
         html.end()
     }
 
     private func quickLog(_ context: PageContext, into html: inout HTMLWriter) {
+        let l = context.localizer
         html.start("section", [("class", "card"), ("aria-labelledby", "quick-heading")])
-        html.element("h2", [("id", "quick-heading")], text: DashboardText.quickLog)
-        html.element("p", [("class", "muted")], text: DashboardText.quickLogHint)
+        html.element("h2", [("id", "quick-heading")], text: l(DashboardText.quickLog))
+        html.element("p", [("class", "muted")], text: l(DashboardText.quickLogHint))
         html.start("ul", [("class", "quick")])
         for drink in usual {
             html.start("li")
@@ -85,10 +88,10 @@ public struct TodayPage: Sendable {
                 html.void("input", [("type", "hidden"), ("name", "fluid"), ("value", drink.fluid)])
                 html.void("input", [("type", "hidden"), ("name", "volume"), ("value", SVGNumber.format(drink.volumeMl))])
                 html.void("input", [("type", "hidden"), ("name", "unit"), ("value", "ml")])
-                let volume = WebFormat.volume(drink.volumeMl, units: context.units)
+                let volume = WebFormat.volume(drink.volumeMl, units: context.units, l)
                 html.start("button", [("type", "submit"), ("class", "quick-log"), ("data-fluid", drink.fluid), ("data-volume-ml", SVGNumber.format(drink.volumeMl))])
                 html.element("span", [("class", "amount")], text: volume)
-                html.element("span", text: DashboardText.capitalised(drink.fluid))
+                html.element("span", text: WebFormat.capitalised(drink.fluid))
                 html.end()
             }
             html.end()
@@ -98,36 +101,38 @@ public struct TodayPage: Sendable {
     }
 
     private func otherDrink(_ context: PageContext, into html: inout HTMLWriter) {
+        let l = context.localizer
         html.start("section", [("class", "card"), ("aria-labelledby", "other-heading")])
-        html.element("h2", [("id", "other-heading")], text: DashboardText.otherAmount)
+        html.element("h2", [("id", "other-heading")], text: l(DashboardText.otherAmount))
         PageShell.form(Self.logPath, context: context, into: &html) { html in
-            fluidSelect(id: "log-fluid", selected: "water", into: &html)
+            fluidSelect(id: "log-fluid", selected: "water", l, into: &html)
             html.start("div", [("class", "inline")])
-            PageShell.field(DashboardText.volume, id: "log-volume", name: "volume", type: "number", value: nil,
+            PageShell.field(l(DashboardText.volume), id: "log-volume", name: "volume", type: "number", value: nil,
                 attributes: [("min", "1"), ("step", "any"), ("required", "required"), ("inputmode", "decimal")], into: &html)
-            unitSelect(id: "log-unit", selected: context.units.volumeFormUnit, into: &html)
+            unitSelect(id: "log-unit", selected: context.units.volumeFormUnit, l, into: &html)
             html.end()
-            html.element("button", [("type", "submit")], text: DashboardText.log)
+            html.element("button", [("type", "submit")], text: l(DashboardText.log))
         }
         html.end()
     }
 
     private func list(_ context: PageContext, into html: inout HTMLWriter) {
+        let l = context.localizer
         html.start("section", [("id", "intakes"), ("class", "card"), ("data-live", "water"), ("aria-labelledby", "intakes-heading")])
-        html.element("h2", [("id", "intakes-heading")], text: DashboardText.intakesHeading)
+        html.element("h2", [("id", "intakes-heading")], text: l(DashboardText.intakesHeading))
         guard !intakes.intakes.isEmpty else {
-            html.element("p", [("class", "muted empty")], text: DashboardText.noIntakes)
+            html.element("p", [("class", "muted empty")], text: l(DashboardText.noIntakes))
             html.end()
             return
         }
         html.start("table", [("class", "intakes")])
         html.start("thead")
         html.start("tr")
-        html.element("th", [("scope", "col")], text: DashboardText.columnTime)
-        html.element("th", [("scope", "col")], text: DashboardText.columnDrink)
-        html.element("th", [("scope", "col"), ("class", "num")], text: DashboardText.columnAmount)
-        html.element("th", [("scope", "col"), ("class", "num water-col")], text: DashboardText.columnWater)
-        html.element("th", [("scope", "col")], text: DashboardText.columnActions)
+        html.element("th", [("scope", "col")], text: l(DashboardText.time))
+        html.element("th", [("scope", "col")], text: l(DashboardText.fluid))
+        html.element("th", [("scope", "col"), ("class", "num")], text: l(DashboardText.volume))
+        html.element("th", [("scope", "col"), ("class", "num water-col")], text: l(DashboardText.columnWater))
+        html.element("th", [("scope", "col")], text: l(DashboardText.columnActions))
         html.end()
         html.end()
         html.start("tbody")
@@ -137,57 +142,58 @@ public struct TodayPage: Sendable {
         html.end()
         html.end()
         if intakes.nextCursor != nil {
-            html.element("p", [("class", "muted")], text: DashboardText.moreIntakes(intakes.intakes.count))
+            html.element("p", [("class", "muted")], text: l(DashboardText.moreIntakes(intakes.intakes.count)))
         }
         html.end()
     }
 
     private func row(_ intake: IntakeRecord, context: PageContext, into html: inout HTMLWriter) {
+        let l = context.localizer
         let time = WebFormat.time(intake.at, zone: intake.timeZone)
         html.start("tr", [("class", "intake"), ("data-id", intake.id)])
         html.element("td", text: time)
         html.start("td", [("class", "fluid")])
-        html.text(DashboardText.capitalised(intake.fluid))
+        html.text(WebFormat.capitalised(intake.fluid))
         if intake.source != "manual" {
-            html.element("span", [("class", "muted")], text: " · " + DashboardText.fromHealth)
+            html.element("span", [("class", "muted")], text: " · " + l(DashboardText.fromHealth))
         }
         html.end()
-        html.element("td", [("class", "num")], text: WebFormat.volume(intake.volumeMl, units: context.units))
-        html.element("td", [("class", "num water-col")], text: WebFormat.volume(intake.waterMl, units: context.units))
+        html.element("td", [("class", "num")], text: WebFormat.volume(intake.volumeMl, units: context.units, l))
+        html.element("td", [("class", "num water-col")], text: WebFormat.volume(intake.waterMl, units: context.units, l))
         html.start("td", [("class", "actions")])
         html.start("details")
-        html.element("summary", [("aria-label", DashboardText.editLabel(intake.fluid, time))], text: DashboardText.edit)
+        html.element("summary", [("aria-label", l(DashboardText.editLabel(fluid: intake.fluid, time: time)))], text: l(DashboardText.edit))
         PageShell.form(Self.editPath(intake.id), context: context, into: &html) { html in
             // The clock time is read in the intake's own day and zone; sent only when changed.
             html.void("input", [("type", "hidden"), ("name", "day"), ("value", intake.day)])
             html.void("input", [("type", "hidden"), ("name", "zone"), ("value", intake.timeZone)])
             html.void("input", [("type", "hidden"), ("name", "original-time"), ("value", time)])
-            fluidSelect(id: "edit-fluid-\(intake.id)", selected: intake.fluid, into: &html)
+            fluidSelect(id: "edit-fluid-\(intake.id)", selected: intake.fluid, l, into: &html)
             html.start("div", [("class", "inline")])
-            PageShell.field(DashboardText.volume, id: "edit-volume-\(intake.id)", name: "volume", type: "number",
+            PageShell.field(l(DashboardText.volume), id: "edit-volume-\(intake.id)", name: "volume", type: "number",
                 value: WebFormat.formVolume(intake.volumeMl, units: context.units),
                 attributes: [("min", "1"), ("step", "any"), ("required", "required"), ("inputmode", "decimal")], into: &html)
-            unitSelect(id: "edit-unit-\(intake.id)", selected: context.units.volumeFormUnit, into: &html)
-            PageShell.field(DashboardText.time, id: "edit-time-\(intake.id)", name: "time", type: "time", value: time, into: &html)
+            unitSelect(id: "edit-unit-\(intake.id)", selected: context.units.volumeFormUnit, l, into: &html)
+            PageShell.field(l(DashboardText.time), id: "edit-time-\(intake.id)", name: "time", type: "time", value: time, into: &html)
             html.end()
-            html.element("button", [("type", "submit")], text: DashboardText.save)
+            html.element("button", [("type", "submit")], text: l(DashboardText.save))
         }
         html.end()
         PageShell.form(Self.deletePath(intake.id), context: context, into: &html) { html in
-            html.element("button", [("type", "submit"), ("class", "danger"), ("aria-label", DashboardText.deleteLabel(intake.fluid, time))],
-                text: DashboardText.delete)
+            html.element("button", [("type", "submit"), ("class", "danger"), ("aria-label", l(DashboardText.deleteLabel(fluid: intake.fluid, time: time)))],
+                text: l(DashboardText.delete))
         }
         html.end()
         html.end()
     }
 
-    private func fluidSelect(id: String, selected: String, into html: inout HTMLWriter) {
+    private func fluidSelect(id: String, selected: String, _ l: Localizer, into html: inout HTMLWriter) {
         var names = fluids.map(\.name)
         if !names.contains(selected) { names.insert(selected, at: 0) }
-        PageShell.select(DashboardText.fluid, id: id, name: "fluid", options: names.map { ($0, DashboardText.capitalised($0)) }, selected: selected, into: &html)
+        PageShell.select(l(DashboardText.fluid), id: id, name: "fluid", options: names.map { ($0, WebFormat.capitalised($0)) }, selected: selected, into: &html)
     }
 
-    private func unitSelect(id: String, selected: String, into html: inout HTMLWriter) {
-        PageShell.select(DashboardText.unit, id: id, name: "unit", options: [("ml", "mL"), ("l", "L"), ("floz", "fl oz")], selected: selected, into: &html)
+    private func unitSelect(id: String, selected: String, _ l: Localizer, into html: inout HTMLWriter) {
+        PageShell.select(l(DashboardText.unit), id: id, name: "unit", options: PageShell.volumeUnits(l), selected: selected, into: &html)
     }
 }

@@ -40,7 +40,13 @@ struct DashboardRoutes: Sendable {
         router.get("sign-in") { request, context in
             // Already signed in: straight on. The sign-in form posts to the edge's `POST /sign-in`.
             if context.identity != nil { return Self.redirect(SignInRoutes.safeNext(request.query("next"))) }
-            return Self.html(SignInPage(error: PageContext.signInError(request.query("error")), next: request.query("next")).render())
+            let language = PageLanguage.of(request)
+            var response = Self.html(SignInPage(
+                error: PageContext.signInError(request.query("error"), language: language.language), next: request.query("next"),
+                language: language.language
+            ).render())
+            PageLanguage.apply(language, to: &response, secure: app.config.secureCookies)
+            return response
         }
         router.get("today") { request, context in try await page(request, context) { try await today($0) } }
         router.get("goal") { request, context in try await page(request, context) { try await goal($0) } }
@@ -173,6 +179,7 @@ struct DashboardRoutes: Sendable {
         }
         do {
             var response = Self.html(try await render(session), status: status)
+            PageLanguage.apply(session.language, to: &response, secure: app.config.secureCookies)
             // The page's server time (service round trips and rendering), for the benchmark
             // and the browser's developer tools.
             let elapsed = ContinuousClock.now - started
@@ -180,7 +187,9 @@ struct DashboardRoutes: Sendable {
             response.headers[HTTPField.Name("Server-Timing")!] = "page;dur=" + String(format: "%.2f", milliseconds)
             return response
         } catch let error as QuenchError {
-            return Self.html(ErrorPage(message: error.message).render(), status: APIError.status(of: error.code))
+            var response = Self.html(ErrorPage(message: error.message, language: session.language.language).render(), status: APIError.status(of: error.code))
+            PageLanguage.apply(session.language, to: &response, secure: app.config.secureCookies)
+            return response
         }
     }
 

@@ -2,15 +2,18 @@ import Foundation
 import Synchronization
 import Hummingbird
 import QuenchProtocol
+import QuenchStrings
 import WebDashboard
 
-/// One page request's user, zone and page context. Built only for a signed-in request;
+/// One page request's user, zone, language and page context. Built only for a signed-in request;
 /// calls go to the services for that user alone, in the browser's zone.
 struct DashboardSession: Sendable {
     let user: String
     let zone: ZoneID
     let context: PageContext
     let backend: Backend
+    /// The page's language (``PageLanguage``).
+    let language: (language: Language, chosen: Bool)
 
     /// Nil without a signed-in user (the route sends the browser to sign in).
     init?(request: Request, context: WebRequestContext, backend: Backend, notice: PageContext.Notice? = nil) async throws {
@@ -18,12 +21,13 @@ struct DashboardSession: Sendable {
         user = identity.user
         zone = Self.zone(request)
         self.backend = backend
+        language = PageLanguage.of(request)
         var csrf: (name: String, value: String)?
         if case .session(_, let token) = identity.method { csrf = (name: "csrf", value: token) }
         let units = await UnitsCache.shared.units(for: identity.user, zone: zone.identifier, backend: backend)
         self.context = PageContext(
-            user: identity.user, csrf: csrf, notice: notice ?? PageContext.notice(done: request.query("done")),
-            units: units)
+            user: identity.user, csrf: csrf, notice: notice ?? PageContext.notice(done: request.query("done"), language: language.language),
+            units: units, language: language.language)
     }
 
     /// The browser's zone: the `tz` cookie the dashboard's script sets, when it is an IANA
