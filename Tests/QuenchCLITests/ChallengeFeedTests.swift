@@ -161,6 +161,7 @@ struct ChallengeFeedTests {
         let start = ContinuousClock.now
         let refused = await Self.fetchFailure(closed)
         #expect(refused?.code == .unavailable && refused?.offline == true, "\(String(describing: refused))")
+        #expect(refused?.message.hasSuffix("the feed cannot be reached: Connection refused") == true, "in the system's words: \(String(describing: refused))")
         #expect(ContinuousClock.now - start < .seconds(2), "a refused connection fails at once, not at the timeout")
         guard case .fetched(let body, _) = try await Self.feed(server, "redirect").fetch(nil) else {
             Issue.record("the redirect was not followed")

@@ -204,6 +204,9 @@ class Deployment:
                 "client": {"key": {"file": secret}},
                 "allow": {"list": {"file": self.path("keys", "allow", f"{name}.json")}},
             }
+        if name == "web":
+            # The web edge's HTTP side on a free port too (its default 8080 may be taken).
+            config["http"] = {"host": "127.0.0.1", "port": free_port()}
         for key, value in self.extra_config.get(name, {}).items():
             config[key] = value
         for key, value in self.extra_config.get("*", {}).items():

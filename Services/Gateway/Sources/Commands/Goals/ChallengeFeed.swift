@@ -103,7 +103,14 @@ struct ChallengeFeed: Sendable {
                 return Failure(code: .failedPrecondition, message: tr(ChallengeSyncText.redirects(limit: Self.maxRedirects)))
             }
         }
-        return Failure(code: .unavailable, message: tr(ChallengeSyncText.unreachable(String(String(describing: error).prefix(200)))))
+        return Failure(code: .unavailable, message: tr(ChallengeSyncText.unreachable(Self.systemWords(error))))
+    }
+
+    /// A socket error in the system's words ("Connection refused"), not NIO's debug text
+    /// ("connection reset (error set): Connection refused (errno: 111)"); anything else as it describes itself.
+    static func systemWords(_ error: any Error) -> String {
+        if let io = error as? IOError { return String(cString: strerror(io.errnoCode)) }
+        return String(String(describing: error).prefix(200))
     }
 
     private func exchange(_ client: HTTPClient, _ validators: Validators?) async throws -> Outcome {
