@@ -45,3 +45,9 @@ trap stop_leftovers EXIT
 
 echo "== quench-bench all $*"
 .build-bench/release/quench-bench all --python .venv-bench/bin/python "$@"
+
+# The web edge's Python-driven benchmarks (the dashboard pages' server time; a Health Auto
+# Export payload through the HTTP endpoint), against the same release build.
+echo "== web: dashboard pages, Health Auto Export endpoint"
+QUENCH_BIN="$PWD/.build-bench/release" .venv-bench/bin/python Benchmarks/web/pages.py
+QUENCH_BIN="$PWD/.build-bench/release" .venv-bench/bin/python Benchmarks/web/hae_endpoint.py
