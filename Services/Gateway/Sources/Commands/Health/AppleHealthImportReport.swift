@@ -55,11 +55,7 @@ struct AppleHealthImportReport: Encodable {
             lines.append(table.render(style: style))
         }
         if skipped > 0 {
-            var table = Table(columns(ImportText.skippedHeaders), alignments: [.left, .right])
-            for (reason, count) in skippedByReason.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
-                table.add([tr(ImportText.skipReason(reason)), Format.thousands(Int64(count))])
-            }
-            lines.append(table.render(style: style))
+            lines.append(skipReasonTable(skippedByReason, style: style))
         }
         for (consent, count) in skippedForConsent.sorted(by: { $0.key < $1.key }) {
             lines.append(style.yellow(tr(ImportText.skippedNoConsent(count: count, consent: consent)))

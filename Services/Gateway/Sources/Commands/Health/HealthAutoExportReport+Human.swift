@@ -19,11 +19,7 @@ extension HealthAutoExportReport {
             lines.append(table.render(style: style))
         }
         if skipped > 0 {
-            var table = Table(columns(ImportText.skippedHeaders), alignments: [.left, .right])
-            for (reason, count) in skippedByReason.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
-                table.add([tr(ImportText.skipReason(reason)), Format.thousands(Int64(count))])
-            }
-            lines.append(table.render(style: style))
+            lines.append(skipReasonTable(skippedByReason, style: style))
         }
         for problem in problems {
             lines.append(style.red(tr(AutoExportText.problem(count: problem.count, field: problem.field, rule: problem.rule)))
