@@ -109,6 +109,35 @@ import Testing
         #expect(cache.lookup(id: other.id, hash: other.hash)?.user == "bob")
     }
 
+    @Test func erasingAUserForgetsTheirTokensAndSessionsOnly() {
+        let cache = SecretCache(ttl: .seconds(30))
+        let token = Secret.generate(.token), session = Secret.generate(.session), bobs = Secret.generate(.token)
+        cache.store(id: token.id, .init(hash: token.hash, user: "ana", cachedAt: .now))
+        cache.store(id: session.id, .init(hash: session.hash, user: "ana", tokenID: nil, csrf: "c", expiresAt: Date().addingTimeInterval(60), cachedAt: .now))
+        cache.store(id: bobs.id, .init(hash: bobs.hash, user: "bob", cachedAt: .now))
+        cache.forget(user: "ana")
+        #expect(cache.lookup(id: token.id, hash: token.hash) == nil)
+        #expect(cache.lookup(id: session.id, hash: session.hash) == nil, "a session signed in with a link names no token")
+        #expect(cache.lookup(id: bobs.id, hash: bobs.hash)?.user == "bob")
+    }
+
+    /// A lookup reads the file, then stores what it found: a revoke or an erase that committed
+    /// between the two must win, or the token would work for another `ttl`.
+    @Test func aStoreOlderThanAForgetIsDropped() {
+        let cache = SecretCache(ttl: .seconds(30))
+        let token = Secret.generate(.token)
+        let before = cache.generation
+        cache.forget(user: "ana")
+        cache.store(id: token.id, .init(hash: token.hash, user: "ana", cachedAt: .now), since: before)
+        #expect(cache.lookup(id: token.id, hash: token.hash) == nil)
+        let now = cache.generation
+        cache.store(id: token.id, .init(hash: token.hash, user: "ana", cachedAt: .now), since: now)
+        #expect(cache.lookup(id: token.id, hash: token.hash)?.user == "ana")
+        cache.forget(id: "another")
+        cache.store(id: token.id, .init(hash: token.hash, user: "ana", cachedAt: .now), since: now)
+        #expect(cache.lookup(id: token.id, hash: token.hash) != nil, "the entry stored before the forget stays; only the late store is dropped")
+    }
+
     @Test func entriesExpire() {
         let cache = SecretCache(ttl: .seconds(30))
         let token = Secret.generate(.token)

@@ -15,6 +15,8 @@ public enum SetupText: LocalizedMessage {
     case erased(service: String, counts: String)
     case nothing
     case eraseFailed(service: String, error: String)
+    /// The client config names no endpoint for this service (a deployment without the web edge).
+    case eraseNotDeployed(service: String)
     case failed
     case cannotWrite(path: String, reason: String)
     case exported(user: String, file: String)
@@ -68,6 +70,11 @@ public enum SetupText: LocalizedMessage {
                 en: "\(service): \(error) — run `quench erase --yes` again once it is up",
                 de: "\(service): \(error) — `quench erase --yes` erneut ausführen, sobald der Dienst läuft",
                 fr: "\(service) : \(error) — relancez `quench erase --yes` quand il sera actif")
+        case .eraseNotDeployed(let service):
+            l.pick(
+                en: "\(service): not deployed (the client config names no endpoint for it) — nothing to erase",
+                de: "\(service): nicht eingerichtet (die Client-Konfiguration nennt keinen Endpunkt dafür) — nichts zu löschen",
+                fr: "\(service) : non déployé (la configuration client ne lui donne aucun point d’accès) — rien à effacer")
         case .failed: l.pick(en: "failed", de: "fehlgeschlagen", fr: "échec")
         case .cannotWrite(let path, let reason):
             l.pick(en: "cannot write \(path): \(reason)", de: "\(path) nicht schreibbar: \(reason)", fr: "impossible d’écrire \(path) : \(reason)")

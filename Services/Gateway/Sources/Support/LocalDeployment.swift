@@ -52,8 +52,11 @@ struct LocalDeployment {
 
     /// Writes the service configs and the client config. Unless `insecure`, first creates
     /// whatever keys and allow-lists are missing (`KeyStore.initialize`) and configures CURVE
-    /// everywhere; the client config then uses the operator's `admin` key.
-    func prepare(insecure: Bool) throws {
+    /// everywhere; the client config then uses the operator's `admin` key. Without `web`
+    /// (`quench up --no-web`) the client config names no web edge, unless one runs already,
+    /// so commands tell a deployment without it (`quench erase`: "not deployed") from one
+    /// whose web is down.
+    func prepare(insecure: Bool, web: Bool = true) throws {
         for folder in ["config", "data", "logs", "run"] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
@@ -98,11 +101,12 @@ struct LocalDeployment {
         client.dataDir = root.path
         let existing = FileManager.default.fileExists(atPath: clientConfigPath) ? try? ClientConfig.load(path: clientConfigPath) : nil
         client.user = existing?.user
+        if !web && runningPID(ServiceName.web) == nil { client.services[ServiceName.web] = nil }
         if insecure {
             client.clientKey = existing?.clientKey
             client.principal = existing?.principal
         } else {
-            for service in Self.services {
+            for service in Self.services where client.services[service] != nil {
                 client.services[service]?.publicKey = try keys.publicKey(keys.serviceKeyBase(service))
             }
             client.clientKey = ClientConfig.ClientKey(

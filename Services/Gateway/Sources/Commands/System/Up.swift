@@ -40,7 +40,7 @@ struct Up: AsyncParsableCommand {
         let deployment = LocalDeployment(dataDir: dataDir)
         let services = LocalDeployment.services.filter { !(noWeb && $0 == ServiceName.web) }
         do {
-            try deployment.prepare(insecure: insecure)
+            try deployment.prepare(insecure: insecure, web: !noWeb)
             var started: [String] = []
             var already: [String] = []
             for service in services {

@@ -1,0 +1,85 @@
+import Foundation
+import QuenchProtocol
+import Testing
+
+/// `quench erase` reaches the web edge (`web.erase`): the real intake, goals, health-ingest
+/// and quench-web, the built CLI. A deployment without the web says so and succeeds; a web
+/// that is configured but down is unavailable (69) while the rest still erase.
+@Suite("CLI: erase and the web edge", .serialized)
+struct CLIEraseWebTests {
+    @Test("erase reaches the web; a web that is down is 69 and the rest erase; a deployment without it is not deployed, 0")
+    func eraseReachesTheWeb() throws {
+        let folder = temporaryDirectory("cli-erase-web")
+        let intake = try ServiceProcess("intake", dataDirectory: folder.appendingPathComponent("intake"))
+        let goals = try ServiceProcess("goals", dataDirectory: folder.appendingPathComponent("goals"))
+        let health = try ServiceProcess("health-ingest", dataDirectory: folder.appendingPathComponent("health"))
+        let web = try Self.web(in: folder, upstreams: [intake, goals, health])
+        let all = [intake, goals, health, web]
+        defer { for service in all { service.stop() } }
+        let config = try CLIRunner.writeConfig(all, to: folder)
+        let ana = CLIRunner(configPath: config, user: "ana")
+        let bob = CLIRunner(configPath: config, user: "bob")
+        for (runner, user) in [(ana, "ana"), (bob, "bob")] {
+            let created = try runner.run(["tokens", "create", user, "--name", "zqx-\(user)"])
+            #expect(created.status == 0, "\(created.stdout) \(created.stderr)")
+            #expect(try runner.run(["log", "250"]).status == 0)
+        }
+
+        let erased = try ana.run(["erase", "--yes", "--json"])
+        #expect(erased.status == 0, "\(erased.stdout) \(erased.stderr)")
+        let document = try erased.json()
+        let services = try #require(document["services"] as? [[String: Any]])
+        #expect(services.compactMap { $0["service"] as? String } == ["goals", "health-ingest", "intake", "web"])
+        #expect(services.allSatisfy { $0["erased"] as? Bool == true }, "\(services)")
+        let webResult = try #require(services.first { $0["service"] as? String == "web" })
+        #expect(webResult["deleted"] as? [String: Int] == ["tokens": 1, "sessions": 0, "links": 0])
+        #expect(document["notDeployed"] as? [String] == [])
+        let listed = try ana.run(["tokens", "list"])
+        #expect(listed.status == 0 && !listed.stdout.contains("zqx-ana") && listed.stdout.contains("zqx-bob"), "\(listed.stdout)")
+
+        // The web down: reported as unavailable (69), the three others erase bob.
+        web.stop()
+        let partial = try bob.run(["erase", "--yes", "--timeout", "0.5"])
+        #expect(partial.status == 69, "\(partial.stdout) \(partial.stderr)")
+        #expect(partial.stdout.contains("web:") && partial.stdout.contains("again"), "\(partial.stdout)")
+        #expect(partial.stdout.contains("intake: erased 0 fluids, 1 intakes"), "\(partial.stdout)")
+        let export = try bob.run(["export", "--json"])
+        #expect(((try export.json()["intake"] as? [String: Any])?["intakes"] as? [Any])?.isEmpty == true, "\(export.stdout)")
+        // Back up, erase again: safe, and bob's token goes now.
+        try web.start()
+        let rerun = try bob.run(["erase", "--yes"])
+        #expect(rerun.status == 0, "\(rerun.stdout) \(rerun.stderr)")
+        #expect(rerun.stdout.contains("web: erased 0 links, 0 sessions, 1 tokens"), "\(rerun.stdout)")
+        #expect(try bob.run(["tokens", "list"]).stdout.contains("zqx-") == false)
+
+        // A deployment without the web: its config names no endpoint for it.
+        let withoutWeb = folder.appendingPathComponent("without-web")
+        try FileManager.default.createDirectory(at: withoutWeb, withIntermediateDirectories: true)
+        let fourConfig = try CLIRunner.writeConfig([intake, goals, health], to: withoutWeb)
+        let carl = CLIRunner(configPath: fourConfig, user: "carl")
+        let noWeb = try carl.run(["erase", "--yes", "--json"])
+        #expect(noWeb.status == 0, "\(noWeb.stdout) \(noWeb.stderr)")
+        #expect(try noWeb.json()["notDeployed"] as? [String] == ["web"])
+        #expect((try noWeb.json()["services"] as? [[String: Any]])?.count == 3)
+        let human = try carl.run(["erase", "--yes"])
+        #expect(human.status == 0)
+        #expect(human.stdout.contains("web: not deployed"), "\(human.stdout)")
+    }
+
+    /// quench-web in front of `upstreams` (analytics pointed at a closed port), its HTTP on a free port.
+    static func web(in folder: URL, upstreams: [ServiceProcess]) throws -> ServiceProcess {
+        let directory = folder.appendingPathComponent("web")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var upstream: [String: [String: Any]] = [:]
+        for name in ServiceName.domain {
+            let process = upstreams.first { $0.name == name }
+            upstream[name] = [
+                "rpc": process?.rpcEndpoint ?? "tcp://127.0.0.1:9", "pub": process?.pubEndpoint ?? "tcp://127.0.0.1:9",
+                "user": ["pub": process?.userPubEndpoint ?? "tcp://127.0.0.1:9"],
+            ]
+        }
+        let config = directory.appendingPathComponent("web-config.json")
+        try JSONSerialization.data(withJSONObject: ["upstream": upstream]).write(to: config)
+        return try ServiceProcess(ServiceName.web, dataDirectory: directory, arguments: ["--config", config.path, "--http-port", "0"])
+    }
+}
