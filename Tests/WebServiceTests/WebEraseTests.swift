@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
 import QuenchProtocol
 import QuenchRuntime
 import QuenchTesting

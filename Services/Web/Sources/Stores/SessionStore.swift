@@ -59,10 +59,12 @@ struct SessionStore: Sendable {
             switch claim {
             case .token(let id, let claimed):
                 guard try String.fetchOne(db, sql: "SELECT user FROM token WHERE id = ?", arguments: [id]) == claimed else { return nil }
-                (user, tokenID) = (claimed, id)
+                user = claimed
+                tokenID = id
             case .link(let text):
                 guard let redeemed = try SignInLinkStore.redeem(db, text, now: now) else { return nil }
-                (user, tokenID) = (redeemed, nil)
+                user = redeemed
+                tokenID = nil
             }
             let session = Session(id: secret.id, user: user, csrf: csrf, expiresAt: expiresAt)
             try db.execute(sql: "DELETE FROM session WHERE expires_at <= ?", arguments: [now.timeIntervalSince1970])
