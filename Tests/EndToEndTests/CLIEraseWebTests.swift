@@ -1,5 +1,6 @@
 import Foundation
 import QuenchProtocol
+import QuenchRuntime
 import Testing
 
 /// `quench erase` reaches the web edge (`web.erase`): the real intake, goals, health-ingest
@@ -19,12 +20,17 @@ struct CLIEraseWebTests {
         let config = try CLIRunner.writeConfig(all, to: folder)
         let ana = CLIRunner(configPath: config, user: "ana")
         let bob = CLIRunner(configPath: config, user: "bob")
+        var hashes: [String: [UInt8]] = [:]
         for (runner, user) in [(ana, "ana"), (bob, "bob")] {
-            let created = try runner.run(["tokens", "create", user, "--name", "zqx-\(user)"])
+            let created = try runner.run(["tokens", "create", user, "--name", "zqx-\(user)", "--json"])
             #expect(created.status == 0, "\(created.stdout) \(created.stderr)")
+            let token = try #require(try created.json()["token"] as? String)
+            hashes[user] = SHA256.hash(Array(token.utf8))
             #expect(try runner.run(["log", "250"]).status == 0)
         }
 
+        #expect(Self.filesHolding([Array("zqx-ana".utf8)], in: web.dataDirectory).count >= 1, "the scan cannot see ana's token go")
+        #expect(Self.filesHolding([hashes["ana"] ?? []], in: web.dataDirectory).count >= 1, "the scan cannot see ana's hash go")
         let erased = try ana.run(["erase", "--yes", "--json"])
         #expect(erased.status == 0, "\(erased.stdout) \(erased.stderr)")
         let document = try erased.json()
@@ -34,6 +40,10 @@ struct CLIEraseWebTests {
         let webResult = try #require(services.first { $0["service"] as? String == "web" })
         #expect(webResult["deleted"] as? [String: Int] == ["tokens": 1, "sessions": 0, "links": 0])
         #expect(document["notDeployed"] as? [String] == [])
+        // Nothing of ana's token (its name, its hash) in any file of the web; bob's is there.
+        let anaLeft = Self.filesHolding([Array("zqx-ana".utf8), hashes["ana"] ?? []], in: web.dataDirectory)
+        #expect(anaLeft.isEmpty, "\(anaLeft)")
+        #expect(!Self.filesHolding([Array("zqx-bob".utf8)], in: web.dataDirectory).isEmpty)
         let operatorView = CLIRunner(configPath: config, user: nil)
         #expect(try operatorView.run(["tokens", "list", "ana"]).stdout.contains("zqx-ana") == false)
         let listed = try operatorView.run(["tokens", "list"])
@@ -67,6 +77,15 @@ struct CLIEraseWebTests {
         let human = try carl.run(["erase", "--yes"])
         #expect(human.status == 0)
         #expect(human.stdout.contains("web: not deployed"), "\(human.stdout)")
+    }
+
+    /// The files under `folder` that hold any of `markers`.
+    static func filesHolding(_ markers: [[UInt8]], in folder: URL) -> [String] {
+        let files = (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL]) ?? []
+        return files.filter { file in
+            guard let data = try? Data(contentsOf: file) else { return false }
+            return markers.contains { !$0.isEmpty && data.range(of: Data($0)) != nil }
+        }.map(\.lastPathComponent)
     }
 
     /// quench-web in front of `upstreams` (analytics pointed at a closed port), its HTTP on a free port.
