@@ -29,6 +29,10 @@ struct CLIEraseWebTests {
             #expect(try runner.run(["log", "250"]).status == 0)
         }
 
+        // An operator command that acts for nobody names nobody, even when the CLI has a user
+        // (--user, QUENCH_USER): `tokens list` shows every user's tokens, not only ana's.
+        let listedWithUser = try ana.run(["tokens", "list"])
+        #expect(listedWithUser.stdout.contains("zqx-ana") && listedWithUser.stdout.contains("zqx-bob"), "\(listedWithUser.stdout)")
         #expect(Self.filesHolding([Array("zqx-ana".utf8)], in: web.dataDirectory).count >= 1, "the scan cannot see ana's token go")
         #expect(Self.filesHolding([hashes["ana"] ?? []], in: web.dataDirectory).count >= 1, "the scan cannot see ana's hash go")
         let erased = try ana.run(["erase", "--yes", "--json"])
