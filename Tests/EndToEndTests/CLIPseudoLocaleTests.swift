@@ -85,6 +85,20 @@ struct CLIPseudoLocaleTests {
         }
     }
 
+    /// The lines of `text` wider than `columns` on screen (colours aside), but for a line of one
+    /// word that cannot break: a path, a URL, a token, a command in backticks, kept whole to copy.
+    static func overflowing(_ text: String, columns: Int) -> [Substring] {
+        text.split(separator: "\n").filter { line in
+            let plain = line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+            var inCode = false
+            let breakable = plain.drop { $0 == " " }.contains { character in
+                if character == "`" { inCode.toggle() }
+                return character == " " && !inCode
+            }
+            return plain.count > columns && breakable
+        }
+    }
+
     struct Check {
         var arguments: [String]
         var status: Int32 = 0
@@ -198,6 +212,12 @@ struct CLIPseudoLocaleTests {
             #expect(chart.allSatisfy { $0.count <= Self.columns }, "\(chart.joined(separator: "\n"))")
             #expect(chart.contains { $0.contains("▲ ţöðàýţö") || $0.contains("ţöðàýţö ▲") }, "today marked: \(chart.joined(separator: "\n"))")
         }
+        // The tables in German at 40 columns: they wrap their text columns instead of running past the width.
+        for arguments in [["status"], ["intakes", "list"], ["fluids", "list"], ["goal", "history"], ["challenges", "list"], ["challenges", "progress"],
+                          ["history", "--days", "5"], ["workouts"], ["orm"], ["consent", "list"], ["imports", "list"], ["analytics", "lag"], ["steps"]] {
+            let run = try CLIShareTests.quench(system, arguments + ["--lang", "de"], environment: ["COLUMNS": "40"])
+            #expect(run.status == 0 && Self.overflowing(run.stdout + run.stderr, columns: 40).isEmpty, "quench \(arguments.joined(separator: " ")) at 40 columns:\n\(run.stdout)\(run.stderr)")
+        }
         let card = try pseudo(["share"]).stdout
         let texts = card.components(separatedBy: "<text").dropFirst()
             .compactMap { $0.split(separator: ">", maxSplits: 1).last?.split(separator: "<").first }
@@ -210,6 +230,10 @@ struct CLIPseudoLocaleTests {
             let shown = "quench \(check.arguments.joined(separator: " ")) → \(run.status)\n\(run.stdout)\(run.stderr)"
             #expect(run.status == check.status, "\(shown)")
             guard !check.dataOutput else { continue }
+            // Every line within the terminal's width; the chat text of `share --text` is pasted as it is (no breaks added).
+            if check.arguments != ["share", "--text"] {
+                #expect(Self.overflowing(run.stdout + run.stderr, columns: Self.columns).isEmpty, "wider than \(Self.columns) columns: \(Self.overflowing(run.stdout + run.stderr, columns: Self.columns)) in\n\(shown)")
+            }
             var text = run.stdout + run.stderr
             if check.status != 0 {
                 // A service's refusal: the code's meaning in the language, the service's own detail after it in ( ).

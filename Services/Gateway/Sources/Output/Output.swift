@@ -9,26 +9,36 @@ struct Output: Sendable {
     /// stdout is a terminal (progress bars, colour).
     let isTerminal: Bool
     let style: Style
+    /// The terminal's width (``TerminalSize``): prose wider than this wraps.
+    let columns: Int
 
     init(json: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.json = json
+        columns = TerminalSize.columns(environment: environment)
         isTerminal = isatty(STDOUT_FILENO) == 1
         let colour = isTerminal && environment["NO_COLOR"].map(\.isEmpty) != false && environment["TERM"] != "dumb"
         style = Style(enabled: colour)
     }
 
-    /// Prints `value` as JSON, or `human()` as text.
+    /// Prints `value` as JSON, or `human()` as text, its prose wrapped at the terminal's
+    /// width (``TextWrap/prose(_:width:)``: charts, bars and tables are left whole).
     func emit<Value: Encodable>(_ value: Value, human: () -> String) throws {
         if json {
             print(try Output.jsonText(value))
         } else {
             let text = human()
-            if !text.isEmpty { print(text) }
+            if !text.isEmpty { print(TextWrap.prose(text, width: columns)) }
         }
     }
 
+    /// Prints `text` as it is: data (a document, JSON, an event), never wrapped.
     func line(_ text: String) {
         print(text)
+    }
+
+    /// Prints a sentence for people, wrapped at the terminal's width.
+    func prose(_ text: String) {
+        print(TextWrap.prose(text, width: columns))
     }
 
     static func jsonText<Value: Encodable>(_ value: Value, pretty: Bool = true) throws -> String {
@@ -62,7 +72,7 @@ struct Output: Sendable {
         if json {
             text = Output.errorJSON(code: failure.code, message: failure.message, field: failure.field)
         } else {
-            text = "\(style.red(tr(CommonText.errorPrefix))) \(failure.description)"
+            text = TextWrap.prose("\(style.red(tr(CommonText.errorPrefix))) \(failure.description)", width: columns)
         }
         FileHandle.standardError.write(Data((text + "\n").utf8))
         return ExitCode(failure.exitCode)

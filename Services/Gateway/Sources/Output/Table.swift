@@ -1,55 +1,118 @@
-/// An aligned text table: numbers right-aligned, everything else left.
+/// An aligned text table: numbers right-aligned, everything else left, within the
+/// terminal's width (``TerminalSize``).
+///
+/// When the columns' natural widths do not fit, the widest text columns give way one column
+/// at a time (never below ``minimumWidth``, or their natural width when narrower) and their
+/// cells wrap onto continuation lines at spaces, a word longer than its column cut where it
+/// reaches the edge; titles wrap too. Right-aligned columns (numbers) and `whole` columns
+/// (ids to copy) keep their cells' full width; only their titles may wrap. When even those
+/// least widths do not fit side by side, each row becomes a block of `TITLE  value` lines
+/// (titles in a column of their own, values wrapped beside them), a blank line between rows.
 struct Table {
     enum Alignment {
         case left
         case right
     }
 
+    /// The narrowest a wrapping column gets.
+    static let minimumWidth = 6
+    /// Spaces between two columns.
+    static let gap = 2
+
     var headers: [String]
     var alignments: [Alignment]
+    /// Columns whose cells are never cut (ids, tokens): only their titles wrap.
+    var whole: Set<Int>
     var rows: [[String]] = []
 
-    init(_ headers: [String], alignments: [Alignment]? = nil) {
+    init(_ headers: [String], alignments: [Alignment]? = nil, whole: Set<Int> = []) {
         self.headers = headers
         self.alignments = alignments ?? headers.map { _ in .left }
+        self.whole = whole
     }
 
     mutating func add(_ row: [String]) {
         rows.append(row)
     }
 
-    func render(style: Style) -> String {
-        var widths = headers.map(\.count)
-        for row in rows {
-            for (index, cell) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], visibleWidth(cell))
-            }
+    func render(style: Style, width: Int = TerminalSize.columns()) -> String {
+        guard fits(within: width) else {
+            // Too narrow for the columns side by side: a block of `TITLE  value` lines per row.
+            let records = recordTable()
+            let widths = records.columnWidths(within: width)
+            return records.rows.chunked(headers.count).map { block in
+                block.flatMap { records.format($0, widths: widths, style: style, bold: [0]) }.joined(separator: "\n")
+            }.joined(separator: "\n\n")
         }
-        func format(_ cells: [String]) -> String {
-            cells.enumerated().map { index, cell in
-                let pad = String(repeating: " ", count: max(0, widths[index] - visibleWidth(cell)))
-                return alignments[index] == .right ? pad + cell : cell + pad
-            }.joined(separator: "  ").trimmingTrailingSpaces()
-        }
-        var lines = [style.bold(format(headers))]
-        lines += rows.map(format)
+        let widths = columnWidths(within: width)
+        var lines = format(headers, widths: widths, style: style, bold: Set(headers.indices))
+        for row in rows { lines += format(row, widths: widths, style: style, bold: []) }
         return lines.joined(separator: "\n")
     }
 
-    /// Width on screen: ANSI escapes take none.
-    private func visibleWidth(_ text: String) -> Int {
-        var width = 0
-        var inEscape = false
-        for scalar in text.unicodeScalars {
-            if inEscape {
-                if scalar == "m" { inEscape = false }
-            } else if scalar == "\u{1B}" {
-                inEscape = true
-            } else {
-                width += 1
+    /// Whether the columns fit side by side in `width` (at their least widths at worst).
+    /// A table of one or two columns is always drawn side by side.
+    func fits(within width: Int) -> Bool {
+        headers.count <= 2 || columnWidths(within: width).reduce(0, +) + Self.gap * (headers.count - 1) <= width
+    }
+
+    /// The table as `TITLE  value` pairs, a row after the other (the layout of a terminal too
+    /// narrow for the columns side by side): two columns, titles then values, no title line.
+    func recordTable() -> Table {
+        var records = Table(["", ""])
+        for row in rows {
+            for (index, title) in headers.enumerated() {
+                records.add([title, index < row.count ? row[index] : ""])
             }
         }
-        return width
+        return records
+    }
+
+    /// One row as lines: its cells wrapped in their columns, padded and aligned; `bold` columns bold.
+    func format(_ cells: [String], widths: [Int], style: Style, bold: Set<Int>) -> [String] {
+        let wrapped = headers.indices.map { index in
+            TextWrap.lines(index < cells.count ? cells[index] : "", width: widths[index], hardBreak: true)
+        }
+        let height = wrapped.map(\.count).max() ?? 1
+        return (0..<height).map { line in
+            headers.indices.map { index in
+                let cell = line < wrapped[index].count ? wrapped[index][line] : ""
+                let pad = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(cell)))
+                let shown = bold.contains(index) && !cell.isEmpty ? style.bold(cell) : cell
+                return alignments[index] == .right ? pad + shown : shown + pad
+            }.joined(separator: String(repeating: " ", count: Self.gap)).trimmingTrailingSpaces()
+        }
+    }
+
+    /// Each column's width in a terminal `width` columns wide: the natural widths when they
+    /// fit, else the widest shrinkable column narrowed first, one column at a time.
+    func columnWidths(within width: Int) -> [Int] {
+        var widths = headers.map { DisplayWidth.of($0) }
+        var cellWidths = headers.map { _ in 0 }
+        for row in rows {
+            for (index, cell) in row.enumerated() where index < widths.count {
+                cellWidths[index] = max(cellWidths[index], DisplayWidth.of(cell))
+            }
+        }
+        widths = zip(widths, cellWidths).map { max($0, $1) }
+        let floors = headers.indices.map { index in
+            let least = min(widths[index], Self.minimumWidth)
+            return alignments[index] == .right || whole.contains(index) ? max(cellWidths[index], least) : least
+        }
+        var excess = widths.reduce(0, +) + Self.gap * max(0, widths.count - 1) - width
+        while excess > 0 {
+            guard let widest = widths.indices.filter({ widths[$0] > floors[$0] }).max(by: { widths[$0] < widths[$1] }) else { break }
+            widths[widest] -= 1
+            excess -= 1
+        }
+        return widths
+    }
+}
+
+extension Array {
+    /// The elements in runs of `size` (the last one shorter).
+    func chunked(_ size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: Swift.max(1, size)).map { self[$0..<Swift.min(count, $0 + Swift.max(1, size))] }
     }
 }
 

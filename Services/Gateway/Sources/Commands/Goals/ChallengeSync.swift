@@ -125,9 +125,10 @@ extension Challenges {
                 error: QuenchError(failure.offline ? .unavailable : failure.code, "\(url): \(failure.message); \(tr(ChallengeSyncText.catalogKept))"))
         }
 
-        /// A line on stderr after the warning mark.
+        /// A line on stderr after the warning mark (wrapped at the terminal's width).
         static func warn(_ text: String, _ output: Output) {
-            FileHandle.standardError.write(Data((output.style.yellow(tr(ChallengeSyncText.warningPrefix)) + " " + text + "\n").utf8))
+            let line = TextWrap.prose(output.style.yellow(tr(ChallengeSyncText.warningPrefix)) + " " + text, width: output.columns)
+            FileHandle.standardError.write(Data((line + "\n").utf8))
         }
 
         /// The URL given, else `$QUENCH_CHALLENGES_URL`, else the client config's

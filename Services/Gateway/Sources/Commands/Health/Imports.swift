@@ -28,7 +28,7 @@ struct Imports: AsyncParsableCommand {
         func human(style: Style, zone: String) -> String {
             guard !jobs.isEmpty else { return tr(ImportText.noImports) }
             var table = Table(columns(ImportText.importsHeaders),
-                              alignments: [.left, .left, .left, .left, .left, .right, .right])
+                              alignments: [.left, .left, .left, .left, .left, .right, .right], whole: [0])
             for job in jobs {
                 let status = job.status == "undone" ? tr(ImportText.undoneStatus(removed: job.removed ?? 0)) : tr(ImportText.status(job.status))
                 let started = Format.dayAndTime(job.startedAt, zone: zone)

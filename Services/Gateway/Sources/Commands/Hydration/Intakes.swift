@@ -31,7 +31,7 @@ struct Intakes: AsyncParsableCommand {
                 }
                 try output.emit(reply) {
                     guard !reply.intakes.isEmpty else { return tr(HydrationText.noDrinks(day: Format.day(reply.day))) }
-                    var table = Table(columns(HydrationText.intakesHeaders), alignments: [.left, .left, .left, .right, .right])
+                    var table = Table(columns(HydrationText.intakesHeaders), alignments: [.left, .left, .left, .right, .right], whole: [0])
                     for intake in reply.intakes {
                         table.add([
                             intake.id, Format.time(intake.at, zone: intake.timeZone), intake.fluid,

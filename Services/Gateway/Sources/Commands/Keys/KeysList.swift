@@ -24,7 +24,7 @@ struct KeysList: AsyncParsableCommand {
             }
             let entries = try store.entries().map { Entry(principal: $0.client.principal, publicKey: $0.client.publicKey, services: $0.services) }
             try output.emit(Result(keys: entries)) {
-                var table = Table(columns(SetupText.keysHeaders), alignments: [.left, .left, .left])
+                var table = Table(columns(SetupText.keysHeaders), alignments: [.left, .left, .left], whole: [1])
                 for entry in entries {
                     table.add([entry.principal, entry.publicKey, entry.services.joined(separator: ", ")])
                 }

@@ -61,7 +61,7 @@ struct Share: AsyncParsableCommand {
             } else if out == nil && png == nil {
                 output.line(document.trimmingCharacters(in: .newlines))
             } else {
-                for file in data.files { output.line(ShareText.wrote(file.file, file.format)) }
+                for file in data.files { output.prose(ShareText.wrote(file.file, file.format)) }
             }
         }
     }

@@ -1,0 +1,80 @@
+/// How many terminal columns text takes: ANSI escape sequences none, a character with
+/// combining marks (`é` as `e` + U+0301) one, East Asian wide and emoji characters two,
+/// control characters none.
+enum DisplayWidth {
+    /// The width of `text` on screen.
+    static func of(_ text: String) -> Int {
+        var width = 0
+        var escape = EscapeScanner()
+        for character in text where !escape.consume(character) {
+            width += of(character)
+        }
+        return width
+    }
+
+    /// The width of one character (a grapheme cluster) outside an escape sequence.
+    static func of(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
+        // A combining mark with no base (at the start of a string) adds nothing.
+        if character.unicodeScalars.allSatisfy(isZeroWidth) {
+            return 0
+        }
+        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }  // emoji presentation
+        return isWide(first.value) ? 2 : 1
+    }
+
+    /// A combining mark, a zero-width joiner or a variation selector.
+    static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return true
+        default: return (0xFE00...0xFE0F).contains(scalar.value)
+        }
+    }
+
+    /// East Asian Wide and Fullwidth ranges, and the emoji blocks shown wide by terminals.
+    static func isWide(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3, 0x25FD...0x25FE, 0x2614...0x2615,
+            0x2648...0x2653, 0x267F, 0x2693, 0x26A1, 0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE, 0x26D4, 0x26EA,
+            0x26F2...0x26F3, 0x26F5, 0x26FA, 0x26FD, 0x2705, 0x270A...0x270B, 0x2728, 0x274C, 0x274E, 0x2753...0x2755, 0x2757,
+            0x2795...0x2797, 0x27B0, 0x27BF, 0x2B1B...0x2B1C, 0x2B50, 0x2B55, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+            0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
+            0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F004, 0x1F0CF, 0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F251, 0x1F300...0x1F64F,
+            0x1F680...0x1F6FF, 0x1F7E0...0x1F7EB, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// Follows ANSI escape sequences (`ESC [ … m` and other CSI sequences) character by character.
+struct EscapeScanner {
+    private enum State {
+        case text
+        case escape
+        case csi
+    }
+
+    private var state = State.text
+
+    /// Whether `character` is part of an escape sequence (and so takes no room).
+    mutating func consume(_ character: Character) -> Bool {
+        switch state {
+        case .text:
+            if character == "\u{1B}" {
+                state = .escape
+                return true
+            }
+            return false
+        case .escape:
+            state = character == "[" ? .csi : .text
+            return true
+        case .csi:
+            // Parameters and intermediates until a final byte @…~.
+            if let value = character.asciiValue, (0x40...0x7E).contains(value) { state = .text }
+            return true
+        }
+    }
+}
