@@ -107,7 +107,7 @@ public enum WebFormat {
         trophy.split(separator: "_").map { capitalised(String($0)) }.joined(separator: " ")
     }
 
-    static let millilitresPerFluidOunce = 29.5735295625
+    static let millilitresPerFluidOunce = VolumeUnit.millilitresPerUSFluidOunce
 
     private static func rounded(_ value: Double, places: Int) -> Double {
         var scale = 1.0
