@@ -92,6 +92,29 @@ import Testing
         #expect(documented == served)
         #expect(document?["openapi"] as? String == "3.1.0")
     }
+
+    /// `PUT /api/v1/goal`'s body: one branch per unit whose bounds the goal rule admits, and
+    /// just outside of which it refuses (so schemathesis's valid bodies are valid).
+    @Test func theGoalSchemaStatesTheRulesBoundsInEveryUnit() throws {
+        let document = try JSONSerialization.jsonObject(with: Data(OpenAPIRoutes.body)) as? [String: Any]
+        let schemas = try #require((document?["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let branches = try #require((schemas["SetGoalRequest"] as? [String: Any])?["oneOf"] as? [[String: Any]])
+        var units: [String] = []
+        for branch in branches {
+            let properties = try #require(branch["properties"] as? [String: [String: Any]])
+            let unitName = try #require((properties["unit"]?["enum"] as? [String])?.first)
+            let unit = try #require(VolumeUnit(rawValue: unitName))
+            units.append(unitName)
+            #expect((branch["required"] as? [String]) == (unit == .milliliter ? ["volume"] : ["unit", "volume"]))
+            let low = try #require(properties["volume"]?["minimum"] as? Double)
+            let high = try #require(properties["volume"]?["maximum"] as? Double)
+            #expect(throws: Never.self) { try GoalVolumeRule.microlitres(low, unit: unit) }
+            #expect(throws: Never.self) { try GoalVolumeRule.microlitres(high, unit: unit) }
+            #expect(throws: QuenchError.self) { try GoalVolumeRule.microlitres(low - 0.001, unit: unit) }
+            #expect(throws: QuenchError.self) { try GoalVolumeRule.microlitres(high + 0.001, unit: unit) }
+        }
+        #expect(units.sorted() == ["floz", "l", "ml"])
+    }
 }
 
 @Suite struct SecretCacheTests {

@@ -22,6 +22,24 @@ enum Schemas {
         return .object(schema)
     }
 
+    /// A body `{"volume": …, "unit": …}` whose bounds depend on the unit: one branch per unit
+    /// (`ml` also when `unit` is absent), each with the range `min…max` microlitres in that unit,
+    /// rounded inwards to 6 decimals (so every number the schema admits, the rule admits). The
+    /// numbers come from the rule the service enforces and from `VolumeUnit`'s factors.
+    static func volumeInUnit(min: Int64, max: Int64, exclusiveMin: Bool, description: String) -> JSONValue {
+        func branch(_ unit: VolumeUnit) -> JSONValue {
+            let low = (Double(min) / unit.microlitres * 1e6).rounded(.up) / 1e6
+            let high = (Double(max) / unit.microlitres * 1e6).rounded(.down) / 1e6
+            var volume: [String: JSONValue] = ["type": "number", "maximum": .number(high), "description": .string(description)]
+            volume[exclusiveMin ? "exclusiveMinimum" : "minimum"] = .number(low)
+            let unitSchema: JSONValue = ["type": "string", "enum": [.string(unit.rawValue)]]
+            return unit == .milliliter
+                ? object(["volume": .object(volume)], optional: ["unit": unitSchema])
+                : object(["volume": .object(volume), "unit": unitSchema])
+        }
+        return ["oneOf": .array(VolumeUnit.allCases.map(branch))]
+    }
+
     static var all: [String: JSONValue] {
         [
             "Error": object([
@@ -77,7 +95,9 @@ enum Schemas {
             "GoalReply": object(
                 ["goalMl": number, "source": string, "pinned": boolean, "autoAvailable": boolean],
                 optional: ["since": date, "weightKg": number, "adjusted": string, "changed": boolean]),
-            "SetGoalRequest": object(["volume": number], optional: ["unit": string]),
+            "SetGoalRequest": volumeInUnit(
+                min: GoalVolumeRule.minMicrolitres, max: GoalVolumeRule.maxMicrolitres, exclusiveMin: false,
+                description: "the goal in `unit`: \(GoalVolumeRule.text) (ml is the default unit; oz, fl oz and other spellings are accepted too)"),
             "GoalHistoryReply": object(
                 ["goals": array(object(["goalMl": number, "source": string, "startDay": date], optional: ["endDay": date, "weightKg": number, "adjusted": string]))],
                 optional: ["nextCursor": string]),
