@@ -55,8 +55,9 @@ token=$("$bin/quench" tokens create schemathesis --name schemathesis --config "$
   | python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')
 
 # Data the API needs to answer 2xx at all: `goal.auto` refuses (422) without the body-mass
-# consent and a weight, and `POST /sign-out` (401) without a browser session (its cookie and
-# CSRF token, no bearer token). Seeded through the API itself; the session made before the
+# consent and a weight, editing and deleting a drink (404) without one (their ids go to
+# scripts/schemathesis.toml), and `POST /sign-out` (401) without a browser session (its cookie
+# and CSRF token, no bearer token). Seeded through the API itself; the session made before the
 # run, since the run's sign-in attempts use up the sign-in limit.
 session=$(.venv/bin/python - "$http" "$token" <<'PY'
 import json, sys, time, urllib.request, urllib.error
@@ -80,14 +81,19 @@ while call("POST", "/api/v1/goal/auto")[0] != 200:
     if time.time() > deadline:
         sys.exit("schemathesis.sh: goals did not learn the seeded weight within 90 s")
     time.sleep(0.2)
+ids = []
+for volume in (250, 300):
+    status, _, drink = call("POST", "/api/v1/intakes", {"volume": volume})
+    assert status == 201, status
+    ids.append(drink["id"])
 status, headers, body = call("POST", "/sign-in", {"token": token}, bearer=False)
 assert status == 200, status
 cookie = headers["Set-Cookie"].split(";")[0]
-print(cookie + " " + body["csrfToken"])
+print(" ".join([cookie, body["csrfToken"]] + ids))
 PY
 )
-cookie=${session% *}
-csrf=${session#* }
+read -r cookie csrf edit_id delete_id <<< "$session"
+export QUENCH_SCHEMATHESIS_EDIT_ID=$edit_id QUENCH_SCHEMATHESIS_DELETE_ID=$delete_id
 
 run() {
   timeout "$seconds" "$schemathesis" --config-file scripts/schemathesis.toml run "http://127.0.0.1:$http/openapi.json" \
