@@ -32,9 +32,12 @@ struct ImportAppleHealth: AsyncParsableCommand {
             that runs past midnight counts on each day in proportion to its time there (600 steps
             from 23:30 to 00:30 are 300 on each day), as the Health app shows it.
 
-            Units: values are stored as written with their unit, and normalised to count (steps),
-            kg (body mass: kg, lb, g), m (distance: m, km, mi) and mL (water: mL, L, fl_oz_us,
-            …). A record outside the physical range of its type is skipped and counted.
+            Units: values are stored as written with their unit, and normalised to count (steps:
+            count), kg (body mass: kg, lb or lbs, g), m (distance: m, km, mi) and mL (water: mL, L,
+            fl_oz_us or floz or oz, fl_oz_imp), the unit's letters matched in any case. A record
+            in another unit (st, cup_us, ft, …) is skipped and counted as unknown-unit; one outside
+            the physical range of its type, as value-out-of-range. Workouts: duration in s, min,
+            hr; distance in m, km, mi, ft, yd; energy in kcal, Cal (= kcal), kJ.
 
             Sources: each record keeps its source (sourceName) as written; sources are compared by
             name ignoring case, apostrophe style (’ or ') and spacing. A day's steps and distance
