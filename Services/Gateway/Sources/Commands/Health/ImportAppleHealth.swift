@@ -78,11 +78,13 @@ struct ImportAppleHealth: AsyncParsableCommand {
             progress.end()
             let report = AppleHealthImportReport(job: outcome.job)
             try output.emit(report) { report.human(style: output.style) }
-            if let error = outcome.parseError {
+            // A fault after the export began: the parser's error, or the job that `produce`
+            // finished as failed with the counts of the part read.
+            if let error = outcome.parseError.map({ "\($0)" }) ?? (outcome.job.status == "failed" ? outcome.job.error : nil) {
                 if outcome.job.imported + outcome.job.duplicates == 0 {
-                    throw CLIError.io(tr(ImportText.parseStoppedNothing(path: path, error: "\(error)")))
+                    throw CLIError.io(tr(ImportText.parseStoppedNothing(path: path, error: error)))
                 }
-                throw CLIError.io(tr(ImportText.parseStoppedPartly(path: path, error: "\(error)")))
+                throw CLIError.io(tr(ImportText.parseStoppedPartly(path: path, error: error)))
             }
             let unreadable = outcome.job.skipped.filter { $0.key.hasPrefix("malformed") }
             if !unreadable.isEmpty {
@@ -129,11 +131,20 @@ struct ImportAppleHealth: AsyncParsableCommand {
             if let batch = try batcher.flush() {
                 try channel.put(batch)
             }
-            throw error
+            // The job ends failed, with what was counted before the fault (not "of 0 records").
+            guard let partial = error.partial else { throw error }
+            var finish = finishRequest(partial)
+            finish.error = "\(error)"
+            return finish
         }
         if let batch = try batcher.flush() {
             try channel.put(batch)
         }
+        return finishRequest(summary)
+    }
+
+    /// The counts of `summary` as `import.finish` reports them.
+    static func finishRequest(_ summary: AppleHealthSummary) -> ImportFinishRequest {
         var skipped: [String: Int] = [:]
         for (reason, count) in summary.malformedRecords {
             skipped["malformed (\(reason))", default: 0] += count
