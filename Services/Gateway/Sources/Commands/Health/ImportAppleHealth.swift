@@ -135,6 +135,7 @@ struct ImportAppleHealth: AsyncParsableCommand {
             guard let partial = error.partial else { throw error }
             var finish = finishRequest(partial)
             finish.error = "\(error)"
+            if partial.bytesRead == 0 { finish.bytesRead = nil }  // not known inside a zip
             return finish
         }
         if let batch = try batcher.flush() {
