@@ -9,6 +9,9 @@ public struct AppleHealthImportError: Error, CustomStringConvertible, Sendable {
     public var byteOffset: Int64?
     /// 1-based line of an XML fault, when known.
     public var line: Int?
+    /// What was counted before the fault (records seen, other types, other elements, malformed
+    /// records), so that a report of the part read accounts for it; nil when nothing was read.
+    public var partial: AppleHealthSummary?
 
     /// Creates an error.
     public init(reason: String, byteOffset: Int64? = nil, line: Int? = nil) {

@@ -55,6 +55,13 @@ public struct AppleHealthParser: Sendable {
             try scanner.finish()
         } catch let notExport as NotAHealthExport {
             throw AppleHealthImportError(reason: "not an Apple Health export: \(notExport.reason)")
+        } catch var error as AppleHealthImportError {
+            // What was counted before the fault, for the report of the part read.
+            if scanner.rootSeen, error.partial == nil {
+                error.partial = scanner.summary
+                error.partial?.bytesRead = offset
+            }
+            throw error
         }
         var summary = scanner.summary
         summary.bytesRead = offset

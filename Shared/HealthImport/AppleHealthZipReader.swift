@@ -72,6 +72,7 @@ struct AppleHealthZipReader {
             return nil
         } catch var error as AppleHealthImportError {
             if scanner.rootSeen, !error.reason.contains(entry.name) { error.reason += " (in zip entry '\(entry.name)')" }
+            if scanner.rootSeen, error.partial == nil { error.partial = scanner.summary }
             throw error
         }
         var summary = scanner.summary

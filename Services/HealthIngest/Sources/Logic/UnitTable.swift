@@ -15,9 +15,10 @@ enum UnitTable {
     static func accepted(_ type: SampleType) -> String {
         switch type {
         case .steps: "count"
-        case .bodyMass, .strength: "kg, lb"
+        case .bodyMass: "kg, lb, g"
+        case .strength: "kg, lb"
         case .distance: "m, km, mi"
-        case .dietaryWater: "mL, L, fl_oz_us"
+        case .dietaryWater: "mL, L, fl_oz_us, fl_oz_imp"
         case .workout: "s, min, hr"
         }
     }

@@ -32,9 +32,12 @@ struct ImportAppleHealth: AsyncParsableCommand {
             that runs past midnight counts on each day in proportion to its time there (600 steps
             from 23:30 to 00:30 are 300 on each day), as the Health app shows it.
 
-            Units: values are stored as written with their unit, and normalised to count (steps),
-            kg (body mass: kg, lb, g), m (distance: m, km, mi) and mL (water: mL, L, fl_oz_us,
-            …). A record outside the physical range of its type is skipped and counted.
+            Units: values are stored as written with their unit, and normalised to count (steps:
+            count), kg (body mass: kg, lb or lbs, g), m (distance: m, km, mi) and mL (water: mL, L,
+            fl_oz_us or floz or oz, fl_oz_imp), the unit's letters matched in any case. A record
+            in another unit (st, cup_us, ft, …) is skipped and counted as unknown-unit; one outside
+            the physical range of its type, as value-out-of-range. Workouts: duration in s, min,
+            hr; distance in m, km, mi, ft, yd; energy in kcal, Cal (= kcal), kJ.
 
             Sources: each record keeps its source (sourceName) as written; sources are compared by
             name ignoring case, apostrophe style (’ or ') and spacing. A day's steps and distance
@@ -75,11 +78,13 @@ struct ImportAppleHealth: AsyncParsableCommand {
             progress.end()
             let report = AppleHealthImportReport(job: outcome.job)
             try output.emit(report) { report.human(style: output.style) }
-            if let error = outcome.parseError {
+            // A fault after the export began: the parser's error, or the job that `produce`
+            // finished as failed with the counts of the part read.
+            if let error = outcome.parseError.map({ "\($0)" }) ?? (outcome.job.status == "failed" ? outcome.job.error : nil) {
                 if outcome.job.imported + outcome.job.duplicates == 0 {
-                    throw CLIError.io(tr(ImportText.parseStoppedNothing(path: path, error: "\(error)")))
+                    throw CLIError.io(tr(ImportText.parseStoppedNothing(path: path, error: error)))
                 }
-                throw CLIError.io(tr(ImportText.parseStoppedPartly(path: path, error: "\(error)")))
+                throw CLIError.io(tr(ImportText.parseStoppedPartly(path: path, error: error)))
             }
             let unreadable = outcome.job.skipped.filter { $0.key.hasPrefix("malformed") }
             if !unreadable.isEmpty {
@@ -126,11 +131,21 @@ struct ImportAppleHealth: AsyncParsableCommand {
             if let batch = try batcher.flush() {
                 try channel.put(batch)
             }
-            throw error
+            // The job ends failed, with what was counted before the fault (not "of 0 records").
+            guard let partial = error.partial else { throw error }
+            var finish = finishRequest(partial)
+            finish.error = "\(error)"
+            if partial.bytesRead == 0 { finish.bytesRead = nil }  // not known inside a zip
+            return finish
         }
         if let batch = try batcher.flush() {
             try channel.put(batch)
         }
+        return finishRequest(summary)
+    }
+
+    /// The counts of `summary` as `import.finish` reports them.
+    static func finishRequest(_ summary: AppleHealthSummary) -> ImportFinishRequest {
         var skipped: [String: Int] = [:]
         for (reason, count) in summary.malformedRecords {
             skipped["malformed (\(reason))", default: 0] += count
