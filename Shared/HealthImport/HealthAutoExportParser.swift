@@ -98,6 +98,8 @@ public struct HealthAutoExportParser: Sendable {
         case .typeMismatch(let type, _)?: type == Double.self ? .expectedNumber : type == String.self ? .expectedString : .expectedOther
         case .valueNotFound?: .nullValue
         case .keyNotFound(let key, _)?: .keyMissing(key.stringValue)
+        // Corrupt at the top: not JSON at all.
+        case .dataCorrupted(let context)? where context.codingPath.isEmpty: .invalidJSON
         case .dataCorrupted(let context)?: .decoderDetail(String(context.debugDescription.prefix(200)))
         default: .decoderDetail(String(String(describing: error).prefix(200)))
         }

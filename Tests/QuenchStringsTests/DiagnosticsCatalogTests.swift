@@ -50,7 +50,7 @@ struct DiagnosticsCatalogTests {
         (AutoExportRuleText.timestamp, []), (AutoExportRuleText.timestampRequired, []), (AutoExportRuleText.workoutShape, []),
         (AutoExportRuleText.activityRequired, []), (AutoExportRuleText.durationSeconds, []), (AutoExportRuleText.amountUnits(accepted: "⟨u⟩"), ["⟨u⟩"]),
         (AutoExportRuleText.expectedNumber, []), (AutoExportRuleText.expectedString, []), (AutoExportRuleText.expectedOther, []),
-        (AutoExportRuleText.nullValue, []), (AutoExportRuleText.keyMissing("⟨k⟩"), ["⟨k⟩"]), (AutoExportRuleText.got(place: "[7]", value: "⟨v⟩"), ["[7]", "⟨v⟩"]),
+        (AutoExportRuleText.nullValue, []), (AutoExportRuleText.invalidJSON, []), (AutoExportRuleText.keyMissing("⟨k⟩"), ["⟨k⟩"]), (AutoExportRuleText.got(place: "[7]", value: "⟨v⟩"), ["[7]", "⟨v⟩"]),
         (AutoExportRuleText.got(place: nil, value: "⟨v⟩"), ["⟨v⟩"]), (AutoExportRuleText.gotUnits(place: "[7]", units: "⟨u⟩"), ["[7]", "⟨u⟩"]),
         (AutoExportRuleText.because(place: "[7]", .nullValue), ["[7]"]),
         (ClientText.clientClosed, []), (ClientText.replyUnreadable(type: "⟨t⟩", detail: "⟨d⟩"), ["⟨t⟩", "⟨d⟩"]),

@@ -37,6 +37,8 @@ public enum AutoExportRuleText: LocalizedMessage, Hashable {
     case expectedOther
     case nullValue
     case keyMissing(String)
+    /// Not JSON at all (English: the decoder's own words).
+    case invalidJSON
     /// The decoder's own words (English), shown as they are.
     case decoderDetail(String)
 
@@ -110,6 +112,8 @@ public enum AutoExportRuleText: LocalizedMessage, Hashable {
         case .expectedOther: l.pick(en: "expected another type there", de: "dort wurde ein anderer Typ erwartet", fr: "un autre type était attendu ici")
         case .nullValue: l.pick(en: "a value is null", de: "ein Wert ist null", fr: "une valeur est null")
         case .keyMissing(let key): l.pick(en: "'\(key)' is missing", de: "'\(key)' fehlt", fr: "'\(key)' manque")
+        case .invalidJSON:
+            l.pick(en: "The given data was not valid JSON.", de: "Die Daten sind kein gültiges JSON.", fr: "Les données ne sont pas du JSON valide.")
         case .decoderDetail(let detail): .verbatim(detail)
         case .place(let place): .verbatim(place)
         case .got(let place?, let value): l.pick(en: "\(place): got '\(value)'", de: "\(place): war '\(value)'", fr: "\(place) : reçu '\(value)'")
