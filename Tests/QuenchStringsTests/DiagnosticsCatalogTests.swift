@@ -66,6 +66,8 @@ struct DiagnosticsCatalogTests {
         (ImportText.skipReason("malformed (bad date: startDate)"), ["startDate"]),
         (ImportText.skipReason("malformed workout (missing attribute: sourceName)"), ["sourceName"]),
         (AutoExportText.badPoint(field: "⟨f⟩", rule: "⟨r⟩"), ["⟨f⟩", "⟨r⟩"]), (AutoExportText.badPointOtherRules, []),
+        (ChildProcessText.cannotRun(executable: "⟨x⟩", directory: "⟨d⟩", step: "posix_spawn", system), ["⟨x⟩", "⟨d⟩", "posix_spawn"]),
+        (ChildProcessText.cannotRun(executable: "⟨x⟩", directory: nil, step: "posix_spawn", system), ["⟨x⟩", "posix_spawn"]),
     ] + SystemErrorText.translatedCodes.map { (SystemErrorText(errno: $0), []) }
 
     @Test("every diagnostic in every language: its values kept, German and French translated")

@@ -1,3 +1,4 @@
+import ChildProcess
 import HealthImport
 import QuenchClient
 import QuenchProtocol
@@ -14,6 +15,8 @@ func diagnostic(_ error: any Error) -> String {
     case let error as HealthAutoExportError: tr(CommonText.field(error.field, message: tr(error.rule)))
     case let error as CLIError: error.description
     case let error as ConfigError: tr(error.localized)
+    case let error as SpawnError:
+        tr(ChildProcessText.cannotRun(executable: error.executable, directory: error.workingDirectory, step: error.step, SystemErrorText(errno: error.code)))
     case let error as QuenchError: CLIError.rejected(service: "quench", error: error).message
     default: tr(SystemErrorText(error))
     }
