@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A system error (an `errno`, a Foundation file error) in the user's language: the common
 /// POSIX codes have their own message; any other code shows the system's own text (its
