@@ -61,7 +61,7 @@ echo
 echo "## The share card in German and in the pseudo-locale"
 echo
 echo "\`quench share --lang de\` and \`--lang pseudo\` (rendered with rsvg-convert at 540 px): the longer"
-echo "pseudo words stay inside their boxes; a heading too long for its box ends in …"
+echo "pseudo words stay inside their boxes; text too long for its box is drawn smaller (to 75 %), and ends in … only past that"
 echo
 echo '<p>'
 echo '<img src="images/l10n-card-de.png" alt="quench share --lang de: the card in German" width="270">'

@@ -104,24 +104,33 @@ struct CLIChallengesSyncTests {
         await system.close()
     }
 
-    @Test("the reward in force on the day it was earned: points changed today leave yesterday's as they were")
+    @Test("the reward in force on the day it was earned: points changed now leave every day already over as it was, in every zone")
     func rewardInForce() async throws {
-        let system = try await AnalyticsSystem("cli-sync-reward", timeZone: "UTC")
+        // The user lives where the day starts first (UTC+14); the operator syncs from UTC−12,
+        // a day or two behind. Her yesterday is over: a change must not rescore it, whatever
+        // the zone the sync runs in; her today earns the new points.
+        let east = "Pacific/Kiritimati"
+        let system = try await AnalyticsSystem("cli-sync-reward", timeZone: east)
         let server = try CatalogServer("cli-sync-reward")
         defer { server.stop() }
         let quench = try Self.runner(system)
+        let config = system.directory.appendingPathComponent("client.json").path
+        func sync(_ arguments: [String]) throws -> Run {
+            try CLIRunner(configPath: nil, user: nil).run(
+                ["challenges", "sync"] + arguments + ["--config", config, "--user", system.user, "--tz", "Etc/GMT+12", "--timeout", "2"])
+        }
         try await system.grant([.steps])
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        let today = utc.startOfDay(for: Date())
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: east)!
+        let today = calendar.startOfDay(for: Date())
         let yesterday = today.addingTimeInterval(-86_400)
-        // Today's steps a minute ago (or at midnight, just after it).
+        // Today's steps a minute ago (or at her midnight, just after it).
         let start = max(today, Date().addingTimeInterval(-60))
         try await system.addSamples([
             SampleInput(type: "steps", value: 12_000, unit: "count", start: yesterday.addingTimeInterval(3600), end: yesterday.addingTimeInterval(7200)),
             SampleInput(type: "steps", value: 12_000, unit: "count", start: start, end: start.addingTimeInterval(1)),
         ])
-        let days = [LocalDay(instant: yesterday, timeZone: utc.timeZone), LocalDay(instant: today, timeZone: utc.timeZone)]
+        let days = [LocalDay(instant: yesterday, timeZone: calendar.timeZone), LocalDay(instant: today, timeZone: calendar.timeZone)]
         func points() throws -> [String: Int] {
             var byDay: [String: Int] = [:]
             for month in Set(days.map { String($0.description.prefix(7)) }) {
@@ -136,14 +145,15 @@ struct CLIChallengesSyncTests {
         }
         let expectedBefore = [days[0].description: 10, days[1].description: 10]
         try server.serve(CatalogServer.feed([CatalogServer.item("steps-10k", points: 10)]))
-        #expect(try quench(["challenges", "sync", server.url()]).status == 0)
+        #expect(try sync([server.url()]).status == 0)
         let scored = try await eventually { try points() == expectedBefore }
         let seen = try points()
         #expect(scored, "\(seen)")
 
         try server.serve(CatalogServer.feed([CatalogServer.item("steps-10k", points: 50)]))
-        let resync = try quench(["challenges", "sync", "--json"])
+        let resync = try sync(["--json"])
         #expect(resync.status == 0, "\(resync.stderr)")
+        // The change counts from today where the day starts first, not from the sync's day.
         #expect((try resync.json()["replaced"] as? [String: Any])?["effectiveDay"] as? String == days[1].description)
         let expectedAfter = [days[0].description: 10, days[1].description: 50]
         let rescored = try await eventually { try points() == expectedAfter }

@@ -149,6 +149,11 @@ struct CLIShareTests {
         #expect(text.stdout.contains("points in") && text.stdout.contains(": \(completed * 50) (gold ×\(completed))"), "\(text.stdout)")
         #expect(text.stdout.contains("One-rep max records: \(Self.exercise) 112.50 kg"))
         #expect(text.stdout.split(separator: "\n").count == 5)
+        // The trophy by its name in the user's language, on the card and in the chat text.
+        let german = try Self.quench(system, ["share", "--text", "--lang", "de"])
+        #expect(german.stdout.contains(": \(completed * 50) (Gold ×\(completed))"), "\(german.stdout)")
+        let french = try ParsedSVG(try Self.quench(system, ["share", "challenges", "--lang", "fr"]).stdout)
+        #expect(french.withClass("row-detail").map(\.text) == ["or ×\(completed)"])
 
         let png = system.directory.appendingPathComponent("card.png").path
         let missing = try Self.quench(system, ["share", "--png", png], environment: ["PATH": "/nonexistent"])

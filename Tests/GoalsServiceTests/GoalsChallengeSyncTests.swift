@@ -31,9 +31,10 @@ struct GoalsChallengeSyncTests {
         try await system.goalsClient.call(MessageDescriptor.challengesList.name, ListChallengesRequest(), as: ListChallengesReply.self)
     }
 
-    /// Today in the system's zone (the day changes take effect).
+    /// The day changes take effect: today where the day starts first (UTC+14), whatever the
+    /// request's zone, so no change rescores a day that is over anywhere.
     static func today(_ system: GoalsSystem) -> LocalDay {
-        LocalDay(instant: Date(), timeZone: TimeZone(identifier: system.timeZone)!)
+        LocalDay(instant: Date(), timeZone: TimeZone(identifier: "Pacific/Kiritimati")!)
     }
 
     @Test("replace: upserts, retires the rest, keeps the source; events carry the effective day", arguments: TestMode.selected)

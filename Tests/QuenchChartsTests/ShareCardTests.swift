@@ -71,4 +71,35 @@ struct ShareCardTests {
         #expect(svg.withClass("empty").map(\.text) == ["No challenge completed yet"])
         #expect(svg.root.flatMap { $0.attributes["height"].flatMap(Double.init) }.map { $0 < 1920 } == true)
     }
+
+    @Test("a longer translation shows whole, a little smaller, before anything is cut; the badge line uses the room the summary leaves")
+    func longerTranslations() throws {
+        // German, as `quench share --lang de` words it: both were cut with … (the year, the threshold).
+        let heading = "Herausforderungen · November 2026"
+        let badgeText = "erstes Abzeichen bei 10.000"
+        let card = ShareCard(
+            title: "Mein Fortschritt", subtitle: "Dienstag, 24. November 2026", footer: "Geteilt aus Quench",
+            sections: [
+                .chart(.init(heading: "Schritte · November 2026", summary: "0 Schritte", chart: MonthChart(values: [0, 0], dayCount: 30, today: 2),
+                             badges: 0, badgeText: badgeText, todayLabel: "heute")),
+                .tally(.init(heading: heading, value: "0", caption: "Punkte", rows: [], empty: "Noch keine Herausforderung geschafft")),
+            ])
+        let svg = try ParsedSVG(card.svg())
+        let headings = svg.withClass("heading")
+        #expect(headings.map(\.text) == ["Schritte · November 2026", heading])
+        let size = try #require(headings.last?.attributes["font-size"].flatMap(Double.init))
+        #expect(size < 44 && size >= 28, "\(size)")
+        #expect(svg.withClass("badge-text").first?.text == badgeText)
+        // Every text still within the card's panels (left 80, right 1000), by the layout's own measure.
+        for element in svg.elements where element.name == "text" && element.classes.contains("heading") {
+            let fontSize = Double(element.attributes["font-size"] ?? "0") ?? 0
+            #expect(TextMeasure.width(element.text, fontSize: fontSize, bold: true) <= 920.5, "\(element.text) at \(fontSize)")
+        }
+        // Far too long still ends in … at the smallest size allowed, never below 28.
+        let long = ShareCard(title: "t", subtitle: "s", footer: "f", sections: [
+            .list(.init(heading: String(repeating: "Çĥàļļéñĝéšçĥàļ ", count: 6), rows: [], empty: "-")),
+        ])
+        let cut = try #require(try ParsedSVG(long.svg()).withClass("heading").first)
+        #expect(cut.text.hasSuffix("…") && cut.attributes["font-size"] == "33", "\(cut.attributes)")
+    }
 }

@@ -69,6 +69,21 @@ struct CatalogTests {
         }
     }
 
+    @Test("trophies by name in every language; an id outside the set stays as it is, even in the pseudo-locale")
+    func trophies() {
+        for id in ["bronze", "silver", "gold", "zombie_hand"] {
+            let english = Localizer(.en)(TrophyText(id: id))
+            #expect(!english.contains("_") && Localizer(.pseudo)(TrophyText(id: id)) != english, "\(english)")
+            if id != "bronze" {
+                #expect(Localizer(.de)(TrophyText(id: id)) != english && Localizer(.fr)(TrophyText(id: id)) != english, "\(id)")
+            }
+        }
+        #expect(Localizer(.de)(TrophyText(id: "silver")) == "Silber" && Localizer(.fr)(TrophyText(id: "gold")) == "or")
+        for language in Language.allCases {
+            #expect(Localizer(language)(TrophyText(id: "platinum")) == "platinum")
+        }
+    }
+
     @Test("every stable error code has its meaning, with and without a field, in every language")
     func errorCodes() {
         for code in ServiceErrorText.codes {

@@ -150,6 +150,8 @@ import Glibc
 final class EventStreamReader {
     private let socket: Int32
     private(set) var received = ""
+    /// The server closed the connection.
+    private(set) var closed = false
 
     init(port: Int, cookie: String) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -175,12 +177,21 @@ final class EventStreamReader {
             guard Glibc.poll(&poll, 1, Int32(left * 1000)) > 0 else { return false }
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = recv(socket, &buffer, buffer.count, 0)
-            guard count > 0 else { return false }
+            guard count > 0 else {
+                closed = true
+                return false
+            }
             // Chunked transfer encoding: the chunk sizes are between the lines; they never
             // contain an event line, so reading the text as it comes is enough.
             received += String(decoding: buffer[0..<count], as: UTF8.self)
         }
         return true
+    }
+
+    /// Reads until the response ended (its last chunk, or the connection closed): true, or
+    /// false when it is still open after `timeout` seconds.
+    func readToEnd(timeout: Double) throws -> Bool {
+        try read(until: "\r\n0\r\n\r\n", timeout: timeout) || closed
     }
 
     func close() {

@@ -92,6 +92,45 @@ import Testing
         #expect(documented == served)
         #expect(document?["openapi"] as? String == "3.1.0")
     }
+
+    /// The bodies whose bounds depend on the unit (`PUT /api/v1/goal`, `POST /api/v1/intakes`,
+    /// `POST /api/v1/weight`): one branch per unit, whose bounds the service's rule admits and
+    /// just outside of which it refuses (so schemathesis's valid bodies are valid).
+    @Test func theBoundedBodiesStateTheRulesBoundsInEveryUnit() throws {
+        let document = try JSONSerialization.jsonObject(with: Data(OpenAPIRoutes.body)) as? [String: Any]
+        let schemas = try #require((document?["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        func volume(_ check: @escaping (Double, VolumeUnit) throws -> Void) -> (Double, String) -> Bool {
+            { value, unit in (try? check(value, VolumeUnit(rawValue: unit)!)) != nil }
+        }
+        let rules: [(schema: String, field: String, units: [String], accepts: (Double, String) -> Bool)] = [
+            ("SetGoalRequest", "volume", ["floz", "l", "ml"], volume { _ = try GoalVolumeRule.microlitres($0, unit: $1) }),
+            ("LogIntakeRequest", "volume", ["floz", "l", "ml"], volume {
+                _ = try FieldRules.volume($0, unit: $1, maxMicrolitres: ValueRules.waterMicrolitres.upperBound, limit: "6000 mL")
+            }),
+            ("AddWeightRequest", "value", ["kg", "lb"], { value, unit in
+                ValueRules.bodyMassKg.contains(unit == "lb" ? value * ValueRules.kilogramsPerPound : value)
+            }),
+        ]
+        for rule in rules {
+            let branches = try #require((schemas[rule.schema] as? [String: Any])?["oneOf"] as? [[String: Any]], "\(rule.schema)")
+            var units: [String] = []
+            for branch in branches {
+                let properties = try #require(branch["properties"] as? [String: [String: Any]])
+                let unit = try #require((properties["unit"]?["enum"] as? [String])?.first)
+                units.append(unit)
+                let low = try #require(properties[rule.field]?["minimum"] as? Double)
+                let high = try #require(properties[rule.field]?["maximum"] as? Double)
+                #expect(rule.accepts(low, unit) && rule.accepts(high, unit), "\(rule.schema) in \(unit): \(low)…\(high)")
+                #expect(!rule.accepts(high + 0.001, unit), "\(rule.schema) in \(unit): above \(high)")
+                if rule.schema != "LogIntakeRequest" {  // an intake's least is 1 µL: anything above 0 rounds to it
+                    #expect(!rule.accepts(low - 0.001, unit), "\(rule.schema) in \(unit): below \(low)")
+                }
+            }
+            #expect(units.sorted() == rule.units, "\(rule.schema)")
+        }
+        let goal = try #require((schemas["SetGoalRequest"] as? [String: Any])?["oneOf"] as? [[String: Any]])
+        #expect(goal.map { ($0["required"] as? [String]) ?? [] }.contains(["volume"]), "unit is optional in ml")
+    }
 }
 
 @Suite struct SecretCacheTests {
@@ -107,6 +146,35 @@ import Testing
         #expect(cache.lookup(id: token.id, hash: token.hash) == nil)
         #expect(cache.lookup(id: session.id, hash: session.hash) == nil)
         #expect(cache.lookup(id: other.id, hash: other.hash)?.user == "bob")
+    }
+
+    @Test func erasingAUserForgetsTheirTokensAndSessionsOnly() {
+        let cache = SecretCache(ttl: .seconds(30))
+        let token = Secret.generate(.token), session = Secret.generate(.session), bobs = Secret.generate(.token)
+        cache.store(id: token.id, .init(hash: token.hash, user: "ana", cachedAt: .now))
+        cache.store(id: session.id, .init(hash: session.hash, user: "ana", tokenID: nil, csrf: "c", expiresAt: Date().addingTimeInterval(60), cachedAt: .now))
+        cache.store(id: bobs.id, .init(hash: bobs.hash, user: "bob", cachedAt: .now))
+        cache.forget(user: "ana")
+        #expect(cache.lookup(id: token.id, hash: token.hash) == nil)
+        #expect(cache.lookup(id: session.id, hash: session.hash) == nil, "a session signed in with a link names no token")
+        #expect(cache.lookup(id: bobs.id, hash: bobs.hash)?.user == "bob")
+    }
+
+    /// A lookup reads the file, then stores what it found: a revoke or an erase that committed
+    /// between the two must win, or the token would work for another `ttl`.
+    @Test func aStoreOlderThanAForgetIsDropped() {
+        let cache = SecretCache(ttl: .seconds(30))
+        let token = Secret.generate(.token)
+        let before = cache.generation
+        cache.forget(user: "ana")
+        cache.store(id: token.id, .init(hash: token.hash, user: "ana", cachedAt: .now), since: before)
+        #expect(cache.lookup(id: token.id, hash: token.hash) == nil)
+        let now = cache.generation
+        cache.store(id: token.id, .init(hash: token.hash, user: "ana", cachedAt: .now), since: now)
+        #expect(cache.lookup(id: token.id, hash: token.hash)?.user == "ana")
+        cache.forget(id: "another")
+        cache.store(id: token.id, .init(hash: token.hash, user: "ana", cachedAt: .now), since: now)
+        #expect(cache.lookup(id: token.id, hash: token.hash) != nil, "the entry stored before the forget stays; only the late store is dropped")
     }
 
     @Test func entriesExpire() {

@@ -18,7 +18,6 @@ public final class WebApp: Sendable {
     public let logger: Logger
     let tokens: TokenStore
     let sessions: SessionStore
-    let signInLinks: SignInLinkStore
     let signInLimiter: SignInLimiter
     /// Every route outside the pages, as registered (checked against `/openapi.json`).
     public let routes = RouteTable()
@@ -30,7 +29,6 @@ public final class WebApp: Sendable {
         self.logger = logger
         tokens = TokenStore(database: database)
         sessions = SessionStore(database: database, lifetime: config.sessionLifetime)
-        signInLinks = SignInLinkStore(database: database)
         signInLimiter = SignInLimiter(perMinute: config.signInPerMinute)
     }
 

@@ -98,15 +98,19 @@ struct ShareCardLayout {
 
     private mutating func draw(_ chart: ShareCard.Chart, y: Double) {
         heading(chart.heading, y: y)
+        // The summary and the badges share a line: each gets the room the other leaves.
+        let medal = chart.badges > 0 ? 60.0 : 0
+        let summaryWidth = min(TextMeasure.width(chart.summary, fontSize: 40, bold: true), (right - left) / 2)
         text(chart.summary, class: "summary", x: left, y: y + 130, size: 40, bold: true, maxWidth: (right - left) / 2)
         if chart.badges > 0 || !chart.badgeText.isEmpty {
-            let textWidth = min(TextMeasure.width(chart.badgeText, fontSize: Self.bodySize), (right - left) / 2 - 60)
-            let medalX = right - textWidth - 34
+            let room = right - left - summaryWidth - 32 - medal
+            let badge = Self.fitted(chart.badgeText, maxWidth: room, size: Self.bodySize)
+            let medalX = right - TextMeasure.width(badge.text, fontSize: badge.size) - 34
             svg.start("g", [("class", "badges"), ("data-count", String(chart.badges))])
             if chart.badges > 0 {
                 SVGBadge.draw(cx: medalX, cy: y + 118, radius: 22, theme: theme, into: &svg)
             }
-            text(chart.badgeText, class: "badge-text", x: right, y: y + 130, size: Self.bodySize, colour: theme.muted, anchor: "end", maxWidth: textWidth)
+            text(chart.badgeText, class: "badge-text", x: right, y: y + 130, size: Self.bodySize, colour: theme.muted, anchor: "end", maxWidth: room)
             svg.end()
         }
         SVGChart.draw(
@@ -150,13 +154,28 @@ struct ShareCardLayout {
         _ value: String, class name: String, x: Double, y: Double, size: Double, bold: Bool = false, colour: String? = nil,
         anchor: String = "start", maxWidth: Double? = nil
     ) {
+        let shown = maxWidth.map { Self.fitted(value, maxWidth: $0, size: size, bold: bold) } ?? (text: value, size: size)
         var attributes = [
-            ("class", name), ("x", SVGNumber.format(x)), ("y", SVGNumber.format(y)), ("font-size", SVGNumber.format(size)),
+            ("class", name), ("x", SVGNumber.format(x)), ("y", SVGNumber.format(y)), ("font-size", SVGNumber.format(shown.size)),
             ("fill", colour ?? theme.text),
         ]
         if bold { attributes.append(("font-weight", "bold")) }
         if anchor != "start" { attributes.append(("text-anchor", anchor)) }
-        let shown = maxWidth.map { TextMeasure.fit(value, maxWidth: $0, fontSize: size, bold: bold) } ?? value
-        svg.element("text", attributes, text: shown)
+        svg.element("text", attributes, text: shown.text)
     }
+
+    /// Text too wide for `maxWidth` is drawn smaller first (down to `minimumScale` of its size,
+    /// never below `minimumSize`), so a longer translation still shows whole; only what does
+    /// not fit even then is cut with an ellipsis.
+    static func fitted(_ value: String, maxWidth: Double, size: Double, bold: Bool = false) -> (text: String, size: Double) {
+        let width = TextMeasure.width(value, fontSize: size, bold: bold)
+        guard width > maxWidth, width > 0 else { return (value, size) }
+        let smallest = max(min(size, minimumSize), size * minimumScale)
+        let shrunk = max(smallest, (size * maxWidth / width * 100).rounded(.down) / 100)
+        return (TextMeasure.fit(value, maxWidth: maxWidth, fontSize: shrunk, bold: bold), shrunk)
+    }
+
+    /// How far `fitted` shrinks text: to 75 % of its size, never below 28 units (≈ 10 pt).
+    static let minimumScale = 0.75
+    static let minimumSize = 28.0
 }

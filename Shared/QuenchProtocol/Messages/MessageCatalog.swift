@@ -49,7 +49,7 @@ public enum MessageCatalog {
     ]
 
     public static let web: [any AnyMessageDescriptor] = [
-        r(.tokensCreate), r(.tokensList), r(.tokensRevoke), r(.tokensLink),
+        r(.tokensCreate), r(.tokensList), r(.tokensRevoke), r(.tokensLink), r(.webErase),
     ]
 
     private static func r<Kind, Request, Reply>(_ descriptor: MessageDescriptor<Kind, Request, Reply>) -> any AnyMessageDescriptor {

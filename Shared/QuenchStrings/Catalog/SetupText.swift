@@ -15,6 +15,8 @@ public enum SetupText: LocalizedMessage {
     case erased(service: String, counts: String)
     case nothing
     case eraseFailed(service: String, error: String)
+    /// The client config names no endpoint for this service (a deployment without the web edge).
+    case eraseNotDeployed(service: String)
     case failed
     case cannotWrite(path: String, reason: String)
     case exported(user: String, file: String)
@@ -28,6 +30,7 @@ public enum SetupText: LocalizedMessage {
     case cannotFindBinary(String)
     case didNotStart(service: String, seconds: Int, log: String, tail: String)
     case timeoutRange(low: String, high: String, got: String)
+    case portBaseRange(low: String, high: String, got: String)
     case notAZone(String)
 
     public func text(_ l: Language) -> Localized {
@@ -68,6 +71,11 @@ public enum SetupText: LocalizedMessage {
                 en: "\(service): \(error) — run `quench erase --yes` again once it is up",
                 de: "\(service): \(error) — `quench erase --yes` erneut ausführen, sobald der Dienst läuft",
                 fr: "\(service) : \(error) — relancez `quench erase --yes` quand il sera actif")
+        case .eraseNotDeployed(let service):
+            l.pick(
+                en: "\(service): not deployed (the client config names no endpoint for it) — nothing to erase",
+                de: "\(service): nicht eingerichtet (die Client-Konfiguration nennt keinen Endpunkt dafür) — nichts zu löschen",
+                fr: "\(service) : non déployé (la configuration client ne lui donne aucun point d’accès) — rien à effacer")
         case .failed: l.pick(en: "failed", de: "fehlgeschlagen", fr: "échec")
         case .cannotWrite(let path, let reason):
             l.pick(en: "cannot write \(path): \(reason)", de: "\(path) nicht schreibbar: \(reason)", fr: "impossible d’écrire \(path) : \(reason)")
@@ -105,6 +113,11 @@ public enum SetupText: LocalizedMessage {
                 en: "--timeout must be at least \(low) and at most \(high) seconds, got \(got)",
                 de: "--timeout muss mindestens \(low) und höchstens \(high) Sekunden sein, war \(got)",
                 fr: "--timeout doit valoir au moins \(low) et au plus \(high) secondes, reçu \(got)")
+        case .portBaseRange(let low, let high, let got):
+            l.pick(
+                en: "must be at least \(low) and at most \(high) (every port of the deployment within 1024…65535), got \(got)",
+                de: "muss mindestens \(low) und höchstens \(high) sein (jeder Port der Installation in 1024…65535), war \(got)",
+                fr: "doit valoir au moins \(low) et au plus \(high) (chaque port du déploiement dans 1024…65535), reçu \(got)")
         case .notAZone(let text):
             l.pick(
                 en: "--tz: '\(text)' is not an IANA time zone (e.g. Europe/Berlin)", de: "--tz: '\(text)' ist keine IANA-Zeitzone (z. B. Europe/Berlin)",

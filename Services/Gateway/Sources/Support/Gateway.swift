@@ -58,20 +58,24 @@ final class Gateway: Sendable {
         return endpoint
     }
 
-    func client(_ service: String) throws -> RPCClient {
+    /// The RPC client for `service`. Its envelopes name the gateway's user unless a call
+    /// names another; `namingNobody` gives a client whose envelopes name no user unless a
+    /// call does (operator commands that act for nobody, such as `quench tokens list`).
+    func client(_ service: String, namingNobody: Bool = false) throws -> RPCClient {
         let endpoint = try endpoint(service)
+        let cacheKey = namingNobody ? service + " (nobody)" : service
         return try clients.withLock { clients in
-            if let existing = clients[service] { return existing }
+            if let existing = clients[cacheKey] { return existing }
             var logger = Logger(label: "quench.cli")
             logger.logLevel = .critical
             let client = try RPCClient(
                 endpoint: endpoint.rpc,
                 options: RPCClientOptions(
-                    attemptTimeout: attemptTimeout, attempts: 3, timeZone: timeZone, user: user,
+                    attemptTimeout: attemptTimeout, attempts: 3, timeZone: timeZone, user: namingNobody ? nil : user,
                     curve: try config.curveCredentials(for: service),
                     connectTimeout: min(Gateway.connectTimeout, attemptTimeout)),
                 logger: logger)
-            clients[service] = client
+            clients[cacheKey] = client
             return client
         }
     }
@@ -101,7 +105,8 @@ final class Gateway: Sendable {
             throw CLIError.usage(tr(SetupText.servedByEvery(message.name)))
         }
         let idempotencyKey = message.kind == .command ? UUID().uuidString.lowercased() : nil
-        let client = try client(service)
+        let nobody = if case .none = actingFor { true } else { false }
+        let client = try client(service, namingNobody: nobody)
         do {
             let named: String? = switch actingFor {
             case .gateway: user

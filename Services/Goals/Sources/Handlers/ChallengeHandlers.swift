@@ -23,6 +23,17 @@ public struct ChallengeHandlers: Sendable {
         registry.query(.challengesList) { (_: ListChallengesRequest, _) in try await list() }
     }
 
+    /// The zone whose day starts first (UTC+14, no daylight saving time).
+    static let firstZone = TimeZone(identifier: "Pacific/Kiritimati")!
+
+    /// The day a catalog change made at `instant` takes effect for every user: today where the
+    /// day starts first. A day that is over anywhere is over there, so it comes before this
+    /// one: a change never rescores a day already over for anyone, whatever the request's zone.
+    /// A user in a zone behind gets the change from a later local day (her next, or the one after).
+    static func effectiveDay(at instant: Date) -> LocalDay {
+        LocalDay(instant: instant, timeZone: firstZone)
+    }
+
     /// All items are checked first; then each is upserted, in the command's one transaction.
     func load(_ request: LoadChallengesRequest, _ write: WriteContext) throws -> LoadChallengesReply {
         try write.request.requirePrivileged()
@@ -35,7 +46,7 @@ public struct ChallengeHandlers: Sendable {
                 "the catalog would hold \(total) challenges, at most \(ChallengeStore.maxCatalog) are allowed; nothing was loaded",
                 field: "items")
         }
-        let counts = try upsert(request.items, write, effectiveDay: write.request.today(at: now()))
+        let counts = try upsert(request.items, write, effectiveDay: Self.effectiveDay(at: now()))
         return LoadChallengesReply(received: request.items.count, created: counts.created, updated: counts.updated, unchanged: counts.unchanged)
     }
 
@@ -58,7 +69,7 @@ public struct ChallengeHandlers: Sendable {
                 field: "items")
         }
         let instant = now()
-        let effectiveDay = write.request.today(at: instant)
+        let effectiveDay = Self.effectiveDay(at: instant)
         let counts = try upsert(request.items, write, effectiveDay: effectiveDay)
         let kept = Set(request.items.map(\.id))
         var retired = 0

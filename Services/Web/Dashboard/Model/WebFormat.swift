@@ -102,12 +102,16 @@ public enum WebFormat {
         return first.uppercased() + text.dropFirst()
     }
 
-    /// A trophy's code as a name: `gold_star` → `Gold Star` (data: shown in every language as is).
-    static func trophyName(_ trophy: String) -> String {
-        trophy.split(separator: "_").map { capitalised(String($0)) }.joined(separator: " ")
+    /// A trophy by its name in the page's language, capitalised: `Gold`, `Silber`, `Argent`,
+    /// `Zombie hand` (`TrophyText`); an id outside the set as a name: `gold_star` → `Gold Star`.
+    static func trophyName(_ trophy: String, _ l: Localizer) -> String {
+        if case .other = TrophyText(id: trophy) {
+            return trophy.split(separator: "_").map { capitalised(String($0)) }.joined(separator: " ")
+        }
+        return capitalised(l(TrophyText(id: trophy)))
     }
 
-    static let millilitresPerFluidOunce = 29.5735295625
+    static let millilitresPerFluidOunce = VolumeUnit.millilitresPerUSFluidOunce
 
     private static func rounded(_ value: Double, places: Int) -> Double {
         var scale = 1.0

@@ -24,7 +24,7 @@ public struct ChallengesPage: Sendable {
             if !progress.trophies.isEmpty {
                 html.start("ul", [("class", "legend trophies")])
                 for trophy in progress.trophies {
-                    html.element("li", text: l(DashboardText.trophies(trophy: WebFormat.trophyName(trophy.trophy), count: trophy.count)))
+                    html.element("li", text: l(DashboardText.trophies(trophy: WebFormat.trophyName(trophy.trophy, l), count: trophy.count)))
                 }
                 html.end()
             }
@@ -47,7 +47,7 @@ public struct ChallengesPage: Sendable {
         html.start("section", [("class", "card challenge"), ("aria-labelledby", headingID), ("data-id", challenge.id)])
         html.element("h2", [("id", headingID)], text: challenge.title)
         html.element("p", text: l(DashboardText.challengeGoal(goalText(challenge.goal, unit: challenge.unit, l))) + " · "
-            + l(DashboardText.reward(trophy: WebFormat.trophyName(challenge.reward.trophy), points: challenge.reward.points)))
+            + l(DashboardText.reward(trophy: WebFormat.trophyName(challenge.reward.trophy, l), points: challenge.reward.points)))
         html.element("p", [("class", "challenge-points"), ("data-points", String(challenge.points))],
             text: l(DashboardText.completed(challenge.daysCompleted)) + " · " + l(DashboardText.points(challenge.points)))
         html.start("ul", [("class", "days")])

@@ -45,18 +45,20 @@ struct SignInRoutes {
             } else {
                 token = try await request.json(SignInBody.self, context: context).token.trimmingCharacters(in: .whitespacesAndNewlines)
             }
-            guard let user = try await app.tokens.user(presenting: token) else {
+            // Checked again where the session is made: a token revoked or erased in between makes none.
+            guard let user = try await app.tokens.user(presenting: token), let id = Secret.parse(token, as: .token)?.id,
+                  let created = try await app.sessions.create(.token(id: id, user: user))
+            else {
                 if isForm { return Self.backToSignIn(error: "invalid", next: request.query("next")) }
                 throw APIError(QuenchError(.unauthenticated, "the token is not valid (unknown, revoked or mistyped)"))
             }
-            let (cookie, session) = try await app.sessions.create(user: user, tokenID: Secret.parse(token, as: .token)?.id)
             var response: Response
             if isForm {
                 response = Response(status: .seeOther, headers: [.location: Self.safeNext(request.query("next"))])
             } else {
-                response = try JSONResponse.make(SignedIn(user: user, csrfToken: session.csrf, expiresAt: session.expiresAt))
+                response = try JSONResponse.make(SignedIn(user: user, csrfToken: created.session.csrf, expiresAt: created.session.expiresAt))
             }
-            response.setCookie(sessionCookie(cookie))
+            response.setCookie(sessionCookie(created.cookie))
             return response
         }
         router.get("sign-in/link") { request, context in
@@ -65,12 +67,11 @@ struct SignInRoutes {
             } catch is APIError {
                 return Self.backToSignIn(error: "limited", next: nil)
             }
-            guard let code = request.query("code"), let user = try await app.signInLinks.redeem(code) else {
+            guard let code = request.query("code"), let created = try await app.sessions.create(.link(code)) else {
                 return Self.backToSignIn(error: "expired", next: nil)
             }
-            let (cookie, _) = try await app.sessions.create(user: user, tokenID: nil)
             var response = Response(status: .seeOther, headers: [.location: "/"])
-            response.setCookie(sessionCookie(cookie))
+            response.setCookie(sessionCookie(created.cookie))
             return response
         }
         router.post("sign-out") { request, context in

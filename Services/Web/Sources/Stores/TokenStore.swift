@@ -19,13 +19,14 @@ struct TokenStore: Sendable {
             }
             return cached.user
         }
+        let generation = cache.generation
         let row = try await database.pool.read { db in
             try Row.fetchOne(db, sql: "SELECT hash, user, last_used_at FROM token WHERE id = ?", arguments: [secret.id])
         }
         guard let row, Secret.constantTimeEqual(Array(row["hash"] as Data), secret.hash) else { return nil }
         let lastUsed: Double? = row["last_used_at"]
         let user: String = row["user"]
-        cache.store(id: secret.id, .init(hash: secret.hash, user: user, lastUsedAt: lastUsed, cachedAt: .now))
+        cache.store(id: secret.id, .init(hash: secret.hash, user: user, lastUsedAt: lastUsed, cachedAt: .now), since: generation)
         if lastUsed.map({ now.timeIntervalSince1970 - $0 >= 60 }) ?? true {
             try await markUsed(secret.id, now: now)
         }
@@ -67,6 +68,8 @@ struct TokenStore: Sendable {
         try db.execute(sql: "DELETE FROM token WHERE id = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM session WHERE token_id = ?", arguments: [id])
         SecretCache.shared.forget(id: id)
+        // Again once committed: a lookup that read the file before the commit stores nothing.
+        db.afterNextTransaction(onCommit: { _ in SecretCache.shared.forget(id: id) })
         return info
     }
 }

@@ -8,12 +8,14 @@ struct Erase: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Delete everything about you in every service.",
         discussion: """
-            Erases in intake, goals and health-ingest in parallel and reports each; analytics drops
-            its derived data when it sees their erase events. A service that is down is reported
-            and the rest still erase; running it again is safe. Each service answers once its
-            files hold no byte of yours any more (it rebuilds them, which takes seconds on a large
-            deployment), so erase waits up to \(Int(Erase.defaultTimeout)) s for each by default
-            (--timeout to change it).
+            Erases in intake, goals, health-ingest and the web edge (your API tokens, browser
+            sessions and sign-in links) in parallel and reports each; analytics drops its derived
+            data when it sees their erase events. A service that is down is reported and the rest
+            still erase; running it again is safe. A deployment without the web edge (the client
+            config names no endpoint for it, e.g. `quench up --no-web`) reports it as not
+            deployed. Each service answers once its files hold no byte of yours any more (it
+            rebuilds them, which takes seconds on a large deployment), so erase waits up to
+            \(Int(Erase.defaultTimeout)) s for each by default (--timeout to change it).
 
             Example: quench erase --yes
             """)
@@ -46,12 +48,20 @@ struct Erase: AsyncParsableCommand {
     /// rebuilds its files before it answers.
     static let defaultTimeout: Double = 120
 
+    /// The erases to send: the three domain services always (a missing endpoint is a broken
+    /// config, reported as such), the web edge's only when the client config names an
+    /// endpoint for it; otherwise it is listed as not deployed.
+    static func targets(_ config: ClientConfig) -> (send: [Command<UserDataRequest, EraseReply>], notDeployed: [String]) {
+        let domain: [Command<UserDataRequest, EraseReply>] = [.intakeErase, .goalErase, .healthErase]
+        return config.services[ServiceName.web] == nil ? (domain, [ServiceName.web]) : (domain + [.webErase], [])
+    }
+
     func run() async throws {
         var options = global
         if options.timeout == nil { options.timeout = TimeoutArgument(seconds: Self.defaultTimeout) }
         try await CLI.run(options) { gateway, output in
             let user = try gateway.requireUser()
-            let targets: [Command<UserDataRequest, EraseReply>] = [.intakeErase, .goalErase, .healthErase]
+            let (targets, notDeployed) = Self.targets(gateway.config)
             let results = await withTaskGroup(of: ServiceResult.self) { group in
                 for target in targets {
                     let service = target.service ?? ""
@@ -73,8 +83,10 @@ struct Erase: AsyncParsableCommand {
             struct Result: Encodable {
                 var user: String
                 var services: [ServiceResult]
+                /// Services the client config names no endpoint for (nothing was sent to them).
+                var notDeployed: [String]
             }
-            try output.emit(Result(user: user, services: results)) {
+            try output.emit(Result(user: user, services: results, notDeployed: notDeployed)) {
                 results.map { result in
                     if result.erased {
                         let counts = (result.deleted ?? [:]).sorted { $0.key < $1.key }.map { Format.thousands(Int64($0.value)) + " " + $0.key }
@@ -83,6 +95,7 @@ struct Erase: AsyncParsableCommand {
                     }
                     return output.style.red("✗") + " " + tr(SetupText.eraseFailed(service: result.service, error: result.error ?? tr(SetupText.failed)))
                 }.joined(separator: "\n")
+                    + notDeployed.map { "\n" + output.style.dim("–") + " " + tr(SetupText.eraseNotDeployed(service: $0)) }.joined()
             }
             if let failed = results.first(where: { !$0.erased }) {
                 throw ExitCode(failed.unavailable ? 69 : 65)

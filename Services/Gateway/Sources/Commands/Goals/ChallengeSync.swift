@@ -17,8 +17,8 @@ extension Challenges {
                 with the validators of the catalog held (If-None-Match, If-Modified-Since): a 304 keeps it.
                 Each bad item (unreadable, breaking a rule, an unknown type, a repeated id) is reported by
                 index, id and field and left out; the others replace the catalog in one transaction
-                (challenges the feed no longer has are retired). Changed rewards count from today on:
-                past days keep the points they were earned with. Offline (no connection, a timeout, a
+                (challenges the feed no longer has are retired). Changed rewards count from today in UTC+14
+                (where the day starts first) on: a day already over keeps the points it was earned with. Offline (no connection, a timeout, a
                 5xx), the cached catalog is shown with its age and the exit status is 69.
                 URL defaults to $QUENCH_CHALLENGES_URL, then challengesURL in the client config, then
                 the URL of the last sync.

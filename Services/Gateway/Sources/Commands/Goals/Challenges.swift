@@ -82,7 +82,7 @@ struct Challenges: AsyncParsableCommand {
                     for entry in reply.challenges {
                         table.add([
                             entry.title, Challenges.goalText(type: entry.type, goal: entry.goal), Format.thousands(Int64(entry.daysCompleted)),
-                            entry.daysCompleted > 0 ? "\(entry.reward.trophy) ×\(Format.thousands(Int64(entry.trophies)))" : "",
+                            entry.daysCompleted > 0 ? ShareText.trophies(entry.reward.trophy, entry.trophies) : "",
                             Format.thousands(Int64(entry.points)),
                         ])
                     }

@@ -21,7 +21,8 @@ enum ShareText {
     static func steps(_ total: Int64) -> String { tr(ShareStrings.steps(Format.thousands(total))) }
     static func challengesHeading(_ month: String) -> String { tr(ShareStrings.challengesHeading(month: monthName(month))) }
     static func points(_ points: Int) -> String { "+" + Format.thousands(Int64(points)) }
-    static func trophies(_ trophy: String, _ count: Int) -> String { "\(trophy) ×\(Format.thousands(Int64(count)))" }
+    /// `silver ×3` (`Silber ×3`): the trophy by its name in the user's language.
+    static func trophies(_ trophy: String, _ count: Int) -> String { tr(TrophyText(id: trophy)) + " ×" + Format.thousands(Int64(count)) }
 
     static func badges(earned: Int, next: Int64?) -> String {
         switch (earned, next) {

@@ -33,6 +33,9 @@ struct DashboardRoutes: Sendable {
             app.logger.error("live updates are off: \(error)")
             live = nil
         }
+        // An erased user's live streams end and cached intakes go (web.erase).
+        if let live { UserMemory.shared.register(live) }
+        UserMemory.shared.register(usual)
     }
 
     func register(on router: Router<WebRequestContext>) {

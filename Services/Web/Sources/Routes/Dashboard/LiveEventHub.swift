@@ -18,7 +18,7 @@ import ZeroMQ
 /// without live updates); at most ``maxListenersPerUser`` streams per user (a new one ends
 /// the user's oldest: a page the browser left is noticed only at the next write to it);
 /// each listener keeps the newest ``queueDepth`` changes.
-final class LiveEventHub: Sendable {
+final class LiveEventHub: ForgetsUsers {
     /// One change as a listener gets it: the groups and the event it came from.
     struct Change: Sendable, Equatable {
         var groups: Set<LiveTopics.Group>
@@ -110,6 +110,13 @@ final class LiveEventHub: Sendable {
         let change = Change(groups: groups, publisher: envelope.publisher ?? "", seq: envelope.seq ?? 0)
         let targets = state.withLock { state in state.listeners.values.filter { $0.user == user }.map(\.continuation) }
         for continuation in targets { continuation.yield(change) }
+    }
+
+    /// Ends every stream of `user` (an erase): each `GET /events` response of theirs ends,
+    /// and the last one's end unsubscribes from the user's prefix.
+    func forget(user: String) {
+        let theirs = state.withLock { state in state.listeners.values.filter { $0.user == user }.map(\.continuation) }
+        for continuation in theirs { continuation.finish() }
     }
 
     /// Ends every stream and closes the sockets (graceful shutdown).

@@ -7,11 +7,16 @@ import WebDashboard
 /// `UsualDrinks.lookbackDays` days of `intake.list` (read in parallel), kept for five
 /// minutes per user so a page view reads one day, not two weeks. At most 1,000 users are
 /// kept (the oldest entry goes first).
-final class UsualDrinksCache: Sendable {
+final class UsualDrinksCache: ForgetsUsers {
     static let lifetime: Duration = .seconds(300)
     static let maxUsers = 1000
 
     private let entries = Mutex<[String: (at: ContinuousClock.Instant, intakes: [IntakeRecord])]>([:])
+
+    /// Drops the user's intakes (an erase).
+    func forget(user: String) {
+        entries.withLock { _ = $0.removeValue(forKey: user) }
+    }
 
     func recent(for session: DashboardSession) async throws -> [IntakeRecord] {
         let now = ContinuousClock.now
