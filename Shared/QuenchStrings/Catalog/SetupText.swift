@@ -94,7 +94,7 @@ public enum SetupText: LocalizedMessage {
                 en: "the client config \(path) is not valid: \(reason)", de: "die Client-Konfiguration \(path) ist ungültig: \(reason)",
                 fr: "la configuration client \(path) n’est pas valide : \(reason)")
         case .noUser:
-            l.pick(en: "no user: pass --user NAME or set QUENCH_USER", de: "kein Nutzer: --user NAME angeben oder QUENCH_USER setzen", fr: "aucun utilisateur : passez --user NOM ou définissez QUENCH_USER")
+            l.pick(en: "no user: pass --user NAME or set `QUENCH_USER`", de: "kein Nutzer: --user NAME angeben oder `QUENCH_USER` setzen", fr: "aucun utilisateur : passez --user NOM ou définissez `QUENCH_USER`")
         case .noEndpoint(let service):
             l.pick(
                 en: "the client config names no endpoint for \(service)", de: "die Client-Konfiguration nennt keinen Endpunkt für \(service)",

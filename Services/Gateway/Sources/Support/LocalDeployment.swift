@@ -214,7 +214,7 @@ struct LocalDeployment {
         do {
             _ = try command.spawn()
         } catch {
-            throw CLIError.io(error.description)
+            throw CLIError.io(diagnostic(error))
         }
     }
 

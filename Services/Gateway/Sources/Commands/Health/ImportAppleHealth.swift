@@ -77,10 +77,10 @@ struct ImportAppleHealth: AsyncParsableCommand {
             }
             progress.end()
             let report = AppleHealthImportReport(job: outcome.job)
-            try output.emit(report) { report.human(style: output.style) }
-            // A fault after the export began: the parser's error, or the job that `produce`
-            // finished as failed with the counts of the part read.
-            if let error = outcome.parseError.map({ "\($0)" }) ?? (outcome.job.status == "failed" ? outcome.job.error : nil) {
+            try output.emit(report) { report.human(style: output.style, parseError: outcome.parseError) }
+            // A fault after the export began: the parser's error (in the user's language), or
+            // the job that `produce` finished as failed with the counts of the part read.
+            if let error = outcome.parseError.map(diagnostic) ?? (outcome.job.status == "failed" ? outcome.job.error : nil) {
                 if outcome.job.imported + outcome.job.duplicates == 0 {
                     throw CLIError.io(tr(ImportText.parseStoppedNothing(path: path, error: error)))
                 }
@@ -89,7 +89,7 @@ struct ImportAppleHealth: AsyncParsableCommand {
             let unreadable = outcome.job.skipped.filter { $0.key.hasPrefix("malformed") }
             if !unreadable.isEmpty {
                 let total = unreadable.values.reduce(0, +)
-                let reasons = unreadable.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                let reasons = unreadable.sorted { $0.key < $1.key }.map { "\(l10n.integer($0.value)) \(tr(ImportText.skipReason($0.key)))" }.joined(separator: ", ")
                 throw CLIError.io(tr(ImportText.unreadable(path: path, total: total, reasons: reasons)))
             }
         }
@@ -102,8 +102,10 @@ struct ImportAppleHealth: AsyncParsableCommand {
         do {
             return try AppleHealthParser().resolveInput(path: path)
         } catch let error as AppleHealthImportError {
-            if error.reason.hasPrefix("cannot open") { throw CLIError.io(error.reason) }
-            throw CLIError.usage(error.reason)
+            switch error.kind {
+            case .noSuchPath, .cannotOpen, .cannotRead: throw CLIError.io(tr(error.kind))
+            default: throw CLIError.usage(tr(error.kind))
+            }
         }
     }
 
