@@ -70,17 +70,20 @@ struct ImportAppleHealth: AsyncParsableCommand {
             let path = try Self.resolve(self.path)
             let size = try fileSize(path)
             let progress = ProgressLine(output: output, label: tr(ImportText.importing))
+            let fault = Fault()
             let outcome = try await HealthUploader(gateway: gateway).upload(
                 kind: "apple-health", fileName: (path as NSString).lastPathComponent, totalBytes: size
             ) { channel in
-                try Self.produce(path: path, channel: channel, progress: progress)
+                try Self.produce(path: path, channel: channel, progress: progress, fault: fault)
             }
             progress.end()
             let report = AppleHealthImportReport(job: outcome.job)
-            try output.emit(report) { report.human(style: output.style, parseError: outcome.parseError) }
-            // A fault after the export began: the parser's error (in the user's language), or
-            // the job that `produce` finished as failed with the counts of the part read.
-            if let error = outcome.parseError.map(diagnostic) ?? (outcome.job.status == "failed" ? outcome.job.error : nil) {
+            // A fault after the export began: the parser's error, thrown through the upload or
+            // kept by `produce` when it finished the job as failed with the counts of the part
+            // read; shown in the user's language (the job keeps the English).
+            let parseError = outcome.parseError ?? fault.error.withLock { $0 }
+            try output.emit(report) { report.human(style: output.style, parseError: parseError) }
+            if let error = parseError.map(diagnostic) ?? (outcome.job.status == "failed" ? outcome.job.error : nil) {
                 if outcome.job.imported + outcome.job.duplicates == 0 {
                     throw CLIError.io(tr(ImportText.parseStoppedNothing(path: path, error: error)))
                 }
@@ -109,8 +112,13 @@ struct ImportAppleHealth: AsyncParsableCommand {
         }
     }
 
+    /// The parser's fault when `produce` finished the job as failed rather than throwing.
+    final class Fault: Sendable {
+        let error = Mutex<AppleHealthImportError?>(nil)
+    }
+
     /// Runs on the parser thread: records into batches into the channel.
-    static func produce(path: String, channel: BatchChannel, progress: ProgressLine) throws -> ImportFinishRequest {
+    static func produce(path: String, channel: BatchChannel, progress: ProgressLine, fault: Fault? = nil) throws -> ImportFinishRequest {
         var batcher = AppleHealthBatcher(jobId: channel.jobId)
         let delivered = Atomic(0)
         let summary: AppleHealthSummary
@@ -137,6 +145,7 @@ struct ImportAppleHealth: AsyncParsableCommand {
             guard let partial = error.partial else { throw error }
             var finish = finishRequest(partial)
             finish.error = "\(error)"
+            fault?.error.withLock { $0 = error }
             if partial.bytesRead == 0 { finish.bytesRead = nil }  // not known inside a zip
             return finish
         }
