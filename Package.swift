@@ -106,7 +106,7 @@ let package = Package(
         // What the CLI, the benchmarks and any other client link (no GRDB, Prometheus or lifecycle).
         .target(
             name: "QuenchClient",
-            dependencies: ["ZeroMQ", "MessagePack", "QuenchProtocol", log],
+            dependencies: ["ZeroMQ", "MessagePack", "QuenchProtocol", "QuenchStrings", log],
             path: "Shared/QuenchClient",
             swiftSettings: swiftSettings
         ),
@@ -122,7 +122,7 @@ let package = Package(
         ),
 
         // MARK: Import parsing (pure, streaming: Apple Health exports, workout logs; used by the CLI, which reads the files)
-        .target(name: "HealthImport", dependencies: ["QuenchProtocol", zip], path: "Shared/HealthImport", swiftSettings: swiftSettings),
+        .target(name: "HealthImport", dependencies: ["QuenchProtocol", "QuenchStrings", zip], path: "Shared/HealthImport", swiftSettings: swiftSettings),
 
         // MARK: Gateway CLI
         .target(
@@ -172,7 +172,7 @@ let package = Package(
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"], swiftSettings: swiftSettings),
         .testTarget(name: "QuenchChartsTests", dependencies: ["QuenchTestSupport", "QuenchCharts"], swiftSettings: swiftSettings),
-        .testTarget(name: "HealthImportTests", dependencies: ["QuenchTestSupport", "HealthImport", zip], swiftSettings: swiftSettings),
+        .testTarget(name: "HealthImportTests", dependencies: ["QuenchTestSupport", "HealthImport", "QuenchStrings", zip], swiftSettings: swiftSettings),
         .testTarget(
             name: "QuenchCLITests",
             dependencies: ["QuenchCLI", "QuenchStrings", "HealthImport", "QuenchProtocol", "MessagePack", "QuenchTestSupport", "ChildProcess"],
@@ -181,7 +181,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "QuenchTesting", "QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", "QuenchTestSupport", "ChildProcess", "HealthImport", grdb, log,
+                "QuenchTesting", "QuenchRuntime", "QuenchProtocol", "ZeroMQ", "MessagePack", "QuenchTestSupport", "ChildProcess", "HealthImport",
+                "QuenchStrings", grdb, log,
                 lifecycle,
             ],
             swiftSettings: swiftSettings

@@ -41,6 +41,8 @@ if $want_test; then
   command -v ip >/dev/null 2>&1 || apt_install iproute2
   # `quench share --png` converts with rsvg-convert; the tests render the card with it.
   command -v rsvg-convert >/dev/null 2>&1 || apt_install librsvg2-bin
+  # The translators' export (scripts/catalog-po.py) is checked with gettext's msgfmt --check.
+  command -v msgfmt >/dev/null 2>&1 || apt_install gettext
   # The dashboard's browser tests drive headless Chromium through chromedriver (selenium).
   if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
     echo "bootstrap: installing chromium and chromium-driver"

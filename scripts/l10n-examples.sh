@@ -33,6 +33,23 @@ for args in "--lang de" "--lang fr --json" ""; do
   "$quench" orm "Bench Press" $args 2>&1
 done
 echo '```'
+# The import parsers' diagnostics on bad files (checked before anything is sent: no service needed).
+files=$(mktemp -d)
+printf 'Oct 11 2020,Back Squat,1,10,45\nOct 32 2020,Back Squat,1,10,45\nOct 11 2020,Back Squat,1,ten,45\nOct 11 2020,Back Squat,1,10,99999\n' > "$files/lifts.txt"
+printf 'hello: this is not an export\n' > "$files/notes.txt"
+echo; echo "## The import parsers' diagnostics (bad files)"; echo
+echo "A workout log with bad lines (\`--strict\`: nothing sent), a file that is no workout log, no"
+echo "Health export; \`--json\` keeps the parsers' English in the report (\`problems\`, \`errors\`: stable for scripts),"
+echo "only its error \`message\` is in the language."
+echo
+echo '```'
+for args in "workouts lifts.txt --strict --lang de" "workouts lifts.txt --strict --lang fr" "workouts notes.txt --lang pseudo" "apple-health notes.txt --lang de" "workouts lifts.txt --strict --lang fr --json"; do
+  echo "\$ quench import $args"
+  # shellcheck disable=SC2086
+  (cd "$files" && "$quench" import $args 2>&1)
+done
+echo '```'
+rm -rf "$files"
 # The share card in German and the pseudo-locale (with IMAGES=docs/images and rsvg-convert on PATH).
 if [ -n "${IMAGES:-}" ] && command -v rsvg-convert >/dev/null; then
   for lang in de pseudo; do

@@ -1,3 +1,4 @@
+import QuenchStrings
 public import Foundation
 
 extension AppleHealthParser {
@@ -14,7 +15,7 @@ extension AppleHealthParser {
     public func resolveInput(path: String) throws -> String {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw AppleHealthImportError(reason: "cannot open \(path): no such file or folder")
+            throw AppleHealthImportError(.noSuchPath(path))
         }
         if isFolder.boolValue { return try exportInFolder(path) }
         try check(path: path)
@@ -27,10 +28,7 @@ extension AppleHealthParser {
         let head = try file.bytes(at: 0, count: 4)
         let name = (path as NSString).lastPathComponent
         if head.count >= 2, head[0] == 0x1F, head[1] == 0x8B {
-            throw AppleHealthImportError(reason: """
-                \(name) is gzip-compressed; Quench reads the export.zip the Health app shares, or the \
-                export.xml inside it: run `gunzip \(name)` and pass the file it gives
-                """)
+            throw AppleHealthImportError(.gzip(name: name))
         }
         do {
             if ZipArchiveReader.isZip(head) {
@@ -41,23 +39,16 @@ extension AppleHealthParser {
             }
             try Self.probeXML(file, limits: limits)
         } catch let notExport as NotAHealthExport {
-            throw Self.refusal(name, notExport.reason)
-        } catch let error as AppleHealthImportError where error.reason.hasPrefix("not an Apple Health export") {
-            throw Self.refusal(name, String(error.reason.dropFirst("not an Apple Health export: ".count)))
+            throw Self.refusal(name, notExport.why)
+        } catch let error as AppleHealthImportError {
+            guard case .notAnExport(let why) = error.kind else { throw error }
+            throw Self.refusal(name, why)
         }
     }
 
-    private static func refusal(_ name: String, _ reason: String) -> AppleHealthImportError {
-        if reason.contains("<ClinicalDocument>") {
-            return AppleHealthImportError(reason: """
-                \(name) is the export's clinical document (export_cda.xml, an HL7 CDA file), which \
-                holds no Health records; pass the export.xml beside it, or the whole export.zip
-                """)
-        }
-        return AppleHealthImportError(reason: """
-            \(name) is not an Apple Health export (\(reason)); pass the export.zip the Health app \
-            shares (Profile → Export All Health Data), or the export.xml inside it
-            """)
+    private static func refusal(_ name: String, _ why: HealthExportText) -> AppleHealthImportError {
+        if why.hasRoot("ClinicalDocument") { return AppleHealthImportError(.clinicalDocument(name: name)) }
+        return AppleHealthImportError(.notAnExportFile(name: name, why: why))
     }
 
     /// Feeds the XML until its root element is known.
@@ -94,9 +85,6 @@ extension AppleHealthParser {
                 if (try? check(path: path)) != nil { return path }
             }
         }
-        throw AppleHealthImportError(reason: """
-            \(folder) is a folder without an Apple Health export.xml; pass the export.zip the Health \
-            app shares, or the export.xml inside its apple_health_export folder
-            """)
+        throw AppleHealthImportError(.folderWithoutExport(folder))
     }
 }

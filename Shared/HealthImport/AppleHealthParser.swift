@@ -1,3 +1,5 @@
+import QuenchStrings
+
 /// Streams an Apple Health export (`export.zip` or `export.xml`) and delivers the records Quench imports.
 ///
 /// Memory stays flat whatever the input size: the input is read in 256 KiB chunks and only the
@@ -54,7 +56,14 @@ public struct AppleHealthParser: Sendable {
             }
             try scanner.finish()
         } catch let notExport as NotAHealthExport {
-            throw AppleHealthImportError(reason: "not an Apple Health export: \(notExport.reason)")
+            throw AppleHealthImportError(.notAnExport(notExport.why))
+        } catch var error as AppleHealthImportError {
+            // What was counted before the fault, for the report of the part read.
+            if scanner.rootSeen, error.partial == nil {
+                error.partial = scanner.summary
+                error.partial?.bytesRead = offset
+            }
+            throw error
         }
         var summary = scanner.summary
         summary.bytesRead = offset
@@ -76,7 +85,7 @@ public struct AppleHealthParser: Sendable {
                 if first, !chunk.isEmpty {
                     first = false
                     if ZipArchiveReader.isZip(Array(chunk.prefix(4))) {
-                        throw AppleHealthImportError(reason: "zip archives must be parsed from a file with parse(path:)")
+                        throw AppleHealthImportError(.zipFromBytes)
                     }
                 }
                 total += Int64(chunk.count)
@@ -85,7 +94,7 @@ public struct AppleHealthParser: Sendable {
             }
             try scanner.finish()
         } catch let notExport as NotAHealthExport {
-            throw AppleHealthImportError(reason: "not an Apple Health export: \(notExport.reason)")
+            throw AppleHealthImportError(.notAnExport(notExport.why))
         }
         var summary = scanner.summary
         summary.bytesRead = total

@@ -1,3 +1,5 @@
+import QuenchStrings
+
 /// Finds the `<HealthData>` XML inside an `export.zip` by content and streams it through a scanner.
 ///
 /// Entries named `*.xml` are tried first, largest first; an entry is abandoned as soon as its root
@@ -15,7 +17,7 @@ struct AppleHealthZipReader {
         progress: ((Int64, Int64) -> Void)?, onWorkout: (HealthWorkout) throws -> Void = { _ in },
         onRecord: (HealthRecord) throws -> Void
     ) throws -> AppleHealthSummary {
-        var rejected: [String] = []
+        var rejected: [HealthExportText] = []
         if let entries = try reader.centralDirectory() {
             let candidates = entries
                 .filter { !$0.name.hasSuffix("/") && !$0.isEncrypted && ($0.uncompressedSize ?? 1) > 0 }
@@ -46,13 +48,12 @@ struct AppleHealthZipReader {
                 }
             }
         }
-        let tried = rejected.isEmpty ? "no entries" : rejected.prefix(5).joined(separator: "; ")
-        throw AppleHealthImportError(reason: "not an Apple Health export: the zip holds no XML with a <HealthData> root (\(tried))")
+        throw AppleHealthImportError(.notAnExport(.zipWithoutExport(tried: rejected.isEmpty ? [.noEntries] : Array(rejected.prefix(5)))))
     }
 
     private func attempt(
         _ entry: ZipEntryInfo, dataStart: Int64, progress: ((Int64, Int64) -> Void)?,
-        onWorkout: (HealthWorkout) throws -> Void, onRecord: (HealthRecord) throws -> Void, rejected: inout [String]
+        onWorkout: (HealthWorkout) throws -> Void, onRecord: (HealthRecord) throws -> Void, rejected: inout [HealthExportText]
     ) throws -> AppleHealthSummary? {
         let scanner = HealthExportScanner(limits: reader.limits)
         do {
@@ -65,13 +66,14 @@ struct AppleHealthZipReader {
         } catch is RootFound {
             return scanner.summary
         } catch let notExport as NotAHealthExport {
-            rejected.append("\(entry.name): \(notExport.reason)")
+            rejected.append(.triedEntry(entry.name, notExport.why))
             return nil
-        } catch let error as AppleHealthImportError where !scanner.rootSeen && error.reason.hasPrefix("zip entry") && error.reason.contains("corrupt") {
-            rejected.append("\(entry.name): \(error.reason)")
+        } catch let error as AppleHealthImportError where !scanner.rootSeen && error.isCorruptZipEntry {
+            rejected.append(.triedEntry(entry.name, error.kind))
             return nil
         } catch var error as AppleHealthImportError {
-            if scanner.rootSeen, !error.reason.contains(entry.name) { error.reason += " (in zip entry '\(entry.name)')" }
+            if scanner.rootSeen, !error.names(entry: entry.name) { error.kind = .inZipEntry(error.kind, entry: entry.name) }
+            if scanner.rootSeen, error.partial == nil { error.partial = scanner.summary }
             throw error
         }
         var summary = scanner.summary

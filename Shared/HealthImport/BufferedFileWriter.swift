@@ -1,3 +1,4 @@
+import QuenchStrings
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,7 +14,7 @@ final class BufferedFileWriter {
     init(path: String) throws {
         self.path = path
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw GeneratorError(message: "cannot create \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw GeneratorError(kind: .cannotCreate(path: path, SystemErrorText(errno: errno))) }
         buffer.reserveCapacity(1 << 20)
     }
 
@@ -33,7 +34,7 @@ final class BufferedFileWriter {
         var done = 0
         while done < buffer.count {
             let n = buffer.withUnsafeBytes { posixWrite(fd, $0.baseAddress! + done, $0.count - done) }
-            guard n > 0 else { throw GeneratorError(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
+            guard n > 0 else { throw GeneratorError(kind: .cannotWrite(path: path, SystemErrorText(errno: errno))) }
             done += n
         }
         buffer.removeAll(keepingCapacity: true)

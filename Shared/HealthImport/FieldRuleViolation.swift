@@ -1,18 +1,20 @@
-/// A workout log field broke its rule; the message names the field and the rule.
-struct FieldRuleViolation: Error {
-    /// The field and the rule without the offending value ("reps: must be a whole number from 1 to 1000"):
-    /// the same for every line that breaks it, so a report can group them.
-    var rule: String
-    /// The rule with the offending value.
-    var message: String
+import QuenchStrings
 
-    init(rule: String, got: String? = nil) {
+/// A workout log field broke its rule: the field and the rule, and the line's message with its value.
+struct FieldRuleViolation: Error {
+    /// The field and the rule without the offending value: the same for every line that breaks it,
+    /// so a report can group them.
+    var rule: WorkoutLogText
+    /// The rule with the offending value.
+    var detail: WorkoutLogText
+
+    init(rule: WorkoutLogText, got: String) {
         self.rule = rule
-        message = got.map { "\(rule), got '\($0)'" } ?? rule
+        detail = .got(rule, value: got)
     }
 
-    init(rule: String, message: String) {
+    init(rule: WorkoutLogText, detail: WorkoutLogText) {
         self.rule = rule
-        self.message = message
+        self.detail = detail
     }
 }

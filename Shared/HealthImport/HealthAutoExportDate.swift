@@ -1,3 +1,4 @@
+import QuenchStrings
 import QuenchProtocol
 
 /// The timestamps of a Health Auto Export payload: `2024-02-06 14:30:00 -0500` (the usual
@@ -14,7 +15,7 @@ public struct HealthAutoExportDate: Sendable, Equatable {
     public var day: String
 
     /// The rule a timestamp must meet (the text of a bad point's problem).
-    public static let rule = "must be a timestamp like '2024-02-06 14:30:00 -0500'"
+    public static let rule = English.text(AutoExportRuleText.timestamp)
 
     /// Parses `text`; nil when it is none of the accepted forms or names no real instant.
     public init?(_ text: String) {

@@ -87,15 +87,23 @@ public enum HealthAutoExportImport {
     /// `import.finish` with the parser's account: every point and workout in `recordsSeen`,
     /// the bad ones in `skipped` (`bad-point: FIELD: RULE`), other metrics' points in
     /// `otherTypes` by metric name, other sections' items in `otherElements`.
+    /// The skip key of a problem's points: `bad-point: FIELD: RULE` (English, at most 200 characters).
+    public static func skipKey(_ problem: HealthAutoExportProblem) -> String {
+        String("bad-point: \(problem.field): \(problem.rule)".prefix(200))
+    }
+
+    /// The skip key of bad points beyond the listed problems.
+    public static let otherRulesKey = "bad-point: other rules"
+
     public static func finishRequest(_ payload: HealthAutoExportPayload, jobId: String) -> ImportFinishRequest {
         let summary = payload.summary
         var skipped: [String: Int] = [:]
         var listed = 0
         for problem in summary.problems {
-            skipped[String("bad-point: \(problem.field): \(problem.rule)".prefix(200)), default: 0] += problem.count
+            skipped[skipKey(problem), default: 0] += problem.count
             listed += problem.count
         }
-        if summary.bad > listed { skipped["bad-point: other rules"] = summary.bad - listed }
+        if summary.bad > listed { skipped[otherRulesKey] = summary.bad - listed }
         return ImportFinishRequest(
             jobId: jobId, recordsSeen: summary.points + summary.workouts, skipped: skipped.isEmpty ? nil : skipped,
             otherTypes: summary.otherMetrics.isEmpty ? nil : summary.otherMetrics, bytesRead: Int64(summary.bytes),

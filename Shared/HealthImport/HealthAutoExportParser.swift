@@ -1,3 +1,4 @@
+public import QuenchStrings
 public import Foundation
 
 /// Reads a Health Auto Export REST payload (the iOS app's JSON, both export versions):
@@ -31,7 +32,7 @@ public struct HealthAutoExportParser: Sendable {
     /// Reads the file (at most ``maxBytes`` + 1 bytes) and parses it.
     public func parse(path: String) throws -> HealthAutoExportPayload {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw HealthAutoExportError(field: "path", message: "cannot open \(path)")
+            throw HealthAutoExportError(field: "path", .cannotOpen(path: path))
         }
         defer { try? handle.close() }
         let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
@@ -41,17 +42,16 @@ public struct HealthAutoExportParser: Sendable {
     /// Parses a payload held in memory.
     public func parse(_ data: Data) throws(HealthAutoExportError) -> HealthAutoExportPayload {
         guard data.count <= maxBytes else {
-            throw HealthAutoExportError(
-                field: "payload", message: "must be at most \(maxBytes) bytes, got more; turn on the app's batch requests", tooLarge: true)
+            throw HealthAutoExportError(field: "payload", .tooLarge(max: maxBytes), tooLarge: true)
         }
         let envelope: HealthAutoExportJSON.Envelope
         do {
             envelope = try JSONDecoder().decode(HealthAutoExportJSON.Envelope.self, from: data)
         } catch {
-            throw HealthAutoExportError(field: Self.path(of: error), message: "must be a JSON object like {\"data\": {\"metrics\": […]}}: \(Self.reason(error))")
+            throw HealthAutoExportError(field: Self.path(of: error), .notAnObject(because: Self.reason(error)))
         }
         guard envelope.data != nil || envelope.workouts != nil else {
-            throw HealthAutoExportError(field: "data", message: "is required: an object holding metrics and/or workouts")
+            throw HealthAutoExportError(field: "data", .dataRequired)
         }
         var reader = HealthAutoExportReader()
         reader.summary.bytes = data.count
@@ -93,13 +93,15 @@ public struct HealthAutoExportParser: Sendable {
     }
 
     /// A decoding error's reason in a few words.
-    static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error) -> AutoExportRuleText {
         switch error as? DecodingError {
-        case .typeMismatch(let type, _)?: "expected \(type == Double.self ? "a number" : type == String.self ? "a string" : "another type") there"
-        case .valueNotFound?: "a value is null"
-        case .keyNotFound(let key, _)?: "'\(key.stringValue)' is missing"
-        case .dataCorrupted(let context)?: String(context.debugDescription.prefix(200))
-        default: String(String(describing: error).prefix(200))
+        case .typeMismatch(let type, _)?: type == Double.self ? .expectedNumber : type == String.self ? .expectedString : .expectedOther
+        case .valueNotFound?: .nullValue
+        case .keyNotFound(let key, _)?: .keyMissing(key.stringValue)
+        // Corrupt at the top: not JSON at all.
+        case .dataCorrupted(let context)? where context.codingPath.isEmpty: .invalidJSON
+        case .dataCorrupted(let context)?: .decoderDetail(String(context.debugDescription.prefix(200)))
+        default: .decoderDetail(String(String(describing: error).prefix(200)))
         }
     }
 }
@@ -108,9 +110,20 @@ public struct HealthAutoExportParser: Sendable {
 public struct HealthAutoExportError: Error, CustomStringConvertible, Equatable {
     /// The part of the payload at fault (`payload`, `data`, `data.metrics`, …).
     public var field: String
-    public var message: String
+    /// What is wrong with it, as a catalog message (the CLI shows it in the user's language).
+    public var rule: AutoExportRuleText
     /// Above the size limit (HTTP 413).
     public var tooLarge = false
+
+    /// Creates the error.
+    public init(field: String, _ rule: AutoExportRuleText, tooLarge: Bool = false) {
+        self.field = field
+        self.rule = rule
+        self.tooLarge = tooLarge
+    }
+
+    /// The rule in English (the HTTP endpoint's and `--json`'s message).
+    public var message: String { English.text(rule) }
 
     public var description: String { "\(field): \(message)" }
 }

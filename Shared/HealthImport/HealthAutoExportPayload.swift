@@ -1,3 +1,5 @@
+public import QuenchStrings
+
 /// What a Health Auto Export payload holds for Quench: its points of the four kinds
 /// imported (values in a unit health-ingest accepts), its workouts, and an account of the rest.
 public struct HealthAutoExportPayload: Sendable {
@@ -52,8 +54,17 @@ public struct HealthAutoExportProblem: Sendable, Equatable, Codable {
     /// The field named by its path in the payload, with the point's index as `*`
     /// (`data.metrics[step_count].data[*].qty`).
     public var field: String
+    /// The rule in English (the HTTP endpoint's and `--json`'s text).
     public var rule: String
     public var count: Int
-    /// The first few: the point's index and the value found.
+    /// The first few: the point's index and the value found, in English.
     public var examples: [String]
+    /// The rule and the examples as catalog messages, for a reader in-process (not encoded:
+    /// nil in a decoded problem).
+    public var ruleText: AutoExportRuleText? = nil
+    public var exampleTexts: [AutoExportRuleText]? = nil
+
+    enum CodingKeys: String, CodingKey {
+        case field, rule, count, examples
+    }
 }

@@ -1,3 +1,4 @@
+import QuenchStrings
 import Foundation
 
 /// Turns the decoded payload into records, workouts and the summary (see ``HealthAutoExportParser``).
@@ -5,8 +6,13 @@ struct HealthAutoExportReader {
     var records: [HealthRecord] = []
     var workouts: [HealthWorkout] = []
     var summary = HealthAutoExportSummary()
-    /// Problem index by "field\0rule".
-    private var problemIndex: [String: Int] = [:]
+    /// Problem index by field and rule.
+    private var problemIndex: [ProblemKey: Int] = [:]
+
+    private struct ProblemKey: Hashable {
+        var field: String
+        var rule: AutoExportRuleText
+    }
 
     mutating func read(_ lenient: Lenient<HealthAutoExportJSON.Metric>, index: Int) {
         summary.metrics += 1
@@ -14,7 +20,7 @@ struct HealthAutoExportReader {
         switch lenient.result {
         case .success(let decoded): metric = decoded
         case .failure(let error):
-            report("data.metrics[\(index)]", "must be an object with name (a string), units (a string) and data (an array): \(HealthAutoExportParser.reason(error))", example: "metrics[\(index)]")
+            report("data.metrics[\(index)]", .metricShape(because: HealthAutoExportParser.reason(error)), example: .place("metrics[\(index)]"))
             return
         }
         let points = metric.data ?? []
@@ -30,16 +36,16 @@ struct HealthAutoExportReader {
             return
         }
         guard metric.data != nil else {
-            report(at + ".data", "is required: an array of points", example: "metrics[\(index)]")
+            report(at + ".data", .pointsRequired, example: .place("metrics[\(index)]"))
             return
         }
         guard let units = metric.units else {
-            report(at + ".units", "is required for \(metric.name)", count: points.count, example: "metrics[\(index)]")
+            report(at + ".units", .unitsRequired(metric: metric.name), count: points.count, example: .place("metrics[\(index)]"))
             return
         }
         guard let conversion = HealthAutoExportUnits.conversion(units, kind: kind) else {
-            report(at + ".units", "must be one of \(HealthAutoExportUnits.accepted(kind)) for \(metric.name)", count: points.count,
-                   example: "got '\(units.prefix(20))'")
+            report(at + ".units", .unitsOneOf(accepted: HealthAutoExportUnits.accepted(kind), metric: metric.name), count: points.count,
+                   example: .got(place: nil, value: String(units.prefix(20))))
             return
         }
         for (position, lenientPoint) in points.enumerated() {
@@ -48,16 +54,15 @@ struct HealthAutoExportReader {
             switch lenientPoint.result {
             case .success(let decoded): point = decoded
             case .failure(let error):
-                report(field + Self.suffix(error), "must be an object with date (a string), qty (a number) and source (a string)",
-                       example: "[\(position)]: \(HealthAutoExportParser.reason(error))")
+                report(field + Self.suffix(error), .pointShape, example: .because(place: "[\(position)]", HealthAutoExportParser.reason(error)))
                 continue
             }
             guard let quantity = point.qty else {
-                report(field + ".qty", "is required: a number", example: "[\(position)]")
+                report(field + ".qty", .quantityRequired, example: .place("[\(position)]"))
                 continue
             }
             guard let value = quantity.number, value.isFinite else {
-                report(field + ".qty", "must be a number", example: "[\(position)]: got '\(Self.text(quantity))'")
+                report(field + ".qty", .quantityNumber, example: .got(place: "[\(position)]", value: Self.text(quantity)))
                 continue
             }
             guard let instants = interval(point, field: field, position: position) else { continue }
@@ -81,11 +86,11 @@ struct HealthAutoExportReader {
             return (start, end.epoch)
         }
         guard let text = point.date ?? point.start else {
-            report(field + ".date", "is required: \(HealthAutoExportDate.rule)", example: "[\(position)]")
+            report(field + ".date", .timestampRequired, example: .place("[\(position)]"))
             return nil
         }
         guard let date = HealthAutoExportDate(text) else {
-            report(field + ".date", HealthAutoExportDate.rule, example: "[\(position)]: got '\(text.prefix(40))'")
+            report(field + ".date", .timestamp, example: .got(place: "[\(position)]", value: String(text.prefix(40))))
             return nil
         }
         return (date, date.epoch)
@@ -98,26 +103,25 @@ struct HealthAutoExportReader {
         switch lenient.result {
         case .success(let decoded): workout = decoded
         case .failure(let error):
-            report(field + Self.suffix(error), "must be an object with name, start and end (strings)",
-                   example: "[\(index)]: \(HealthAutoExportParser.reason(error))")
+            report(field + Self.suffix(error), .workoutShape, example: .because(place: "[\(index)]", HealthAutoExportParser.reason(error)))
             return
         }
         guard let name = workout.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
-            report(field + ".name", "is required: the activity, e.g. 'Running'", example: "[\(index)]")
+            report(field + ".name", .activityRequired, example: .place("[\(index)]"))
             return
         }
         guard let startText = workout.start, let start = HealthAutoExportDate(startText) else {
-            report(field + ".start", "is required: \(HealthAutoExportDate.rule)", example: "[\(index)]: got '\((workout.start ?? "nothing").prefix(40))'")
+            report(field + ".start", .timestampRequired, example: .got(place: "[\(index)]", value: String((workout.start ?? "nothing").prefix(40))))
             return
         }
         guard let endText = workout.end, let end = HealthAutoExportDate(endText) else {
-            report(field + ".end", "is required: \(HealthAutoExportDate.rule)", example: "[\(index)]: got '\((workout.end ?? "nothing").prefix(40))'")
+            report(field + ".end", .timestampRequired, example: .got(place: "[\(index)]", value: String((workout.end ?? "nothing").prefix(40))))
             return
         }
         var seconds = end.epoch - start.epoch
         if let duration = workout.duration {
             guard let value = duration.number, value.isFinite else {
-                report(field + ".duration", "must be a number of seconds", example: "[\(index)]: got '\(Self.text(duration))'")
+                report(field + ".duration", .durationSeconds, example: .got(place: "[\(index)]", value: Self.text(duration)))
                 return
             }
             seconds = value
@@ -125,8 +129,8 @@ struct HealthAutoExportReader {
         var distance: (Double, String)?
         if let amount = workout.distance {
             guard let converted = amount.converted(HealthAutoExportUnits.workoutDistance) else {
-                report(field + ".distance", "must be {qty: a number, units: one of \(HealthAutoExportUnits.workoutDistance.keys.sorted().joined(separator: ", "))}",
-                       example: "[\(index)]: got units '\((amount.units ?? "nothing").prefix(20))'")
+                report(field + ".distance", .amountUnits(accepted: HealthAutoExportUnits.workoutDistance.keys.sorted().joined(separator: ", ")),
+                       example: .gotUnits(place: "[\(index)]", units: String((amount.units ?? "nothing").prefix(20))))
                 return
             }
             distance = converted
@@ -134,8 +138,8 @@ struct HealthAutoExportReader {
         var energy: (Double, String)?
         if let amount = workout.activeEnergyBurned ?? workout.activeEnergy {
             guard let converted = amount.converted(HealthAutoExportUnits.workoutEnergy) else {
-                report(field + ".activeEnergyBurned", "must be {qty: a number, units: one of \(HealthAutoExportUnits.workoutEnergy.keys.sorted().joined(separator: ", "))}",
-                       example: "[\(index)]: got units '\((amount.units ?? "nothing").prefix(20))'")
+                report(field + ".activeEnergyBurned", .amountUnits(accepted: HealthAutoExportUnits.workoutEnergy.keys.sorted().joined(separator: ", ")),
+                       example: .gotUnits(place: "[\(index)]", units: String((amount.units ?? "nothing").prefix(20))))
                 return
             }
             energy = converted
@@ -151,17 +155,19 @@ struct HealthAutoExportReader {
     }
 
     /// Counts `count` bad points under `field` and `rule`; keeps a few examples.
-    private mutating func report(_ field: String, _ rule: String, count: Int = 1, example: String) {
+    private mutating func report(_ field: String, _ rule: AutoExportRuleText, count: Int = 1, example: AutoExportRuleText) {
         summary.bad += count
-        let key = field + "\u{0}" + rule
+        let key = ProblemKey(field: field, rule: rule)
         if let index = problemIndex[key] {
             summary.problems[index].count += count
             if summary.problems[index].examples.count < HealthAutoExportParser.maxExamples {
-                summary.problems[index].examples.append(example)
+                summary.problems[index].examples.append(English.text(example))
+                summary.problems[index].exampleTexts?.append(example)
             }
         } else if summary.problems.count < HealthAutoExportParser.maxProblems {
             problemIndex[key] = summary.problems.count
-            summary.problems.append(HealthAutoExportProblem(field: field, rule: rule, count: count, examples: [example]))
+            summary.problems.append(HealthAutoExportProblem(
+                field: field, rule: English.text(rule), count: count, examples: [English.text(example)], ruleText: rule, exampleTexts: [example]))
         }
     }
 

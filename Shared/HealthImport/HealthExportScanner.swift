@@ -1,3 +1,4 @@
+import QuenchStrings
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -111,21 +112,16 @@ final class HealthExportScanner {
     /// Declares the end of the stream; throws if the document is incomplete.
     func finish() throws {
         if !rootSeen {
-            throw NotAHealthExport(reason: sawMarkup
-                ? "input ended before a <HealthData> root element (at byte \(streamOffset))"
-                : "no XML markup found")
+            throw NotAHealthExport(why: sawMarkup ? .noRootBefore(byte: streamOffset) : .noMarkup)
         }
         if let pattern = skipPattern {
-            let what = pattern == Array("]>".utf8) ? "the DTD" : "a comment or CDATA section"
-            throw error("unexpected end of input inside \(what); the file looks truncated", at: pos)
+            throw error(pattern == Array("]>".utf8) ? .truncatedInDTD : .truncatedInComment, at: pos)
         }
         if pos < count {
-            throw error("unexpected end of input inside markup starting here (input ends at byte \(streamOffset)); the file looks truncated", at: pos)
+            throw error(.truncatedInMarkup(endsAt: streamOffset), at: pos)
         }
         if !rootClosed {
-            throw AppleHealthImportError(
-                reason: "unexpected end of input: <HealthData> was never closed; the file looks truncated",
-                byteOffset: streamOffset, line: line(at: count))
+            throw AppleHealthImportError(.rootNotClosed, byteOffset: streamOffset, line: line(at: count))
         }
     }
 
@@ -169,7 +165,7 @@ final class HealthExportScanner {
             let c = buf[i]
             if c == 0x3C { return }
             guard c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || (base + Int64(i) < 3 && (c == 0xEF || c == 0xBB || c == 0xBF))
-            else { throw NotAHealthExport(reason: "the input is not XML") }
+            else { throw NotAHealthExport(why: .notXML) }
             i += 1
         }
     }
@@ -184,7 +180,7 @@ final class HealthExportScanner {
             guard let gt = index(of: 0x3E, from: p + 2) else { return -1 }
             guard !stack.isEmpty else {
                 if rootClosed { return gt + 1 }
-                throw error("malformed XML: end tag without a start tag", at: p)
+                throw error(.endTagWithoutStart, at: p)
             }
             if stack.removeLast() == .workout, stack.count == 1 { closeWorkout() }
             if stack.isEmpty { rootClosed = true }
@@ -244,12 +240,12 @@ final class HealthExportScanner {
             i += 1
         }
         guard i < n else { return -1 }
-        guard i > p + 1 else { throw error("malformed XML: '<' not followed by a name", at: p) }
+        guard i > p + 1 else { throw error(.openBracketWithoutName, at: p) }
         let role = ElementRole.of(b + p + 1, i - p - 1)
         if !rootSeen {
             guard role == .healthData else {
                 let name = String(decoding: UnsafeBufferPointer(start: b + p + 1, count: min(i - p - 1, 64)), as: UTF8.self)
-                throw NotAHealthExport(reason: "the root element is <\(name)>, not <HealthData>")
+                throw NotAHealthExport(why: .otherRoot(name))
             }
             guard let (end, selfClosing) = try attributes(from: i, tag: p) else { return -1 }
             rootSeen = true
@@ -302,7 +298,7 @@ final class HealthExportScanner {
     }
 
     private func push(_ role: ElementRole, at p: Int) throws {
-        guard stack.count < Self.maxDepth else { throw error("elements nested deeper than \(Self.maxDepth)", at: p) }
+        guard stack.count < Self.maxDepth else { throw error(.nestedTooDeep(max: Self.maxDepth), at: p) }
         stack.append(role)
     }
 
@@ -319,7 +315,7 @@ final class HealthExportScanner {
             if c == 0x3E { return (i + 1, false) }
             if c == 0x2F {
                 guard i + 1 < n else { return nil }
-                guard b[i + 1] == 0x3E else { throw error("malformed XML: '/' inside a tag", at: i) }
+                guard b[i + 1] == 0x3E else { throw error(.slashInTag, at: i) }
                 return (i + 2, true)
             }
             let nameStart = i
@@ -347,12 +343,12 @@ final class HealthExportScanner {
                 }
             }
             let nameLength = nameEnd - nameStart
-            guard nameLength > 0, b[i] == 0x3D else { throw error("malformed XML: attribute without '=' value", at: nameStart) }
+            guard nameLength > 0, b[i] == 0x3D else { throw error(.attributeWithoutValue, at: nameStart) }
             i += 1
             while i < n, b[i] <= 0x20 { i += 1 }
             guard i < n else { return nil }
             let quote = b[i]
-            guard quote == 0x22 || quote == 0x27 else { throw error("malformed XML: attribute value not quoted", at: i) }
+            guard quote == 0x22 || quote == 0x27 else { throw error(.attributeNotQuoted, at: i) }
             let valueStart = i + 1
             guard valueStart < n, let q = memchr(b + valueStart, Int32(quote), n - valueStart) else { return nil }
             let valueEnd = UnsafeMutablePointer<UInt8>(q.assumingMemoryBound(to: UInt8.self)) - b
@@ -510,11 +506,11 @@ final class HealthExportScanner {
         newlinesBeforeBase + ByteMatch.newlines(buf, min(index, count)) + 1
     }
 
-    private func error(_ reason: String, at index: Int) -> AppleHealthImportError {
-        AppleHealthImportError(reason: reason, byteOffset: base + Int64(index), line: line(at: index))
+    private func error(_ kind: HealthExportText, at index: Int) -> AppleHealthImportError {
+        AppleHealthImportError(kind, byteOffset: base + Int64(index), line: line(at: index))
     }
 
     private func tooLarge() -> AppleHealthImportError {
-        error("an element is longer than maxElementBytes (\(limits.maxElementBytes))", at: pos)
+        error(.elementTooLong(max: limits.maxElementBytes), at: pos)
     }
 }

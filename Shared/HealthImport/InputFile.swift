@@ -1,3 +1,5 @@
+import QuenchStrings
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,12 +16,12 @@ final class InputFile {
         self.path = path
         fd = open(path, O_RDONLY)
         guard fd >= 0 else {
-            throw AppleHealthImportError(reason: "cannot open \(path): \(String(cString: strerror(errno)))")
+            throw AppleHealthImportError(.cannotOpen(path: path, SystemErrorText(errno: errno)))
         }
         let end = lseek(fd, 0, SEEK_END)
         guard end >= 0 else {
             close(fd)
-            throw AppleHealthImportError(reason: "cannot read \(path): \(String(cString: strerror(errno)))")
+            throw AppleHealthImportError(.cannotRead(path: path, SystemErrorText(errno: errno)))
         }
         size = Int64(end)
     }
@@ -33,7 +35,7 @@ final class InputFile {
             let r = pread(fd, into + done, count - done, off_t(offset + Int64(done)))
             if r < 0 {
                 if errno == EINTR { continue }
-                throw AppleHealthImportError(reason: "cannot read \(path): \(String(cString: strerror(errno)))", byteOffset: offset + Int64(done))
+                throw AppleHealthImportError(.cannotRead(path: path, SystemErrorText(errno: errno)), byteOffset: offset + Int64(done))
             }
             if r == 0 { break }
             done += r

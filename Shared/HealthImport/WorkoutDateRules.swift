@@ -1,4 +1,5 @@
 import QuenchProtocol
+import QuenchStrings
 
 /// The dates of the apps' exports: `2022-07-28`, `2022-07-28 20:14:20`, `2021-01-25 18:52:43 +0000`,
 /// `2022-07-28T20:14:20Z`, `Jun 11, 2026, 1:01 PM`, `11 Jun 2026, 13:01`, `Oct 11 2020`.
@@ -6,7 +7,7 @@ import QuenchProtocol
 /// A date with a time and a zone is an instant: it is put on the user's day (their zone's offset
 /// at that instant). Without a zone the date is the day as written (the app wrote the lifter's own clock).
 enum WorkoutDateRules {
-    static let rule = "date: must be a date like 2022-07-28, 2022-07-28 20:14:20 +0000 or Jun 11, 2026, 1:01 PM"
+    static let rule = WorkoutLogText.dateRule
 
     struct Parsed: Equatable {
         var year: Int
@@ -39,8 +40,7 @@ enum WorkoutDateRules {
         guard parsed.month >= 1, parsed.month <= 12, parsed.day >= 1,
               parsed.day <= LocalDay.daysIn(year: parsed.year, month: parsed.month)
         else {
-            return .failure(FieldRuleViolation(
-                rule: "date: not a valid calendar date", message: "date: '\(WorkoutFieldRules.shown(p, n))' is not a valid calendar date"))
+            return .failure(FieldRuleViolation(rule: .calendarDateRule, detail: .notACalendarDate(value: WorkoutFieldRules.shown(p, n))))
         }
         scanner.skipSeparators()
         if !scanner.atEnd {

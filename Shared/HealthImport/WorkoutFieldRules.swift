@@ -1,6 +1,7 @@
 import QuenchProtocol
+import QuenchStrings
 
-/// Validation of the workout log fields, with the messages users see.
+/// Validation of the workout log fields; the messages users see are the catalog's (``WorkoutLogText``).
 enum WorkoutFieldRules {
     private static let months: [UInt32] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
         .map { s in s.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
@@ -13,7 +14,7 @@ enum WorkoutFieldRules {
     /// Parses `MMM d yyyy` (English abbreviations, any case, spaces between parts).
     static func date(_ p: UnsafePointer<UInt8>, _ n: Int) -> Result<(Int, Int, Int), FieldRuleViolation> {
         func rule() -> FieldRuleViolation {
-            FieldRuleViolation(rule: "date: must be like 'Oct 11 2020' (MMM d yyyy)", got: shown(p, n))
+            FieldRuleViolation(rule: .plainDateRule, got: shown(p, n))
         }
         guard n >= 10, p[3] == 0x20 else { return .failure(rule()) }
         let key = (0..<3).reduce(UInt32(0)) { $0 << 8 | UInt32(p[$1] | 0x20) }
@@ -32,21 +33,21 @@ enum WorkoutFieldRules {
         guard n - i == 4, let year = wholeNumber(p + i, 4) else { return .failure(rule()) }
         let month = monthIndex + 1
         guard day >= 1, day <= LocalDay.daysIn(year: year, month: month) else {
-            return .failure(FieldRuleViolation(rule: "date: not a valid calendar date", message: "date: '\(shown(p, n))' is not a valid calendar date"))
+            return .failure(FieldRuleViolation(rule: .calendarDateRule, detail: .notACalendarDate(value: shown(p, n))))
         }
         return .success((year, month, day))
     }
 
     static func count(_ field: String, _ p: UnsafePointer<UInt8>, _ n: Int, max: Int) -> Result<Int, FieldRuleViolation> {
         guard let v = wholeNumber(p, n), v >= 1, v <= max else {
-            return .failure(FieldRuleViolation(rule: "\(field): must be a whole number from 1 to \(max)", got: shown(p, n)))
+            return .failure(FieldRuleViolation(rule: .wholeNumberRule(field: field, max: max), got: shown(p, n)))
         }
         return .success(v)
     }
 
     static func weight(_ p: UnsafePointer<UInt8>, _ n: Int) -> Result<Double, FieldRuleViolation> {
         guard let w = DecimalParser.parse(p, n, allowExponent: false, allowSign: false), w.isFinite, w >= 0, w <= 1000 else {
-            return .failure(FieldRuleViolation(rule: "weight: must be a number from 0 to 1000", got: shown(p, n)))
+            return .failure(FieldRuleViolation(rule: .weightRule(max: 1000), got: shown(p, n)))
         }
         return .success(w)
     }
@@ -55,7 +56,7 @@ enum WorkoutFieldRules {
         let name = String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
         let length = n <= 100 && !(0..<n).contains { p[$0] >= 0x80 } ? n : name.count
         guard (1...100).contains(length) else {
-            return .failure(FieldRuleViolation(rule: "exercise: must be 1 to 100 characters", message: "exercise: must be 1 to 100 characters, got \(length)"))
+            return .failure(FieldRuleViolation(rule: .exerciseLengthRule(max: 100), detail: .exerciseLength(max: 100, got: length)))
         }
         return .success(name)
     }

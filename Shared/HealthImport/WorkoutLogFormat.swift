@@ -1,3 +1,5 @@
+public import QuenchStrings
+
 /// The workout log formats recognised from their header line.
 public enum WorkoutLogFormat: String, Sendable, Equatable, CaseIterable {
     /// `date,exercise,sets,reps,weight` (the header is optional): `Oct 11 2020,Back Squat,1,10,45`.
@@ -21,8 +23,13 @@ public enum WorkoutLogFormat: String, Sendable, Equatable, CaseIterable {
         case .hevy: "Hevy"
         case .fitnotes: "FitNotes"
         case .fitbod: "Fitbod"
-        case .csv: "CSV with date, exercise, reps and weight columns"
+        case .csv: English.text(WorkoutLogText.genericCSV)
         }
+    }
+
+    /// The name as a catalog message (the apps' names are names in every language).
+    public var name: any LocalizedMessage {
+        self == .csv ? WorkoutLogText.genericCSV : Localized.verbatim(displayName)
     }
 }
 

@@ -1,3 +1,5 @@
+import QuenchStrings
+
 /// Streams a workout log and validates each line; the format is known from the header line.
 ///
 /// Formats (``WorkoutLogFormat``): the plain `Oct 11 2020,Back Squat,1,10,45` lines (an optional
@@ -36,7 +38,7 @@ public struct WorkoutLogParser: Sendable {
         if ZipArchiveReader.isZip(magic) {
             let entries = (try? ZipArchiveReader(file: file, limits: AppleHealthLimits()).centralDirectory()) ?? nil
             if entries?.contains(where: { $0.name.hasSuffix("export.xml") }) == true {
-                throw NotAWorkoutLog(reason: "this is an Apple Health export: use `quench import apple-health`")
+                throw NotAWorkoutLog(.appleHealthExport)
             }
         }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)

@@ -1,3 +1,5 @@
+import QuenchStrings
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -58,11 +60,11 @@ final class WorkoutLogState {
         if head.count < 4 {
             head += chunk.prefix(4 - head.count)
             if ZipArchiveReader.isZip(head) {
-                throw NotAWorkoutLog(reason: "this is a zip archive, not a workout log (an Apple Health export.zip is imported with `quench import apple-health`)")
+                throw NotAWorkoutLog(.zipArchive)
             }
         }
         if memchr(base, 0, chunk.count) != nil {
-            throw NotAWorkoutLog(reason: "this is a binary file (it holds NUL bytes), not a workout log")
+            throw NotAWorkoutLog(.binaryFile)
         }
         try splitter.feed(chunk) { number, line in try handle(number, line, onLine) }
         if splitter.isOverflowing { throw tooLong(splitter.lineNumber + 1) }
@@ -78,15 +80,14 @@ final class WorkoutLogState {
         }
     }
 
-    private static let xml = NotAWorkoutLog(reason: "this is an XML file, not a workout log (an Apple Health export.xml is imported with `quench import apple-health`)")
+    private static let xml = NotAWorkoutLog(.xmlFile)
 
     private func tooLong(_ number: Int) -> NotAWorkoutLog {
-        NotAWorkoutLog(reason: "longer than \(maxLineBytes) bytes: not a workout log; nothing imported", lineNumber: number)
+        NotAWorkoutLog(.lineTooLong(limit: maxLineBytes), lineNumber: number)
     }
 
     private func unterminated(_ number: Int) -> WorkoutLineError {
-        WorkoutLineError(lineNumber: number, message: "line: unterminated quoted field (a \" opens a field that no \" closes)",
-                         problem: "line: unterminated quoted field")
+        WorkoutLineError(lineNumber: number, rule: .unterminatedQuoteRule, detail: .unterminatedQuote)
     }
 
     private func handle(_ number: Int, _ line: LineSplitter.Line, _ onLine: (Result<WorkoutLine, WorkoutLineError>) throws -> Void) throws {
@@ -110,7 +111,7 @@ final class WorkoutLogState {
         if i == n || p[i] == 0x23 && columns == nil || p[i] == 0x23 && columns?.format == .plain { return }
         if let seen = xmlLines {
             if Self.contains(p, n, "HealthData") {
-                throw NotAWorkoutLog(reason: "this is an Apple Health export: use `quench import apple-health`")
+                throw NotAWorkoutLog(.appleHealthExport)
             }
             xmlLines = seen + 1
             if seen + 1 >= Self.xmlLookahead { throw Self.xml }
@@ -118,7 +119,7 @@ final class WorkoutLogState {
         }
         if !sawContent, p[i] == 0x3C {
             if Self.contains(p, n, "HealthData") {
-                throw NotAWorkoutLog(reason: "this is an Apple Health export: use `quench import apple-health`")
+                throw NotAWorkoutLog(.appleHealthExport)
             }
             xmlLines = 1
             return
@@ -145,12 +146,11 @@ final class WorkoutLogState {
                 }
                 return
             }
-            try deliver(.failure(WorkoutLineError(
-                lineNumber: number, message: "line: unterminated quoted field \(field)", problem: "line: unterminated quoted field")), onLine)
+            try deliver(.failure(WorkoutLineError(lineNumber: number, rule: .unterminatedQuoteRule, detail: .unterminatedQuoteField(field))), onLine)
             return
-        case .malformed(let message, let problem):
+        case .malformed(let detail, let rule):
             carryCount = 0
-            try deliver(.failure(WorkoutLineError(lineNumber: number, message: message, problem: problem)), onLine)
+            try deliver(.failure(WorkoutLineError(lineNumber: number, rule: rule, detail: detail)), onLine)
             return
         }
         if first {
@@ -160,20 +160,14 @@ final class WorkoutLogState {
             }
             if fieldCount != 5, !(0..<fieldCount).contains(where: { k in (0..<fieldLength[k]).contains { fieldStart[k][$0] &- 0x30 < 10 } }) {
                 let shown = WorkoutFieldRules.shown(p, min(n, 80))
-                throw NotAWorkoutLog(reason: """
-                    the header '\(shown)' names no workout log format Quench knows: \
-                    Strong, Hevy, FitNotes, Fitbod, a CSV with date, exercise, reps and weight columns, \
-                    or lines like 'Oct 11 2020,Back Squat,1,10,45'
-                    """, lineNumber: number)
+                throw NotAWorkoutLog(.unknownHeader(shown), lineNumber: number)
             }
             columns = .plain
         }
         let columns = self.columns ?? .plain
         if columns.format == .plain {
             guard fieldCount == 5 else {
-                try deliver(.failure(WorkoutLineError(
-                    lineNumber: number, message: "line: expected 5 comma-separated fields (date,exercise,sets,reps,weight), got \(fieldCount)",
-                    problem: "line: expected 5 comma-separated fields (date,exercise,sets,reps,weight)")), onLine)
+                try deliver(.failure(WorkoutLineError(lineNumber: number, rule: .plainFieldCountRule, detail: .plainFieldCount(got: fieldCount))), onLine)
                 return
             }
             try deliver(validatePlain(number), onLine)
@@ -184,8 +178,7 @@ final class WorkoutLogState {
         }
         guard fieldCount >= columns.needed else {
             try deliver(.failure(WorkoutLineError(
-                lineNumber: number, message: "line: expected \(columns.count) comma-separated fields as the header has, got \(fieldCount)",
-                problem: "line: fewer fields than the header has")), onLine)
+                lineNumber: number, rule: .fewerFieldsRule, detail: .headerFieldCount(expected: columns.count, got: fieldCount))), onLine)
             return
         }
         if let result = validateApp(number, columns) {
@@ -231,7 +224,7 @@ final class WorkoutLogState {
     private enum Split {
         case fields
         case open(field: Int)
-        case malformed(String, problem: String)
+        case malformed(WorkoutLogText, rule: WorkoutLogText)
     }
 
     /// Splits CSV fields, trimming spaces around them. Unquoted fields point into the line;
@@ -267,7 +260,7 @@ final class WorkoutLogState {
                 guard closed else { return .open(field: count + 1) }
                 while i < n, p[i] == 0x20 || p[i] == 0x09 { i += 1 }
                 guard i == n || p[i] == 0x2C else {
-                    return .malformed("line: unexpected text after quoted field \(count + 1)", problem: "line: unexpected text after a quoted field")
+                    return .malformed(.textAfterQuote(field: count + 1), rule: .textAfterQuoteRule)
                 }
                 start = UnsafePointer(unquoted + s)
                 length = w - s
@@ -291,7 +284,7 @@ final class WorkoutLogState {
     }
 
     private func failure(_ number: Int, _ violation: FieldRuleViolation) -> Result<WorkoutLine, WorkoutLineError> {
-        .failure(WorkoutLineError(lineNumber: number, message: violation.message, problem: violation.rule))
+        .failure(WorkoutLineError(lineNumber: number, rule: violation.rule, detail: violation.detail))
     }
 
     private func validatePlain(_ number: Int) -> Result<WorkoutLine, WorkoutLineError> {
@@ -364,7 +357,7 @@ final class WorkoutLogState {
         var unit = columns.headerUnit
         if let k = columns.unitColumn, fieldLength[k] > 0 {
             guard let stated = WorkoutWeightUnit.parse(fieldStart[k], fieldLength[k]) else {
-                return failure(number, FieldRuleViolation(rule: "weight unit: must be kg or lb (kgs, lbs)", got: WorkoutFieldRules.shown(fieldStart[k], fieldLength[k])))
+                return failure(number, FieldRuleViolation(rule: .weightUnitRule, got: WorkoutFieldRules.shown(fieldStart[k], fieldLength[k])))
             }
             unit = stated
         }

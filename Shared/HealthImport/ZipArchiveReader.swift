@@ -1,3 +1,5 @@
+import QuenchStrings
+
 /// Minimal zip reading: central directory (with ZIP64), local headers for truncated archives,
 /// and streaming inflate of one entry with zip-bomb checks.
 struct ZipArchiveReader {
@@ -108,11 +110,11 @@ struct ZipArchiveReader {
         consume: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
         if let declared = entry.uncompressedSize, declared > limits.maxUncompressedBytes {
-            throw bomb(entry, "declares \(declared) uncompressed bytes, over the limit of \(limits.maxUncompressedBytes)")
+            throw AppleHealthImportError(.zipBombDeclaredSize(entry: entry.name, declared: Int64(declared), limit: Int64(limits.maxUncompressedBytes)))
         }
         if let c = entry.compressedSize, let u = entry.uncompressedSize, c > 0, u > 1 << 20,
            Double(u) / Double(c) > limits.maxCompressionRatio {
-            throw bomb(entry, "declares a compression ratio of \(Int(Double(u) / Double(c))), over the limit of \(Int(limits.maxCompressionRatio))")
+            throw AppleHealthImportError(.zipBombDeclaredRatio(entry: entry.name, ratio: Int(Double(u) / Double(c)), limit: Int(limits.maxCompressionRatio)))
         }
         let available = file.size - dataStart
         let compressedLimit = min(entry.compressedSize ?? available, available)
@@ -123,10 +125,10 @@ struct ZipArchiveReader {
         func checked(_ piece: UnsafeRawBufferPointer) throws {
             produced += Int64(piece.count)
             if produced > limits.maxUncompressedBytes {
-                throw bomb(entry, "inflates past the limit of \(limits.maxUncompressedBytes) bytes")
+                throw AppleHealthImportError(.zipBombInflatedSize(entry: entry.name, limit: Int64(limits.maxUncompressedBytes)))
             }
             if produced > 1 << 20, Double(produced) > limits.maxCompressionRatio * Double(max(provided, 1)) {
-                throw bomb(entry, "inflates more than \(Int(limits.maxCompressionRatio)) times its compressed size")
+                throw AppleHealthImportError(.zipBombInflatedRatio(entry: entry.name, limit: Int(limits.maxCompressionRatio)))
             }
             try consume(piece)
         }
@@ -142,7 +144,7 @@ struct ZipArchiveReader {
         switch entry.method {
         case 0:
             guard let size = entry.compressedSize else {
-                throw AppleHealthImportError(reason: "zip entry '\(entry.name)' is stored without a known size")
+                throw AppleHealthImportError(.zipEntryWithoutSize(entry: entry.name))
             }
             while provided < size { try checked(try read()) }
         case 8:
@@ -152,21 +154,16 @@ struct ZipArchiveReader {
                 do {
                     _ = try inflater.feed(chunk) { try checked($0) }
                 } catch let error as ZlibDataError {
-                    throw AppleHealthImportError(
-                        reason: "zip entry '\(entry.name)' has corrupt compressed data (\(error.message))", byteOffset: dataStart + provided)
+                    throw AppleHealthImportError(.zipEntryCorrupt(entry: entry.name, detail: error.message), byteOffset: dataStart + provided)
                 }
             }
         default:
-            throw AppleHealthImportError(reason: "zip entry '\(entry.name)' uses unsupported compression method \(entry.method)")
+            throw AppleHealthImportError(.zipEntryCompression(entry: entry.name, method: Int(entry.method)))
         }
     }
 
-    private func bomb(_ entry: ZipEntryInfo, _ what: String) -> AppleHealthImportError {
-        AppleHealthImportError(reason: "refusing zip entry '\(entry.name)': it \(what) (zip bomb?)")
-    }
-
     private func truncated(_ entry: ZipEntryInfo, at offset: Int64) -> AppleHealthImportError {
-        AppleHealthImportError(reason: "zip entry '\(entry.name)' ends early: the archive looks truncated", byteOffset: offset)
+        AppleHealthImportError(.zipEntryTruncated(entry: entry.name), byteOffset: offset)
     }
 
     private static func applyZip64(

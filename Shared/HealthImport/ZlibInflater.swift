@@ -1,3 +1,5 @@
+import QuenchStrings
+
 #if canImport(CZlib)
 import CZlib
 #elseif canImport(zlib)
@@ -19,7 +21,7 @@ final class ZlibInflater {
         guard inflateInit2_(stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             stream.deallocate()
             output.deallocate()
-            throw AppleHealthImportError(reason: "cannot initialise zlib")
+            throw AppleHealthImportError(.zlibUnavailable)
         }
     }
 

@@ -90,7 +90,7 @@ struct AnalyticsResilienceEndToEndTests {
 
         // Intake frozen: no heartbeats, no answers. Analytics still answers and says so.
         kill(system.intake.pid, SIGSTOP)
-        let disconnected = try await eventually(timeout: .seconds(10)) {
+        let disconnected = try await eventually {
             let summary = try await system.ask(MessageDescriptor.analyticsToday.name, DayRequest(), as: DaySummary.self)
             return summary.totalWaterMl == 500 && summary.lag.first { $0.publisher == ServiceName.intake }?.connected == false
         }

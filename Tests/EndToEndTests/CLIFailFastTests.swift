@@ -104,7 +104,7 @@ struct CLIFailFastTests {
             return thread
         }
 
-        let reported = lines.wait(for: "publisher unreachable", timeout: .seconds(5))
+        let reported = lines.wait(for: "publisher unreachable", timeout: patientWait)
         let elapsed = ContinuousClock.now - started
         #expect(reported, "stderr: \(lines.text)")
         #expect(elapsed < .seconds(2), "the first status line took \(elapsed)")
@@ -115,7 +115,7 @@ struct CLIFailFastTests {
         let goals = try ServiceProcess(
             "goals", dataDirectory: folder.appendingPathComponent("goals"), rpcEndpoint: rpc, pubEndpoint: pub)
         defer { goals.stop() }
-        #expect(lines.wait(for: "goals: connected", timeout: .seconds(10)), "stderr: \(lines.text)")
+        #expect(lines.wait(for: "goals: connected", timeout: patientWait), "stderr: \(lines.text)")
         process.terminate()
         process.wait()
         while readers.contains(where: { !$0.isFinished }) { Thread.sleep(forTimeInterval: 0.005) }

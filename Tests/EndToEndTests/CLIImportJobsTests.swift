@@ -86,13 +86,13 @@ struct CLIImportJobsTests {
         let water = { () async throws -> Double? in
             try CLIAnalyticsTests.quench(system, ["today", "--day", "2026-11-03", "--json"]).json()["totalWaterMl"] as? Double
         }
-        #expect(try await eventually(timeout: .seconds(20)) { try await water() == 500 })
+        #expect(try await eventually { try await water() == 500 })
         let healthJob = try #require(try health.json()["jobId"] as? String)
         #expect(try CLIAnalyticsTests.quench(system, ["imports", "undo", healthJob]).status == 0)
         try await system.waitUntilCaughtUp()
         let workouts = try CLIAnalyticsTests.quench(system, ["workouts", "--month", "2026-11", "--json"]).json()
         #expect((workouts["workouts"] as? [Any])?.isEmpty == true, "\(workouts)")
-        #expect(try await eventually(timeout: .seconds(20)) { try await water() == 0 })
+        #expect(try await eventually { try await water() == 0 })
 
         let reimport = try CLIAnalyticsTests.quench(system, ["import", "workouts", strong.path, "--json"]).json()
         #expect(reimport["imported"] as? Int == 3 && reimport["duplicates"] as? Int == 0)
@@ -170,6 +170,20 @@ struct CLIImportJobsTests {
         // The share card and its chat text follow the preference too.
         let chat = try CLIAnalyticsTests.quench(system, ["share", "today", "orm", "--text"])
         #expect(chat.stdout.contains("16.9 fl oz") && chat.stdout.contains("Deadlift 220.46 lb"), "\(chat.stdout)")
+
+        // fl oz in and out with one factor (US customary, 29.5735295625 mL): 8 oz stored as
+        // 236.588 mL, 20 oz as 591.471 (29.5735 would store 591.47), a 64 oz goal as 1892.706,
+        // each shown back in fl oz as typed.
+        let eight = try CLIAnalyticsTests.quench(system, ["log", "8oz", "--json"]).json()
+        #expect(eight["volumeMl"] as? Double == 236.588, "\(eight)")
+        let twenty = try CLIAnalyticsTests.quench(system, ["log", "20oz", "--json"]).json()
+        #expect(twenty["volumeMl"] as? Double == 591.471, "\(twenty)")
+        let goal = try CLIAnalyticsTests.quench(system, ["goal", "set", "64oz", "--json"]).json()
+        #expect(goal["goalMl"] as? Double == 1892.706, "\(goal)")
+        try await system.waitUntilCaughtUp()
+        let ounces = try CLIAnalyticsTests.quench(system, ["today"])
+        // 500 mL + 8 oz + 20 oz = 44.907 fl oz, of 64.
+        #expect(ounces.stdout.contains("44.9 fl oz") && ounces.stdout.contains("64 fl oz"), "\(ounces.stdout)")
         await system.close()
     }
 }

@@ -20,7 +20,7 @@ struct CLIStatusHealthTests {
 
         // The subscriptions count as connected once they have heard their publishers' heartbeat.
         var result = try cli.run(["status", "--health", "--json"])
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(patientWaitSeconds)
         while result.status != 0, Date() < deadline {
             Thread.sleep(forTimeInterval: 0.2)
             result = try cli.run(["status", "--health", "--json"])

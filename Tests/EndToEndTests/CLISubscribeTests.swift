@@ -24,7 +24,7 @@ struct CLISubscribeTests {
 
         // Change the goal until the subscriber has seen one (it may still be joining).
         var goal = 2000
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(patientWaitSeconds)
         while live.isRunning && Date() < deadline {
             let set = try cli.run(["goal", "set", "\(goal)ml"])
             #expect(set.status == 0, "\(set.stderr)")

@@ -64,14 +64,14 @@ struct ConsentReadModelsEndToEndTests {
     /// Waits until the CLI shows `expected` (every service caught up), or fails with the last view.
     static func expectView(_ system: AnalyticsSystem, _ expected: View, _ comment: String) async throws {
         var last: View?
-        let reached = try await eventually(timeout: .seconds(20)) {
+        let reached = try await eventually {
             last = try view(system)
             return last == expected
         }
         #expect(reached, "\(comment): expected \(expected), got \(last.map(\.description) ?? "nothing")\n\(system.analytics.logTail())")
     }
 
-    /// 80 kg → half the pounds in fl oz: 80 × 2.20462262185 / 2 × 29.5735 = 2607.93 → 2608 mL.
+    /// 80 kg → half the pounds in fl oz: 80 × 2.20462262185 / 2 × 29.5735295625 = 2607.94 → 2608 mL.
     static let autoGoalMl = 2608.0
 
     /// Everything granted: 12,345 steps (1 badge, the step challenge's day), 6 km (the walk

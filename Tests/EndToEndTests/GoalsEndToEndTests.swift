@@ -10,7 +10,7 @@ struct GoalsEndToEndTests {
     static let poundsPerKilogram = 2.20462262185
 
     static func derived(_ kg: Double) -> Double {
-        (kg * poundsPerKilogram / 2 * 29.5735).rounded()
+        (kg * poundsPerKilogram / 2 * 29.5735295625).rounded()
     }
 
     @Test("default → manual → a weight arrives → auto goal, and a subscriber sees goal.changed")

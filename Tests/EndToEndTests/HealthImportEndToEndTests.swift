@@ -218,6 +218,15 @@ struct HealthImportEndToEndTests {
         let before = partial["imported"] as? Int ?? -1
         #expect(before == 12, "\(partial)")
         #expect(try await fixture.allSamples().count == before)
+        // The part read is accounted for: every record whose tag was read whole (all but the
+        // cut one) is seen, and each is imported, a duplicate or skipped — not "of 0 records".
+        let read = String(decoding: bytes.prefix(cut), as: UTF8.self)
+            .replacingOccurrences(of: "<!--[\\s\\S]*?-->", with: "", options: .regularExpression)
+        let wholeRecords = read.components(separatedBy: "<Record ").count - 2  // less the cut one
+        #expect(partial["recordsSeen"] as? Int == wholeRecords, "\(partial)")
+        #expect(wholeRecords == before + (partial["duplicates"] as? Int ?? -1) + (partial["skipped"] as? Int ?? -1), "\(partial)")
+        let human = try fixture.quench(["import", "apple-health", truncated.path])
+        #expect(human.stdout.contains("of \(wholeRecords) records"), "\(human.stdout)")
 
         // A truncated zip too.
         let zipBytes = try Data(contentsOf: URL(fileURLWithPath: Self.zip))

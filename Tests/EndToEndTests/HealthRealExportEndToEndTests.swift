@@ -8,7 +8,7 @@ import Testing
 /// with the built `quench` into the real health-ingest, on a machine in another zone than the
 /// records (TZ and --tz Pacific/Kiritimati, UTC+14): each step lands on the day written in its
 /// record's own offset, as Tests/python/apple_health_expect.py computes independently.
-@Suite("Health: real exports end to end", .serialized, .enabled(if: RealData.shouldRun, "no ../shared/real-data"))
+@Suite("Health: real exports end to end", .serialized)
 struct HealthRealExportEndToEndTests {
     static let machineZone = "Pacific/Kiritimati"
 
@@ -41,6 +41,7 @@ struct HealthRealExportEndToEndTests {
     }
 
     @Test("iOS 8 (2014, 2015), a current zip, an export with unreadable records: days, totals, weights and every element as the script says",
+          .enabled(if: RealData.shouldRun("apple-health"), "no ../shared/real-data/apple-health"),
           arguments: ["brianerdelyi_export_2014.xml", "ericwolter_export_ios8.xml", "rgosdin_export.zip", "kylemneal_export.xml", "grll_export_v14.xml"])
     func realExport(file: String) async throws {
         let path = try Self.export(file)
@@ -84,6 +85,7 @@ struct HealthRealExportEndToEndTests {
         await fixture.close()
     }
 
+    /// Generated, so it runs without the real data too.
     @Test("travel: samples in four offsets land on their own days, imported in UTC and in UTC+14 alike; the instants stay in UTC")
     func travel() async throws {
         let xml = """
@@ -109,7 +111,8 @@ struct HealthRealExportEndToEndTests {
         }
     }
 
-    @Test("refused before a job begins, with what to pass: the CDA document, a .gz, a folder without export.xml; a folder with one is read")
+    @Test("refused before a job begins, with what to pass: the CDA document, a .gz, a folder without export.xml; a folder with one is read",
+          .enabled(if: RealData.shouldRun("apple-health"), "no ../shared/real-data/apple-health"))
     func refusals() async throws {
         let fixture = try await HealthFixture("real-refusals", timeZone: "UTC")
         try await fixture.grant(.steps, .bodyMass, .distance, .dietaryWater)

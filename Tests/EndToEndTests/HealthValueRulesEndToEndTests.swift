@@ -93,3 +93,57 @@ struct HealthValueRulesEndToEndTests {
         await fixture.close()
     }
 }
+
+extension HealthValueRulesEndToEndTests {
+    /// Water a hair over 6 L: intake's own `intake.log` judges the volume as sent and refuses
+    /// 6000.0004 mL; health-ingest must not accept it either (it once rounded to whole µL first,
+    /// so `samples.add` and an import took 6000.0004 mL and 6.0000004 L — two rules for one value).
+    static let overSixLitres = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <HealthData locale="en_US">
+         <Record type="HKQuantityTypeIdentifierDietaryWater" sourceName="Waterllama" unit="L" startDate="2025-10-12 09:00:00 -0700" endDate="2025-10-12 09:00:00 -0700" value="6.0000004"/>
+         <Record type="HKQuantityTypeIdentifierDietaryWater" sourceName="Waterllama" unit="mL" startDate="2025-10-12 10:00:00 -0700" endDate="2025-10-12 10:00:00 -0700" value="6000.0004"/>
+         <Record type="HKQuantityTypeIdentifierDietaryWater" sourceName="Waterllama" unit="L" startDate="2025-10-12 11:00:00 -0700" endDate="2025-10-12 11:00:00 -0700" value="6"/>
+        </HealthData>
+        """
+
+    @Test("water just over 6 L as sent: intake.log, samples.add and an import all refuse it; exactly 6 L passes all three")
+    func waterEdgeOneRule() async throws {
+        let fixture = try await HealthFixture("value-rules-water-edge", timeZone: Self.zone)
+        let (intake, intakeClient) = try fixture.follower("intake", clientTimeZone: Self.zone)
+        try await fixture.grant(.dietaryWater)
+        let hourAgo = Date().addingTimeInterval(-3600)
+
+        // intake's own door.
+        await expectHealthError(.invalidArgument, field: "volume") {
+            let _: IntakeRecord = try await intakeClient.call(
+                MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 6000.0004, at: hourAgo), idempotencyKey: UUID().uuidString)
+        }
+        // health-ingest's: the same answer for the same value.
+        for (value, unit) in [(6000.0004, "mL"), (6.0000004, "L")] {
+            await expectHealthError(.invalidArgument, field: "samples[0].value") {
+                let _: AddSamplesReply = try await fixture.command(MessageDescriptor.samplesAdd.name, AddSamplesRequest(samples: [
+                    SampleInput(type: "dietary-water", value: value, unit: unit, start: hourAgo),
+                ]))
+            }
+        }
+        #expect(try await fixture.allSamples().isEmpty)
+
+        let file = fixture.service.dataDirectory.appendingPathComponent("over-six-litres.xml")
+        try Data(Self.overSixLitres.utf8).write(to: file)
+        let run = try fixture.quench(["import", "apple-health", file.path, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try run.json()
+        #expect(report["imported"] as? Int == 1, "\(report)")
+        #expect((report["skippedByReason"] as? [String: Int])?["value-out-of-range"] == 2, "\(report)")
+        let arrived = try await eventually {
+            try await intakeClient.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: LocalDay("2025-10-12")!, to: LocalDay("2025-10-12")!), as: TotalsReply.self)
+                .days.first?.totalWaterMicrolitres == 6_000_000
+        }
+        #expect(arrived, "\(intake.logTail())")
+
+        await intakeClient.close()
+        intake.stop()
+        await fixture.close()
+    }
+}

@@ -43,7 +43,7 @@ struct MultiHostTests {
         // Intake → analytics over analytics' subscription to intake.
         let logged = try deployment.quench(["log", "250ml", "--fluid", "water", "--json"])
         #expect(logged.status == 0, "log failed: \(logged.stderr)")
-        let intakeSeen = await eventually(timeout: .seconds(30)) {
+        let intakeSeen = await eventually {
             (try? deployment.quench(["today", "--json"]).json()["totalWaterMl"] as? Double) == 250
         }
         #expect(intakeSeen, "analytics never saw the intake: \(deployment.output(["today", "--json"]))\n\(deployment.logTail(ServiceName.analytics))")
@@ -53,7 +53,7 @@ struct MultiHostTests {
         #expect(consent.status == 0, "consent failed: \(consent.stderr)")
         let weighed = try deployment.quench(["weight", "add", "80", "--unit", "kg", "--json"])
         #expect(weighed.status == 0, "weight failed: \(weighed.stderr)")
-        let autoGoal = await eventually(timeout: .seconds(30)) {
+        let autoGoal = await eventually {
             guard (try? deployment.quench(["goal", "auto", "--json"]).status) == 0 else { return false }
             return (try? deployment.quench(["goal", "--json"]).json()["weightKg"] as? Double) == 80
         }
@@ -64,7 +64,7 @@ struct MultiHostTests {
 
         let heavier = try deployment.quench(["weight", "add", "90", "--unit", "kg", "--json"])
         #expect(heavier.status == 0, "weight failed: \(heavier.stderr)")
-        let reacted = await eventually(timeout: .seconds(30)) {
+        let reacted = await eventually {
             (try? deployment.quench(["goal", "--json"]).json()["weightKg"] as? Double) == 90
         }
         #expect(reacted, "goals did not react to the new weight")
@@ -73,7 +73,7 @@ struct MultiHostTests {
         #expect(secondGoal > firstGoal, "a heavier weight should raise the goal: \(firstGoal) → \(secondGoal)")
 
         // Goals → analytics: today's goal is the automatic one.
-        let goalSeen = await eventually(timeout: .seconds(30)) {
+        let goalSeen = await eventually {
             guard let today = try? deployment.quench(["today", "--json"]).json() else { return false }
             return today["goalMl"] as? Double == secondGoal && today["goalSource"] as? String == "auto"
         }

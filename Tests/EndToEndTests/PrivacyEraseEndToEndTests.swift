@@ -146,7 +146,7 @@ struct PrivacyEraseEndToEndTests {
     /// Until every running follower has applied everything its publishers have committed.
     static func waitUntilApplied(_ running: [ServiceProcess], health: ServiceProcess, intake: ServiceProcess, goals: ServiceProcess) async throws {
         let heads = [ServiceName.healthIngest: health, ServiceName.intake: intake, ServiceName.goals: goals]
-        let done = try await eventually(timeout: .seconds(30)) {
+        let done = try await eventually {
             for service in running {
                 let client = try RPCClient(endpoint: service.rpcEndpoint, options: RPCClientOptions(attemptTimeout: .seconds(2), attempts: 1))
                 defer { Task { await client.close() } }

@@ -176,7 +176,7 @@ struct SecurityAuthenticationEndToEndTests {
         // health-ingest does not list intake's key (by default its service key): refused,
         // said once although catch-up is retried every second.
         let refusal = "the publisher refuses this service's key"
-        #expect(await eventually(timeout: .seconds(10)) { intake.logTail(400).contains(refusal) }, "\(intake.logTail(60))")
+        #expect(await eventually { intake.logTail(400).contains(refusal) }, "\(intake.logTail(60))")
         try await Task.sleep(for: .seconds(2.5))
         #expect(intake.logTail(400).components(separatedBy: refusal).count - 1 == 1, "\(intake.logTail(60))")
 
@@ -192,7 +192,7 @@ struct SecurityAuthenticationEndToEndTests {
         #expect(head >= 1)
         let intakeAdmin = try RPCClient(endpoint: intake.rpcEndpoint, options: try intakeKeys.options("admin"))
         defer { Task { await intakeAdmin.close() } }
-        #expect(await eventually(timeout: .seconds(15)) {
+        #expect(await eventually {
             let health = try? await intakeAdmin.call(MessageDescriptor.systemHealth.name, HealthRequest(), as: HealthReply.self)
             return health?.subscriptions.first?.appliedSeq == head
         }, "\(intake.logTail(60))")

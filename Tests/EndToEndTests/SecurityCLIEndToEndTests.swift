@@ -38,7 +38,7 @@ struct SecurityCLIEndToEndTests {
         let anaConfig = try #require(try added.json()["clientConfig"] as? String)
         let ana = CLIRunner(configPath: anaConfig, user: nil, extraEnvironment: ["QUENCH_INTAKE_RPC": intake.rpcEndpoint])
         var logged = try ana.run(["log", "250", "--json"])
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(patientWaitSeconds)
         while logged.status != 0 && Date() < deadline {
             try await Task.sleep(for: .milliseconds(200))
             logged = try ana.run(["log", "250", "--json"])
@@ -57,7 +57,7 @@ struct SecurityCLIEndToEndTests {
         let revoked = try operatorCLI.run(["keys", "revoke", "ana", "--data-dir", dataDir, "--json"])
         #expect(revoked.status == 0, "\(revoked.stderr)")
         var refused = try ana.run(["intakes", "--json"])
-        let revokeDeadline = Date().addingTimeInterval(5)
+        let revokeDeadline = Date().addingTimeInterval(patientWaitSeconds)
         while refused.status == 0 && Date() < revokeDeadline {
             try await Task.sleep(for: .milliseconds(200))
             refused = try ana.run(["intakes", "--json"])

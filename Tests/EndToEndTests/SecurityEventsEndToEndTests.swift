@@ -22,7 +22,7 @@ struct SecurityEventsEndToEndTests {
         let adminFull = EventCollector(endpoint: pub, prefixes: [""], curve: try curve("admin"))
         defer { [anaStream, bobStream, bobFull, adminFull].forEach { $0.stop() } }
         // Subscriptions travel after the handshake: wait until the admin hears heartbeats.
-        #expect(await eventually(timeout: .seconds(10)) { !adminFull.events.isEmpty })
+        #expect(await eventually { !adminFull.events.isEmpty })
         try await Task.sleep(for: .milliseconds(500))
 
         let admin = try system.client("admin")
@@ -32,7 +32,7 @@ struct SecurityEventsEndToEndTests {
         let _: IntakeRecord = try await ana.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 102))
         let _: IntakeRecord = try await bob.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 201))
 
-        #expect(await eventually(timeout: .seconds(10)) {
+        #expect(await eventually {
             adminFull.domainEvents.count >= 3 && anaStream.domainEvents.count >= 2 && !bobStream.domainEvents.isEmpty
         })
         try await Task.sleep(for: .milliseconds(500))
@@ -52,22 +52,22 @@ struct SecurityEventsEndToEndTests {
         let bobStream = EventCollector(endpoint: system.service.userPubEndpoint, prefixes: ["bob/"], curve: try curve("bob"))
         let adminFull = EventCollector(endpoint: system.service.pubEndpoint, prefixes: [""], curve: try curve("admin"))
         defer { [anaStream, bobStream, adminFull].forEach { $0.stop() } }
-        #expect(await eventually(timeout: .seconds(10)) { !adminFull.events.isEmpty })
+        #expect(await eventually { !adminFull.events.isEmpty })
         try await Task.sleep(for: .milliseconds(500))
         let admin = try system.client("admin")
         let _: IntakeRecord = try await admin.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 101), user: "ana")
-        #expect(await eventually(timeout: .seconds(10)) { anaStream.domainEvents.count == 1 })
+        #expect(await eventually { anaStream.domainEvents.count == 1 })
 
         // ana's key leaves the allow-list while her subscription is live.
         try system.keys.writeAllowList(["admin": "admin", "bob": "user:bob"])
-        #expect(await eventually(timeout: .seconds(10)) { system.service.logTail(300).contains("event streams reopened") })
+        #expect(await eventually { system.service.logTail(300).contains("event streams reopened") })
         let heard = adminFull.events.count
 
         // Everyone else reconnects and resubscribes by themselves (heartbeats on the full
         // stream, bob's own events on the user stream)…
-        #expect(await eventually(timeout: .seconds(10)) { adminFull.events.count > heard })
+        #expect(await eventually { adminFull.events.count > heard })
         var sent = 0
-        let bobHears = await eventually(timeout: .seconds(10)) {
+        let bobHears = await eventually {
             sent += 1
             _ = try? await admin.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 200 + Double(sent)), user: "bob") as IntakeRecord
             try? await Task.sleep(for: .milliseconds(100))
@@ -76,7 +76,7 @@ struct SecurityEventsEndToEndTests {
         #expect(bobHears)
         // …and ana's events no longer reach her: the admin sees her next one, she does not.
         let _: IntakeRecord = try await admin.command(MessageDescriptor.intakeLog.name, LogIntakeRequest(volume: 102), user: "ana")
-        #expect(await eventually(timeout: .seconds(5)) {
+        #expect(await eventually {
             adminFull.domainEvents.filter { $0.envelope.user == "ana" && $0.topic == "intake.logged" }.count == 2
         })
         try await Task.sleep(for: .seconds(1))

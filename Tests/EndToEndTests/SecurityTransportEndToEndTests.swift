@@ -20,7 +20,7 @@ struct SecurityTransportEndToEndTests {
 
         try system.keys.writeAllowList(["admin": "admin", "carl": "user:carl"])
         let added = ContinuousClock.now
-        let admitted = await eventually(timeout: .seconds(20)) {
+        let admitted = await eventually {
             (try? await carl.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)) != nil
         }
         #expect(admitted)
@@ -31,7 +31,7 @@ struct SecurityTransportEndToEndTests {
 
         try system.keys.writeAllowList(["admin": "admin"])
         let revoked = ContinuousClock.now
-        let refused = await eventually(timeout: .seconds(20)) {
+        let refused = await eventually {
             do {
                 _ = try await carl.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)
                 return false
@@ -55,7 +55,7 @@ struct SecurityTransportEndToEndTests {
         try system.keys.writeAllowList(["admin": "admin", "dave": "user:dave"])
         kill(pid, SIGHUP)
         let dave = try system.client("dave")
-        #expect(await eventually(timeout: .seconds(3)) {
+        #expect(await eventually {
             (try? await dave.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)) != nil
         })
         #expect(system.service.isRunning)
@@ -75,7 +75,7 @@ struct SecurityTransportEndToEndTests {
         // The old key leaves the list; its connection stays open (no reconnect) and is
         // refused at its next request, while the principal's new key still works.
         try system.keys.writeAllowList(["admin": "admin", "erin-new": "user:erin"])
-        let refused = await eventually(timeout: .seconds(20)) {
+        let refused = await eventually {
             do {
                 _ = try await old.call(MessageDescriptor.systemPing.name, PingRequest(), as: PingReply.self)
                 return false

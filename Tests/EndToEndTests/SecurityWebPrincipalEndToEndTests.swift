@@ -18,7 +18,7 @@ struct SecurityWebPrincipalEndToEndTests {
         let webFull = EventCollector(endpoint: system.service.pubEndpoint, prefixes: [""], curve: try curve("web"))
         let analyticsFull = EventCollector(endpoint: system.service.pubEndpoint, prefixes: [""], curve: try curve("analytics"))
         defer { [webUser, webFull, analyticsFull].forEach { $0.stop() } }
-        #expect(await eventually(timeout: .seconds(10)) { !analyticsFull.events.isEmpty })
+        #expect(await eventually { !analyticsFull.events.isEmpty })
         try await Task.sleep(for: .milliseconds(500))
 
         let web = try system.client("web")
@@ -40,7 +40,7 @@ struct SecurityWebPrincipalEndToEndTests {
         let since: EventsSinceReply = try await analytics.call(MessageDescriptor.eventsSince.name, EventsSinceRequest(after: 0))
         #expect(since.events.count == 1, "another service may still catch up")
 
-        #expect(await eventually(timeout: .seconds(10)) { webUser.domainEvents.count == 1 })
+        #expect(await eventually { webUser.domainEvents.count == 1 })
         #expect(webUser.domainEvents.first?.topic == "ana/intake.logged")
         try await Task.sleep(for: .milliseconds(300))
         #expect(webFull.events.isEmpty, "the web's key must not be admitted on the full event stream")

@@ -44,7 +44,7 @@ struct TestKitModesTests {
         let inProcess = try await Self.run(.inProcess)
         let live = try await Self.run(.live)
         #expect(inProcess == live)
-        // 80 kg → half the pounds in fl oz: 80 × 2.20462262185 / 2 × 29.5735 = 2607.93 → 2608 mL.
+        // 80 kg → half the pounds in fl oz: 80 × 2.20462262185 / 2 × 29.5735295625 = 2607.94 → 2608 mL.
         #expect(inProcess.goalMl == 2608 && inProcess.goalSource == "auto")
         #expect(inProcess.summaryWaterMl == 300 && inProcess.summaryGoalMl == 2608)
         #expect(inProcess.goalsEvents == [EventDescriptor.goalChanged.name])

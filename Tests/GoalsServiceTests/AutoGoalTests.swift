@@ -15,7 +15,7 @@ struct AutoGoalTests {
 
     @Test("half the weight in pounds, as fl oz, rounded to whole mL", arguments: [50.0, 60, 72.5, 85.3, 100, 120, 150])
     func formula(weightKg: Double) {
-        let expected = (weightKg * Self.poundsPerKilogram / 2 * 29.5735).rounded()
+        let expected = (weightKg * Self.poundsPerKilogram / 2 * 29.5735295625).rounded()
         let derived = AutoGoal.derive(weightKg: weightKg)
         #expect(derived.goalMl == expected)
         #expect(derived.adjusted == nil)

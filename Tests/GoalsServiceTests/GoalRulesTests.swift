@@ -9,8 +9,8 @@ struct GoalRulesTests {
     func units() throws {
         #expect(try GoalRules.manualGoal(3000, unit: GoalRules.unit(nil)) == 3000)
         #expect(try GoalRules.manualGoal(2.5, unit: GoalRules.unit("l")) == 2500)
-        #expect(try GoalRules.manualGoal(80, unit: GoalRules.unit("floz")) == 2365.88)
-        #expect(try GoalRules.manualGoal(80, unit: GoalRules.unit("fl oz")) == 2365.88)
+        #expect(try GoalRules.manualGoal(80, unit: GoalRules.unit("floz")) == 2365.882)
+        #expect(try GoalRules.manualGoal(80, unit: GoalRules.unit("fl oz")) == 2365.882)
         #expect(try GoalRules.manualGoal(6000, unit: GoalRules.unit("ml")) == 6000)
         #expect(try GoalRules.manualGoal(6, unit: GoalRules.unit("L")) == 6000)
         #expect(try GoalRules.manualGoal(500, unit: GoalRules.unit(nil)) == 500)

@@ -13,7 +13,7 @@ struct GoalsHealthFlowTests {
     static let poundsPerKilogram = 2.20462262185
 
     static func derived(_ kg: Double) -> Double {
-        (kg * poundsPerKilogram / 2 * 29.5735).rounded()
+        (kg * poundsPerKilogram / 2 * 29.5735295625).rounded()
     }
 
     @Test("a newer then an older weight: the older one is ignored", arguments: TestMode.selected)

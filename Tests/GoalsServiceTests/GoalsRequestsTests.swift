@@ -22,8 +22,9 @@ struct GoalsRequestsTests {
         let history = try await system.history()
         #expect(history == [GoalPeriod(goalMl: 2800, source: "manual", startDay: LocalDay(system.today)!, endDay: nil)])
         let changes = try await system.goalChanges()
-        #expect(changes.map(\.newGoalMl) == [3000, 2957.35, 2800])
-        #expect(changes.map(\.oldGoalMl) == [2500, 3000, 2957.35])
+        // 100 fl oz × 29.5735295625 mL = 2957.35295625 mL, kept to the microlitre.
+        #expect(changes.map(\.newGoalMl) == [3000, 2957.353, 2800])
+        #expect(changes.map(\.oldGoalMl) == [2500, 3000, 2957.353])
         #expect(changes.allSatisfy { $0.effectiveDay.description == system.today && $0.source == "manual" })
 
         let today = LocalDay(system.today)!

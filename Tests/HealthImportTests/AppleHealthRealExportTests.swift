@@ -8,7 +8,7 @@ import Testing
 /// with what Tests/python/apple_health_expect.py (xml.etree, nothing shared with Quench)
 /// expects: every top-level element counted, every record of the four kinds delivered or
 /// counted as malformed, steps and distance per day on the record's own day, each weight.
-@Suite("Apple Health: the real exports", .enabled(if: RealData.shouldRun, "no ../shared/real-data"))
+@Suite("Apple Health: the real exports", .enabled(if: RealData.shouldRun("apple-health"), "no ../shared/real-data/apple-health"))
 struct AppleHealthRealExportTests {
     static var files: [String] {
         guard let folder = try? RealData.require("apple-health"),
@@ -36,7 +36,7 @@ struct AppleHealthRealExportTests {
         a.keys.sorted() == b.keys.sorted() && a.allSatisfy { abs($0.value - (b[$0.key] ?? .nan)) <= 1e-6 * max(1, abs($0.value)) }
     }
 
-    @Test("there are real exports to test", .enabled(if: RealData.shouldRun))
+    @Test("there are real exports to test", .enabled(if: RealData.shouldRun("apple-health")))
     func present() throws {
         _ = try RealData.require("apple-health")
         #expect(Self.files.count >= 10, "\(Self.files)")
@@ -107,5 +107,23 @@ struct AppleHealthRealExportTests {
         var old: [HealthRecord] = []
         _ = try AppleHealthParser().parse(path: folder.appendingPathComponent("brianerdelyi_export_2014.xml").path) { old.append($0) }
         #expect(old.count == 534 && old.allSatisfy { $0.utcOffsetSeconds == -28_800 && $0.sourceName == "AppleHealthDevice" })
+    }
+}
+
+/// Which real-data tests run: a data set decides for its own tests, so a real-data folder
+/// holding only some sets skips the others instead of failing them on missing files.
+@Suite("Real data: skipped or failed by data set")
+struct RealDataSelectionTests {
+    @Test("a data set that is absent skips its tests outside CI and fails them under CI=true; a present one runs")
+    func perDataSet() throws {
+        let ci = ProcessInfo.processInfo.environment["CI"] == "true"
+        #expect(RealData.shouldRun("no-such-data-set") == ci)
+        if ci {
+            let error = #expect(throws: RealDataMissing.self) { try RealData.require("no-such-data-set") }
+            #expect(error?.description.contains(RealData.folder == nil ? "is absent and CI=true" : "no-such-data-set") == true, "\(String(describing: error))")
+        }
+        if let folder = RealData.folder, FileManager.default.fileExists(atPath: folder.appendingPathComponent("apple-health/rgosdin_export.xml").path) {
+            #expect(RealData.shouldRun("apple-health"))
+        }
     }
 }

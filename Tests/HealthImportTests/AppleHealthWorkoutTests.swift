@@ -23,7 +23,7 @@ struct AppleHealthWorkoutTests {
         return abs(a - b) <= 1e-6 * max(1, abs(b))
     }
 
-    @Test("each real export's workouts match the independent script", .enabled(if: RealData.shouldRun, "no ../shared/real-data"),
+    @Test("each real export's workouts match the independent script", .enabled(if: RealData.shouldRun("apple-health"), "no ../shared/real-data/apple-health"),
           arguments: ["dogsheep_export.xml", "dogsheep_export.zip", "grll_export_v14.xml", "ericwolter_export_ios8.xml"])
     func realExports(file: String) throws {
         let path = try RealData.require("apple-health").appendingPathComponent(file).path

@@ -1,5 +1,6 @@
 import Foundation
 import HealthImport
+import QuenchStrings
 import QuenchTestSupport
 import Testing
 
@@ -79,7 +80,9 @@ import Testing
             WorkoutLine(lineNumber: 3, year: 2025, month: 4, day: 29, exercise: "Deadlift", sets: 1, reps: 3, weight: 225, unit: .lb),
         ])
         guard case .failure(let error) = results[2] else { Issue.record("unit 'stone' accepted"); return }
-        #expect(error == WorkoutLineError(lineNumber: 5, message: "weight unit: must be kg or lb (kgs, lbs), got 'stone'", problem: "weight unit: must be kg or lb (kgs, lbs)"))
+        #expect(error == WorkoutLineError(lineNumber: 5, rule: .weightUnitRule, detail: .got(.weightUnitRule, value: "stone")))
+        #expect(error.message == "weight unit: must be kg or lb (kgs, lbs), got 'stone'")
+        #expect(error.problem == "weight unit: must be kg or lb (kgs, lbs)")
     }
 
     @Test func fitbodInstantsGoOnTheUsersDay() throws {
@@ -114,25 +117,25 @@ import Testing
     }
 
     @Test func notAWorkoutLogSaysWhatItIs() throws {
-        #expect(throws: NotAWorkoutLog(reason: "this is an Apple Health export: use `quench import apple-health`")) {
+        #expect(throws: NotAWorkoutLog(.appleHealthExport)) {
             try parse("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE HealthData [\n<!ELEMENT HealthData (ExportDate)>\n]>\n<HealthData locale=\"en_US\">\n")
         }
         #expect(throws: NotAWorkoutLog.self) { try parse("PK\u{3}\u{4}rest of a zip") }
-        #expect(throws: NotAWorkoutLog(reason: "this is a binary file (it holds NUL bytes), not a workout log")) {
+        #expect(throws: NotAWorkoutLog(.binaryFile)) {
             try parse("Oct 11 2020,Back Squat,1,10,45\n\u{0}\u{0}\u{0}")
         }
         let unknown = #expect(throws: NotAWorkoutLog.self) { try parse("name,age,city\nAda,36,London\n") }
         #expect(unknown?.reason.hasPrefix("the header 'name,age,city' names no workout log format") == true)
         // An Apple Health export.zip given by path is named as one.
         let zip = try TestSupport.zip([("apple_health_export/export.xml", Array("<HealthData/>".utf8))], named: "w-export.zip")
-        #expect(throws: NotAWorkoutLog(reason: "this is an Apple Health export: use `quench import apple-health`")) {
+        #expect(throws: NotAWorkoutLog(.appleHealthExport)) {
             try WorkoutLogParser().parse(path: zip) { _ in }
         }
     }
 
     @Test(.timeLimit(.minutes(1))) func endlessInputEndsQuickly() throws {
         let started = ContinuousClock.now
-        #expect(throws: NotAWorkoutLog(reason: "this is a binary file (it holds NUL bytes), not a workout log")) {
+        #expect(throws: NotAWorkoutLog(.binaryFile)) {
             try WorkoutLogParser().parse(path: "/dev/zero") { _ in }
         }
         // Endless text without a newline: the line limit ends it.

@@ -1,5 +1,6 @@
 import Foundation
 import HealthImport
+import QuenchStrings
 import Testing
 
 @Suite struct WorkoutLogParserTests {
@@ -74,7 +75,7 @@ import Testing
         let long = "Oct 11 2020," + String(repeating: "x", count: 10_000) + ",1,10,45"
         let text = "Oct 11 2020,Squat,1,10,45\n" + long + "\r\nOct 12 2020,Squat,1,10,45"
         for chunk in [nil, 100, 4096] {
-            #expect(throws: NotAWorkoutLog(reason: "longer than 256 bytes: not a workout log; nothing imported", lineNumber: 2)) {
+            #expect(throws: NotAWorkoutLog(.lineTooLong(limit: 256), lineNumber: 2)) {
                 try parse(text, maxLineBytes: 256, chunk: chunk)
             }
         }

@@ -78,6 +78,23 @@ struct SampleRulesTests {
         #expect(Self.reason(Self.sample("heart-rate", 60, "count")) == SampleRejection.unknownType)
     }
 
+    @Test("an unknown unit's message lists every unit its type accepts (g for body mass, fl_oz_imp for water)",
+          arguments: [("body-mass", 70.0, ["kg", "lb", "g"]), ("dietary-water", 1.0, ["mL", "L", "fl_oz_us", "fl_oz_imp"]),
+                      ("distance", 1.0, ["m", "km", "mi"]), ("steps", 10.0, ["count"])] as [(String, Double, [String])])
+    func unknownUnitListsAll(type: String, value: Double, units: [String]) throws {
+        for unit in units {
+            #expect(throws: Never.self, "\(type) in \(unit)") { _ = try Self.check(Self.sample(type, type == "body-mass" && unit == "g" ? 70_000 : value, unit)).get() }
+        }
+        guard case .failure(let rejection) = Self.check(Self.sample(type, value, "furlongs")) else {
+            Issue.record("accepted furlongs")
+            return
+        }
+        let listed = rejection.message.replacingOccurrences(of: ",", with: " ").split(separator: " ").map(String.init)
+        for unit in units {
+            #expect(listed.contains(unit), "\(rejection.message) does not name \(unit)")
+        }
+    }
+
     @Test("identity: same fields, same identity (unit spelling aside); any field changed, another one")
     func identity() throws {
         let base = SampleInput(type: "dietary-water", value: 250, unit: "mL", start: Self.hourAgo, source: "Waterllama", device: "a")

@@ -4,20 +4,25 @@ import QuenchStrings
 import Testing
 
 /// The lint that keeps every user-facing string of the CLI in the catalog
-/// (Shared/QuenchStrings; docs/LOCALISATION.md). It reads Services/Gateway/Sources and
-/// fails on a string literal that reads as text for people:
+/// (Shared/QuenchStrings; docs/LOCALISATION.md). It reads every source folder whose text
+/// reaches a CLI user (``folders``: the CLI, the parsers, the client library, the charts,
+/// the web dashboard) and fails on a string literal that reads as text for people:
 /// - a phrase: two or more words, one of them with two letters or more (`"\(n) to go"`);
 /// - any word handed straight to output: `print("…")`, `output.line("…")`, `style.bold("…")`,
 ///   `ValidationError("…")`, `CLIError.usage/.io("…")`, `message: "…"`, `Table(["…"`.
 /// argument-parser's help (`abstract:`, `discussion:`, `help:`, `ArgumentHelp(`) is left
-/// English (docs/LOCALISATION.md says why). Single words elsewhere (keys, formats) pass here;
+/// English (docs/LOCALISATION.md says why), and so are log lines and crashes for operators
+/// (`logger.…(`, `fatalError(`, `precondition…(`). Single words elsewhere (keys, formats) pass here;
 /// the pseudo-locale run (CLIPseudoLocaleTests) catches any that reach the screen.
 /// A literal that is not for people (a date format, a prefix a reply is matched on) goes
-/// in CatalogLintAllowList.txt beside this file, one line each: `PATH | TEXT | why`.
+/// in CatalogLintAllowList.txt beside this file, one line each: `PATH | TEXT | why` (TEXT `*`: the whole file, for test-data generators and assets).
 @Suite("Catalog lint: no user-facing literal bypasses the catalog")
 struct CatalogLintTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let sources = root.appendingPathComponent("Services/Gateway/Sources")
+    /// The folders whose text reaches a CLI user (or a dashboard user).
+    static let folders = [
+        "Services/Gateway/Sources", "Shared/HealthImport", "Shared/QuenchClient", "Shared/QuenchCharts", "Services/Web/Dashboard",
+    ]
     static let allowListFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("CatalogLintAllowList.txt")
 
     struct Allowed: Hashable {
@@ -32,10 +37,15 @@ struct CatalogLintTests {
     ]
     /// argument-parser's help, which stays English.
     static let helpLabels = ["abstract:", "discussion:", "help:", "ArgumentHelp(", "usage:", "commandName:", "valueName:"]
+    /// Text for operators, not users: log lines (English, like every service's log) and crashes;
+    /// and markup that is not text: CSS class lists of the dashboard's and the charts' elements.
+    static let operatorCalls = [
+        "logger.", "Logger(label:", "fatalError(", "precondition(", "preconditionFailure(", "assertionFailure(", "assert(", "(\"class\", ",
+    ]
 
     /// Why `literal` counts as user-facing text, nil when it does not.
     static func finding(_ literal: SwiftLiteral) -> String? {
-        if helpLabels.contains(where: literal.before.contains) { return nil }
+        if helpLabels.contains(where: literal.before.contains) || operatorCalls.contains(where: literal.before.contains) { return nil }
         let words = literal.text.replacingOccurrences(of: "{}", with: " ").split(whereSeparator: \.isWhitespace)
         let wordy = words.filter { word in
             var run = 0
@@ -72,20 +82,26 @@ struct CatalogLintTests {
         init(_ description: String) { self.description = description }
     }
 
-    /// Every finding in the CLI's sources: `path:line: "text" (why)`, and the allow-list entries that matched.
-    static func findings() throws -> (findings: [String], used: Set<Allowed>) {
+    /// Every finding in the ``folders`` under `root`: `path:line: "text" (why)`, and the allow-list entries that matched.
+    static func findings(root: URL = root) throws -> (findings: [String], used: Set<Allowed>) {
         let allowed = try allowList()
         var used: Set<Allowed> = []
         var findings: [String] = []
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path } ?? []
-        for file in files {
+        var files: [URL] = []
+        for folder in folders {
+            files += FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)?
+                .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        }
+        files.sort { $0.path < $1.path }
+        let root = root.resolvingSymlinksInPath()
+        for file in files.map({ $0.resolvingSymlinksInPath() }) {
             let path = String(file.path.dropFirst(root.path.count + 1))
             for literal in SwiftLiterals.scan(try String(contentsOf: file, encoding: .utf8)) {
                 guard let why = finding(literal) else { continue }
                 let key = Allowed(path: path, text: literal.text)
-                if allowed[key] != nil {
-                    used.insert(key)
+                let wholeFile = Allowed(path: path, text: "*")
+                if allowed[key] != nil || allowed[wholeFile] != nil {
+                    used.insert(allowed[key] != nil ? key : wholeFile)
                     continue
                 }
                 findings.append("\(path):\(literal.line): \"\(literal.text.replacingOccurrences(of: "\n", with: "\\n"))\" (\(why))")
@@ -105,7 +121,7 @@ struct CatalogLintTests {
         Tests/QuenchCLITests/CatalogLintAllowList.txt: `PATH | TEXT | why` (TEXT with \\(…) written as {}).
         """
 
-    @Test("every user-facing literal of Services/Gateway/Sources comes from the catalog")
+    @Test("every user-facing literal of the CLI's, the parsers', the client's, the charts' and the dashboard's sources comes from the catalog")
     func noBareLiterals() throws {
         let (findings, _) = try Self.findings()
         #expect(findings.isEmpty, "\(findings.count) literal(s) bypass the catalog:\n\(findings.joined(separator: "\n"))\n\n\(Self.advice)")
@@ -116,6 +132,34 @@ struct CatalogLintTests {
         let (_, used) = try Self.findings()
         let stale = try Self.allowList().keys.filter { !used.contains($0) }.map { "\($0.path) | \($0.text)" }.sorted()
         #expect(stale.isEmpty, "CatalogLintAllowList.txt entries that match nothing any more (remove them):\n\(stale.joined(separator: "\n"))")
+    }
+
+    @Test("a literal planted in any of the folders fails the lint, named by its path and line", arguments: folders)
+    func plantedLiteral(folder: String) throws {
+        let plant = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-lint-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: plant) }
+        let dir = plant.appendingPathComponent(folder)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try """
+            struct Planted {
+                let key = "intake.log"
+                func run() throws {
+                    throw Failure(reason: "the file is not a workout log")
+                }
+            }
+            """.write(to: dir.appendingPathComponent("Planted.swift"), atomically: true, encoding: .utf8)
+        let (findings, _) = try Self.findings(root: plant)
+        #expect(findings == ["\(folder)/Planted.swift:4: \"the file is not a workout log\" (a phrase)"])
+    }
+
+    @Test("log lines and crashes are for operators: the lint passes them")
+    func operatorText() {
+        let literals = SwiftLiterals.scan("""
+            logger.warning("bad reply dropped", metadata: [:])
+            fatalError("libzmq could not create a context")
+            """)
+        #expect(literals.count == 2)
+        #expect(literals.allSatisfy { CatalogLintTests.finding($0) == nil })
     }
 
     @Test("the lint flags text for people and passes keys, formats and help")

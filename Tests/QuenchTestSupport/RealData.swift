@@ -24,13 +24,30 @@ public enum RealData {
         folder != nil || ProcessInfo.processInfo.environment["CI"] == "true"
     }
 
-    /// The real-data folder `name` (e.g. `apple-health`); throws when absent (only reached
-    /// when ``shouldRun``, i.e. under `CI=true`).
+    /// Whether tests on the data set `name` (e.g. `apple-health`) run: when its folder is there
+    /// (a real-data folder holding only other sets skips these, rather than failing them on
+    /// missing files), and always under `CI=true`.
+    public static func shouldRun(_ name: String) -> Bool {
+        dataset(name) != nil || ProcessInfo.processInfo.environment["CI"] == "true"
+    }
+
+    /// The data set's folder, nil when it (or the whole real-data folder) is absent.
+    static func dataset(_ name: String) -> URL? {
+        guard let url = folder?.appendingPathComponent(name) else { return nil }
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue ? url : nil
+    }
+
+    /// The real-data folder `name` (e.g. `apple-health`); throws, saying which, when it is
+    /// absent (only reached when ``shouldRun(_:)``, i.e. under `CI=true`).
     public static func require(_ name: String) throws -> URL {
         guard let folder else {
             throw RealDataMissing(description: "the real data (../shared/real-data or $QUENCH_REAL_DATA) is absent and CI=true")
         }
-        return folder.appendingPathComponent(name)
+        guard let set = dataset(name) else {
+            throw RealDataMissing(description: "the real data set \(name) is absent from \(folder.path) and CI=true")
+        }
+        return set
     }
 
     /// Runs `python3 Tests/python/SCRIPT ARGUMENTS` and parses its stdout as one JSON object.

@@ -81,7 +81,7 @@ public final class ServiceProcess: @unchecked Sendable {
     }
 
     private func waitUntilReady() throws {
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(patientWaitSeconds)
         while Date() < deadline {
             if let data = try? Data(contentsOf: readyURL),
                let ready = try? JSONDecoder().decode(Ready.self, from: data) {
@@ -96,7 +96,7 @@ public final class ServiceProcess: @unchecked Sendable {
             }
             Thread.sleep(forTimeInterval: 0.02)
         }
-        throw TestFailure("\(name) was not ready within 30 s:\n\(logTail())")
+        throw TestFailure("\(name) was not ready within \(Int(patientWaitSeconds)) s:\n\(logTail())")
     }
 
     private struct Ready: Decodable {

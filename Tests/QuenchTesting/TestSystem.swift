@@ -129,7 +129,7 @@ public final class TestSystem: Sendable {
 
     /// Returns once every subscriber has applied everything its publishers in this system
     /// committed, including what applying made other services publish.
-    public func settle(timeout: Duration = .seconds(20)) async throws {
+    public func settle(timeout: Duration = patientWait) async throws {
         switch mode {
         case .inProcess:
             var moved: UInt64

@@ -45,6 +45,48 @@ import Testing
         }
     }
 
+    @Test("an error's message follows the request's language (?lang=, the lang cookie, Accept-Language) through the catalog; code and field do not")
+    func errorsInTheRequestsLanguage() async throws {
+        try await WebDeployment.with(label: "web-error-language") { deployment in
+            let ana = try await deployment.token(for: "ana")
+            struct Body: Decodable {
+                struct Detail: Decodable {
+                    var code: String
+                    var field: String?
+                    var message: String
+                }
+                var error: Detail
+            }
+            func tooSmall(_ extra: HTTPFields, query: String = "") async throws -> (Body.Detail, String?) {
+                var headers: HTTPFields = [.authorization: "Bearer \(ana)", .init("X-Time-Zone")!: "UTC"]
+                headers.append(contentsOf: extra)
+                let response = try await deployment.request(.put, "/api/v1/goal\(query)", headers: headers, body: #"{"volume":100}"#)
+                #expect(response.head.status == .badRequest, "\(response.text)")
+                return (try response.json(Body.self).error, response.head.headerFields[.contentLanguage])
+            }
+            let rule = "a daily goal must be at least 500 mL and at most 6000 mL, got 100 ml"
+            let (english, englishLanguage) = try await tooSmall([:])
+            #expect(english.code == "invalid_argument" && english.field == "volume" && english.message == rule, "\(english)")
+            #expect(englishLanguage == "en")
+            let (german, germanLanguage) = try await tooSmall([.acceptLanguage: "de-DE,de;q=0.9,en;q=0.5"])
+            #expect(german.code == "invalid_argument" && german.field == "volume", "\(german)")
+            #expect(german.message == "ungültiger Wert für volume (\(rule))", "\(german)")
+            #expect(germanLanguage == "de")
+            let (french, _) = try await tooSmall([.acceptLanguage: "fr-CH, fr;q=0.9"])
+            #expect(french.code == "invalid_argument" && french.field == "volume" && french.message == "valeur invalide pour volume (\(rule))", "\(french)")
+            // ?lang= before the cookie before Accept-Language, as for the pages.
+            let (chosen, _) = try await tooSmall([.acceptLanguage: "de", .cookie: "lang=de"], query: "?lang=fr")
+            #expect(chosen.message.hasPrefix("valeur invalide pour volume"), "\(chosen)")
+            let (cookie, _) = try await tooSmall([.acceptLanguage: "fr", .cookie: "lang=de"])
+            #expect(cookie.message.hasPrefix("ungültiger Wert für volume"), "\(cookie)")
+
+            // The web edge's own refusals too: no token, in German.
+            let anonymous = try await deployment.request(.get, "/api/v1/me", headers: [.acceptLanguage: "de"])
+            let refused = try anonymous.json(Body.self).error
+            #expect(refused.code == "unauthenticated" && refused.message.hasPrefix("nicht angemeldet"), "\(refused)")
+        }
+    }
+
     @Test func aUserSeesAndChangesOnlyItsOwnData() async throws {
         try await WebDeployment.with(label: "web-users") { deployment in
             let ana = try await deployment.token(for: "ana")

@@ -92,6 +92,45 @@ import Testing
         #expect(documented == served)
         #expect(document?["openapi"] as? String == "3.1.0")
     }
+
+    /// The bodies whose bounds depend on the unit (`PUT /api/v1/goal`, `POST /api/v1/intakes`,
+    /// `POST /api/v1/weight`): one branch per unit, whose bounds the service's rule admits and
+    /// just outside of which it refuses (so schemathesis's valid bodies are valid).
+    @Test func theBoundedBodiesStateTheRulesBoundsInEveryUnit() throws {
+        let document = try JSONSerialization.jsonObject(with: Data(OpenAPIRoutes.body)) as? [String: Any]
+        let schemas = try #require((document?["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        func volume(_ check: @escaping (Double, VolumeUnit) throws -> Void) -> (Double, String) -> Bool {
+            { value, unit in (try? check(value, VolumeUnit(rawValue: unit)!)) != nil }
+        }
+        let rules: [(schema: String, field: String, units: [String], accepts: (Double, String) -> Bool)] = [
+            ("SetGoalRequest", "volume", ["floz", "l", "ml"], volume { _ = try GoalVolumeRule.microlitres($0, unit: $1) }),
+            ("LogIntakeRequest", "volume", ["floz", "l", "ml"], volume {
+                _ = try FieldRules.volume($0, unit: $1, maxMicrolitres: ValueRules.waterMicrolitres.upperBound, limit: "6000 mL")
+            }),
+            ("AddWeightRequest", "value", ["kg", "lb"], { value, unit in
+                ValueRules.bodyMassKg.contains(unit == "lb" ? value * ValueRules.kilogramsPerPound : value)
+            }),
+        ]
+        for rule in rules {
+            let branches = try #require((schemas[rule.schema] as? [String: Any])?["oneOf"] as? [[String: Any]], "\(rule.schema)")
+            var units: [String] = []
+            for branch in branches {
+                let properties = try #require(branch["properties"] as? [String: [String: Any]])
+                let unit = try #require((properties["unit"]?["enum"] as? [String])?.first)
+                units.append(unit)
+                let low = try #require(properties[rule.field]?["minimum"] as? Double)
+                let high = try #require(properties[rule.field]?["maximum"] as? Double)
+                #expect(rule.accepts(low, unit) && rule.accepts(high, unit), "\(rule.schema) in \(unit): \(low)…\(high)")
+                #expect(!rule.accepts(high + 0.001, unit), "\(rule.schema) in \(unit): above \(high)")
+                if rule.schema != "LogIntakeRequest" {  // an intake's least is 1 µL: anything above 0 rounds to it
+                    #expect(!rule.accepts(low - 0.001, unit), "\(rule.schema) in \(unit): below \(low)")
+                }
+            }
+            #expect(units.sorted() == rule.units, "\(rule.schema)")
+        }
+        let goal = try #require((schemas["SetGoalRequest"] as? [String: Any])?["oneOf"] as? [[String: Any]])
+        #expect(goal.map { ($0["required"] as? [String]) ?? [] }.contains(["volume"]), "unit is optional in ml")
+    }
 }
 
 @Suite struct SecretCacheTests {

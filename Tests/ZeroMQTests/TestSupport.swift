@@ -28,7 +28,7 @@ final class Recorder<Value: Sendable>: Sendable {
 }
 
 /// Polls `condition` until it holds or `seconds` pass.
-func eventually(seconds: Double = 10, _ condition: () -> Bool) async throws -> Bool {
+func eventually(seconds: Double = 60, _ condition: () -> Bool) async throws -> Bool {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while ContinuousClock.now < deadline {
         if condition() { return true }

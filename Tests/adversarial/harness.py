@@ -19,6 +19,7 @@ suites (and several checkouts) can run side by side:
 
 Binaries come from $QUENCH_BIN, else .build/debug of this checkout.
 """
+import fcntl
 import json
 import os
 import shutil
@@ -72,6 +73,29 @@ def unpack(frame):
 
 _taken = set()
 _next_port = [20000 + (os.getpid() % 60) * 200]
+_locks = {}
+
+
+def _reserve(port):
+    """Takes the port's lock file for this process's life, as Tests/QuenchTestSupport/TestPorts
+    does, so another test process (Swift or Python) skips it even while our service is down."""
+    folder = os.path.join(os.environ.get("TMPDIR") or "/tmp", "quench-test-ports")
+    try:
+        os.makedirs(folder, exist_ok=True)
+        os.chmod(folder, 0o1777)
+    except OSError:
+        pass
+    try:
+        fd = os.open(os.path.join(folder, "%d.lock" % port), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+    except OSError:
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return False
+    _locks[port] = fd
+    return True
 
 
 def free_port():
@@ -88,6 +112,8 @@ def free_port():
                 s.bind(("127.0.0.1", port))
             except OSError:
                 continue
+        if not _reserve(port):
+            continue
         _taken.add(port)
         return port
     raise RuntimeError("no free port")

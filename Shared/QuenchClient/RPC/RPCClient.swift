@@ -1,3 +1,4 @@
+import QuenchStrings
 import Foundation
 public import Logging
 import MessagePack
@@ -153,7 +154,7 @@ public final class RPCClient: @unchecked Sendable {
         do {
             return try reply.decodeBody(Reply.self)
         } catch {
-            throw QuenchError(.malformed, "reply to \(type) could not be read: \(error)")
+            throw QuenchError(.malformed, Self.english(.replyUnreadable(type: "\(type)", detail: "\(error)")))
         }
     }
 
@@ -172,7 +173,7 @@ public final class RPCClient: @unchecked Sendable {
                     return true
                 }
                 if !queued {
-                    continuation.resume(throwing: QuenchError.unavailable("the client was closed"))
+                    continuation.resume(throwing: QuenchError.unavailable(Self.english(.clientClosed)))
                 }
             }
         } onCancel: {
@@ -187,7 +188,7 @@ public final class RPCClient: @unchecked Sendable {
         closing.withLock { $0 = true }
         _ = try? await reactor.perform { [self] in
             state.closed = true
-            failAll(QuenchError.unavailable("the client was closed"))
+            failAll(QuenchError.unavailable(Self.english(.clientClosed)))
             state.socket?.close()
             state.monitor?.close()
             state.socket = nil
@@ -233,12 +234,12 @@ public final class RPCClient: @unchecked Sendable {
 
     private func start(id: String, pending: Pending) {
         guard !state.closed else {
-            pending.continuation.resume(throwing: QuenchError.unavailable("the client was closed"))
+            pending.continuation.resume(throwing: QuenchError.unavailable(Self.english(.clientClosed)))
             return
         }
         if state.socket == nil { openSocket() }
         if let existing = state.pending.removeValue(forKey: id) {
-            existing.continuation.resume(throwing: QuenchError(.conflict, "a request with id \(id) is already in flight"))
+            existing.continuation.resume(throwing: QuenchError(.conflict, Self.english(.requestInFlight(id: "\(id)"))))
         }
         state.pending[id] = pending
         transmit(pending)
@@ -254,8 +255,7 @@ public final class RPCClient: @unchecked Sendable {
             state.connectTimer = nil
             guard !state.connected, !state.pending.isEmpty else { return }
             let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
-            failAll(QuenchError.unavailable(
-                "could not connect to \(endpoint) within \(String(format: "%g", seconds)) s; is the service running?"))
+            failAll(QuenchError.unavailable(Self.english(.connectTimeout(endpoint: endpoint, seconds: String(format: "%g", seconds)))))
             dropSocket()
         }
     }
@@ -322,8 +322,7 @@ public final class RPCClient: @unchecked Sendable {
         for (id, pending) in state.pending where pending.deadline <= now {
             if pending.attemptsLeft <= 0 {
                 state.pending.removeValue(forKey: id)
-                pending.continuation.resume(throwing: QuenchError.unavailable(
-                    "no reply from \(endpoint) after \(options.attempts) attempt(s); is the service running?"))
+                pending.continuation.resume(throwing: QuenchError.unavailable(Self.english(.noReply(endpoint: endpoint, attempts: options.attempts))))
             } else {
                 pending.attemptsLeft -= 1
                 retry = true
@@ -350,7 +349,7 @@ public final class RPCClient: @unchecked Sendable {
             guard let event = MonitorEvent(frames: frames) else { continue }
             let refusal: QuenchError
             if event.event == .handshakeFailedAuth {
-                refusal = QuenchError(.unauthenticated, "the service refused this key (not on its allow-list)")
+                refusal = QuenchError(.unauthenticated, Self.english(.keyRefused))
             } else if event.isMechanismMismatch {
                 refusal = Self.mismatch(hasKey: options.curve != nil)
             } else if event.event == .handshakeFailedNoDetail {
@@ -358,7 +357,7 @@ public final class RPCClient: @unchecked Sendable {
                 guard state.closedHandshakes >= Self.closedHandshakesBeforeRefusal else { continue }
                 refusal = options.curve == nil
                     ? Self.mismatch(hasKey: false)
-                    : QuenchError(.unauthenticated, "the service closed the connection during the CURVE handshake \(state.closedHandshakes) times in a row: check the service's publicKey in the client config (and that it does not run --insecure)")
+                    : QuenchError(.unauthenticated, Self.english(.handshakeClosed(times: state.closedHandshakes)))
             } else {
                 if event.event == .handshakeSucceeded { state.closedHandshakes = 0 }
                 if event.event == .connected || event.event == .handshakeSucceeded { markConnected() }
@@ -373,9 +372,12 @@ public final class RPCClient: @unchecked Sendable {
 
     private static func mismatch(hasKey: Bool) -> QuenchError {
         hasKey
-            ? QuenchError(.unauthenticated, "the service does not use CURVE (it runs --insecure), but this client has a key")
-            : QuenchError(.unauthenticated, "the service requires CURVE: this client has no key (set clientKey and the service's publicKey in the client config)")
+            ? QuenchError(.unauthenticated, english(.serviceInsecure))
+            : QuenchError(.unauthenticated, english(.serviceRequiresCurve))
     }
+
+    /// The English of a client error (``ClientText``; the CLI recognises it and shows it in the user's language).
+    static func english(_ text: ClientText) -> String { Localizer(.en)(text) }
 
     private func markConnected() {
         state.connected = true

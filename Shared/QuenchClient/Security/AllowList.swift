@@ -1,3 +1,4 @@
+import QuenchStrings
 import Foundation
 import ZeroMQ
 
@@ -40,16 +41,16 @@ public struct AllowList: Sendable, Equatable, Codable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw ConfigError(key: "curve.allow.list.file", message: "cannot be read (\(path)): \(error.localizedDescription)")
+            throw ConfigError(key: "curve.allow.list.file", .allowListUnreadable(path: path, SystemErrorText(error)))
         }
         guard data.count <= 4 << 20 else {
-            throw ConfigError(key: "curve.allow.list.file", message: "is larger than 4 MiB (\(path))")
+            throw ConfigError(key: "curve.allow.list.file", .allowListTooLarge(path: path))
         }
         let list: AllowList
         do {
             list = try JSONDecoder().decode(AllowList.self, from: data)
         } catch {
-            throw ConfigError(key: "curve.allow.list.file", message: "is not a valid allow-list (\(path)): expected {\"clients\":[{\"publicKey\":…,\"principal\":…}]}: \(error)")
+            throw ConfigError(key: "curve.allow.list.file", .allowListInvalid(path: path, detail: "\(error)"))
         }
         try list.validate(path: path)
         return list
@@ -57,14 +58,14 @@ public struct AllowList: Sendable, Equatable, Codable {
 
     func validate(path: String) throws {
         guard clients.count <= Self.maxEntries else {
-            throw ConfigError(key: "curve.allow.list.file", message: "has more than \(Self.maxEntries) entries (\(path))")
+            throw ConfigError(key: "curve.allow.list.file", .allowListTooMany(path: path, max: Self.maxEntries))
         }
         for (index, client) in clients.enumerated() {
             guard client.publicKey.utf8.count == 40, Z85.decode(client.publicKey)?.count == 32 else {
-                throw ConfigError(key: "curve.allow.list.file", message: "entry \(index): publicKey must be a 40-character Z85 key (\(path))")
+                throw ConfigError(key: "curve.allow.list.file", .allowListBadKey(path: path, entry: index))
             }
             guard Principal(transport: client.principal) != nil else {
-                throw ConfigError(key: "curve.allow.list.file", message: "entry \(index): principal must be user:<id>, service:<name> or admin, got '\(client.principal)' (\(path))")
+                throw ConfigError(key: "curve.allow.list.file", .allowListBadPrincipal(path: path, entry: index, got: client.principal))
             }
         }
     }

@@ -1,3 +1,4 @@
+import QuenchStrings
 import Foundation
 public import ZeroMQ
 #if canImport(Glibc)
@@ -13,20 +14,20 @@ public enum KeyFiles {
     public static func loadSecret(_ path: String, key: String) throws -> CurveKeyPair {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw ConfigError(key: key, message: "names a file that cannot be read: \(path) (\(String(cString: strerror(errno))))")
+            throw ConfigError(key: key, .fileUnreadable(path: path, SystemErrorText(errno: errno)))
         }
         guard info.st_mode & 0o077 == 0 else {
             let mode = String(info.st_mode & 0o777, radix: 8)
-            throw ConfigError(key: key, message: "names the secret key file \(path) with mode \(mode); it must be 0600 or stricter (chmod 600 \(path))")
+            throw ConfigError(key: key, .secretKeyMode(path: path, mode: mode))
         }
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         } catch {
-            throw ConfigError(key: key, message: "names a file that cannot be read: \(path)")
+            throw ConfigError(key: key, .fileUnreadable(path: path, nil))
         }
         guard text.utf8.count == 40, let publicKey = try? CurveKeyPair.publicKey(forSecretKey: text) else {
-            throw ConfigError(key: key, message: "names \(path), which does not hold a 40-character Z85 secret key")
+            throw ConfigError(key: key, .notASecretKey(path: path))
         }
         return CurveKeyPair(publicKey: publicKey, secretKey: text)
     }

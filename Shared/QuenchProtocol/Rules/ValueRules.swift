@@ -9,7 +9,7 @@
 /// | steps | count | 0 … 200,000 per sample |
 /// | body-mass | kg | 0.5 … 500 |
 /// | distance | m | 0 … 500,000 per sample |
-/// | dietary-water | mL | 0.001 … 6,000 (1 µL … 6 L, an intake's own limit) |
+/// | dietary-water | mL | 0.001 … 6,000 (1 µL … 6 L, an intake's own limit: at most 6000 mL as sent, at least 1 µL once rounded) |
 /// | strength | kg | 0 … 1,000 |
 /// | workout | s (duration) | 0 … 604,800 (a week); distance 0 … 1,000 km, energy 0 … 100,000 kcal |
 ///
@@ -46,7 +46,11 @@ public enum ValueRules {
         case .steps: return stepsPerSample.contains(value)
         case .bodyMass: return bodyMassKg.contains(value)
         case .distance: return distanceMetersPerSample.contains(value)
-        case .dietaryWater: return VolumeUnit.milliliter.toMicrolitres(value).map(waterMicrolitres.contains) ?? false
+        case .dietaryWater:
+            // Judged as sent, as intake judges its own entries (FieldRules.volume): 6000.0004 mL
+            // is over 6 L though it rounds to 6,000,000 µL; at least 1 µL once rounded.
+            guard value * 1000 <= Double(waterMicrolitres.upperBound) else { return false }
+            return VolumeUnit.milliliter.toMicrolitres(value).map(waterMicrolitres.contains) ?? false
         case .strength: return strengthKg.contains(value)
         case .workout: return workoutSeconds.contains(value)
         }

@@ -8,12 +8,18 @@ public enum VolumeUnit: String, Codable, Sendable, CaseIterable {
     case liter = "l"
     case usFluidOunce = "floz"
 
-    /// Microlitres in one unit (a US fl oz is 29.5735 mL).
+    /// Millilitres in one US customary fluid ounce, exactly: 1/128 US gallon of 231 in³,
+    /// 2.54 cm to the inch (231 × 16.387064 / 128 = 29.5735295625). The one factor for fl oz
+    /// everywhere: what the services store, what the CLI, the dashboard and the health
+    /// importers convert and show, the auto goal.
+    public static let millilitresPerUSFluidOunce = 29.5735295625
+
+    /// Microlitres in one unit (a US fl oz is 29.5735295625 mL, ``millilitresPerUSFluidOunce``).
     public var microlitres: Double {
         switch self {
         case .milliliter: 1_000
         case .liter: 1_000_000
-        case .usFluidOunce: 29_573.5
+        case .usFluidOunce: Self.millilitresPerUSFluidOunce * 1_000
         }
     }
 

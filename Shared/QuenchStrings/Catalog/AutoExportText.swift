@@ -13,6 +13,9 @@ public enum AutoExportText: LocalizedMessage {
     case notAPayload(path: String, message: String)
     case cannotRead(path: String, error: String)
     case badPoints(path: String, count: Int, first: String)
+    /// A skip reason: points of `field` breaking `rule` (already in the user's language).
+    case badPoint(field: String, rule: String)
+    case badPointOtherRules
 
     public func text(_ l: Language) -> Localized {
         switch self {
@@ -40,6 +43,10 @@ public enum AutoExportText: LocalizedMessage {
             l.pick(en: "Other sections, not imported: \(list)", de: "Andere Abschnitte, nicht importiert: \(list)", fr: "Autres sections, non importées : \(list)")
         case .notAPayload(let path, let message):
             l.pick(en: "\(path): \(message); nothing imported", de: "\(path): \(message); nichts importiert", fr: "\(path) : \(message) ; rien n’a été importé")
+        case .badPoint(let field, let rule):
+            l.pick(en: "bad-point: \(field): \(rule)", de: "fehlerhafter Punkt: \(field): \(rule)", fr: "point erroné : \(field) : \(rule)")
+        case .badPointOtherRules:
+            l.pick(en: "bad-point: other rules", de: "fehlerhafter Punkt: andere Regeln", fr: "point erroné : autres règles")
         case .cannotRead(let path, let error):
             l.pick(en: "cannot read \(path): \(error)", de: "\(path) nicht lesbar: \(error)", fr: "impossible de lire \(path) : \(error)")
         case .badPoints(let path, let count, let first):

@@ -170,7 +170,7 @@ public enum ImportText: LocalizedMessage {
             case "in-future": l.pick(en: "in-future", de: "in der Zukunft", fr: "dans le futur")
             case "invalid": l.pick(en: "invalid", de: "ungültig", fr: "invalide")
             case "day-total-out-of-range": l.pick(en: "day-total-out-of-range", de: "Tagessumme außerhalb des Bereichs", fr: "total du jour hors limites")
-            default: .verbatim(key)
+            default: Self.unreadable(l, key: key)
             }
         case .noImports:
             l.pick(
@@ -202,5 +202,21 @@ public enum ImportText: LocalizedMessage {
                 de: "--limit muss zwischen 1 und \(String(max)) liegen, war \(String(got))",
                 fr: "--limit doit être entre 1 et \(String(max)), reçu \(String(got))")
         }
+    }
+
+    /// A record or workout the Apple Health parser could not read (`malformed (bad date: startDate)`,
+    /// `malformed workout (missing attribute: sourceName)`: the keys the import sends), else the key as it is.
+    static func unreadable(_ l: Language, key: String) -> Localized {
+        func reason(_ prefix: String) -> HealthExportText? {
+            guard key.hasPrefix(prefix), key.hasSuffix(")") else { return nil }
+            return HealthExportText(skipReason: String(key.dropFirst(prefix.count).dropLast()))
+        }
+        if let why = reason("malformed workout (") {
+            return l.pick(en: "malformed workout (\(why))", de: "fehlerhaftes Training (\(why))", fr: "entraînement mal formé (\(why))")
+        }
+        if let why = reason("malformed (") {
+            return l.pick(en: "malformed (\(why))", de: "fehlerhaft (\(why))", fr: "mal formé (\(why))")
+        }
+        return .verbatim(key)
     }
 }

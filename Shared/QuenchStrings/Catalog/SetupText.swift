@@ -30,6 +30,7 @@ public enum SetupText: LocalizedMessage {
     case cannotFindBinary(String)
     case didNotStart(service: String, seconds: Int, log: String, tail: String)
     case timeoutRange(low: String, high: String, got: String)
+    case portBaseRange(low: String, high: String, got: String)
     case notAZone(String)
 
     public func text(_ l: Language) -> Localized {
@@ -93,7 +94,7 @@ public enum SetupText: LocalizedMessage {
                 en: "the client config \(path) is not valid: \(reason)", de: "die Client-Konfiguration \(path) ist ungültig: \(reason)",
                 fr: "la configuration client \(path) n’est pas valide : \(reason)")
         case .noUser:
-            l.pick(en: "no user: pass --user NAME or set QUENCH_USER", de: "kein Nutzer: --user NAME angeben oder QUENCH_USER setzen", fr: "aucun utilisateur : passez --user NOM ou définissez QUENCH_USER")
+            l.pick(en: "no user: pass --user NAME or set `QUENCH_USER`", de: "kein Nutzer: --user NAME angeben oder `QUENCH_USER` setzen", fr: "aucun utilisateur : passez --user NOM ou définissez `QUENCH_USER`")
         case .noEndpoint(let service):
             l.pick(
                 en: "the client config names no endpoint for \(service)", de: "die Client-Konfiguration nennt keinen Endpunkt für \(service)",
@@ -112,6 +113,11 @@ public enum SetupText: LocalizedMessage {
                 en: "--timeout must be at least \(low) and at most \(high) seconds, got \(got)",
                 de: "--timeout muss mindestens \(low) und höchstens \(high) Sekunden sein, war \(got)",
                 fr: "--timeout doit valoir au moins \(low) et au plus \(high) secondes, reçu \(got)")
+        case .portBaseRange(let low, let high, let got):
+            l.pick(
+                en: "must be at least \(low) and at most \(high) (every port of the deployment within 1024…65535), got \(got)",
+                de: "muss mindestens \(low) und höchstens \(high) sein (jeder Port der Installation in 1024…65535), war \(got)",
+                fr: "doit valoir au moins \(low) et au plus \(high) (chaque port du déploiement dans 1024…65535), reçu \(got)")
         case .notAZone(let text):
             l.pick(
                 en: "--tz: '\(text)' is not an IANA time zone (e.g. Europe/Berlin)", de: "--tz: '\(text)' ist keine IANA-Zeitzone (z. B. Europe/Berlin)",

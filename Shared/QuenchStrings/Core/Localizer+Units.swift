@@ -14,13 +14,13 @@ extension Localizer {
         case pound = "lb"
     }
 
-    public static let millilitresPerFluidOunce = 29.5735295625
-
-    /// `250 mL` · `0.25 L` · `8.5 fl oz` (`250 ml` in German and French): a volume in mL in `unit`.
-    public func volume(_ millilitres: Double, unit: VolumeUnit = .millilitre) -> String {
+    /// `250 mL` · `0.25 L` · `8.5 fl oz` (`250 ml` in German and French): a volume in mL in
+    /// `unit`. `millilitresPerFluidOunce` is the caller's (QuenchProtocol's
+    /// `VolumeUnit.millilitresPerUSFluidOunce`, the one the services store fl oz with).
+    public func volume(_ millilitres: Double, unit: VolumeUnit = .millilitre, millilitresPerFluidOunce: Double) -> String {
         switch unit {
         case .litre: self(UnitText.litres(decimal(millilitres / 1000, minimum: 2, maximum: 2)))
-        case .fluidOunce: self(UnitText.fluidOunces(decimal(millilitres / Self.millilitresPerFluidOunce, maximum: 1)))
+        case .fluidOunce: self(UnitText.fluidOunces(decimal(millilitres / millilitresPerFluidOunce, maximum: 1)))
         case .millilitre: self(UnitText.millilitres(decimal(millilitres, maximum: 1)))
         }
     }

@@ -121,7 +121,7 @@ public final class AnalyticsSystem: Sendable {
         return true
     }
 
-    public func waitUntilCaughtUp(_ client: TestClient? = nil, timeout: Duration = .seconds(20)) async throws {
+    public func waitUntilCaughtUp(_ client: TestClient? = nil, timeout: Duration = patientWait) async throws {
         // In process nothing moves until delivered (live, the subscribers follow by themselves).
         if system.mode == .inProcess { try await system.settle(timeout: timeout) }
         let done = try await eventually(timeout: timeout) { try await caughtUp(client) }

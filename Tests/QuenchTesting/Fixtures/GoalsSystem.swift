@@ -82,7 +82,7 @@ public final class GoalsSystem: Sendable {
     }
 
     /// Returns once goals has applied every event health-ingest has committed.
-    public func waitUntilGoalsCaughtUp(timeout: Duration = .seconds(15)) async throws {
+    public func waitUntilGoalsCaughtUp(timeout: Duration = patientWait) async throws {
         try await system.settle(timeout: timeout)
     }
 

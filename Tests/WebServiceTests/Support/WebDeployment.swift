@@ -49,13 +49,13 @@ final class WebDeployment: Sendable {
 
     private static func waitForPort(_ file: URL, process: ServiceProcess) throws -> Int {
         struct Ready: Decodable { var port: Int }
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(90)  // generous for a loaded machine; polled
         while Date() < deadline {
             if let data = try? Data(contentsOf: file), let ready = try? JSONDecoder().decode(Ready.self, from: data) { return ready.port }
             guard process.isRunning else { throw TestFailure("quench-web exited before it served HTTP:\n\(process.logTail())") }
             Thread.sleep(forTimeInterval: 0.02)
         }
-        throw TestFailure("quench-web did not serve HTTP within 30 s:\n\(process.logTail())")
+        throw TestFailure("quench-web did not serve HTTP within 90 s:\n\(process.logTail())")
     }
 
     /// An RPC client of the web service itself (insecure deployment: trusted as the operator).

@@ -8,7 +8,7 @@ enum FileOutput {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw CLIError.io(tr(SetupText.cannotWrite(path: path, reason: error.localizedDescription)))
+            throw CLIError.io(tr(SetupText.cannotWrite(path: path, reason: diagnostic(error))))
         }
     }
 

@@ -59,7 +59,11 @@ enum CLIError: Error, CustomStringConvertible {
     /// user's language (``ErrorText/service(code:field:detail:)``: the code's meaning, the
     /// service's own words kept).
     var message: String {
-        if case .rejected(_, let error) = self { return tr(ErrorText.service(code: error.code.rawValue, field: error.field, detail: error.message)) }
+        if case .rejected(_, let error) = self {
+            // The client library's own errors (a refused key, a closed client) are the catalog's.
+            if let own = ClientText(clientMessage: error.message) { return tr(own) }
+            return tr(ErrorText.service(code: error.code.rawValue, field: error.field, detail: error.message))
+        }
         if case .invalid(_, let message) = self { return message }
         return description
     }
@@ -71,7 +75,7 @@ enum CLIError: Error, CustomStringConvertible {
         case .invalid(let field, let message):
             return tr(CommonText.field(field, message: message))
         case .unavailable(let service, let endpoint, let detail):
-            return tr(ErrorText.notAnswering(service: service, endpoint: endpoint, noConnection: detail.hasPrefix("could not connect")))
+            return tr(ErrorText.notAnswering(service: service, endpoint: endpoint, noConnection: Self.isConnectTimeout(detail)))
         case .servicesDown(let down):
             let each = down.map { tr(ErrorText.serviceAt(service: $0.service, endpoint: $0.endpoint)) }.joined(separator: ", ")
             return tr(ErrorText.servicesDown(list: each, count: down.count))
@@ -92,12 +96,18 @@ enum CLIError: Error, CustomStringConvertible {
         }
     }
 
+    /// Whether the client library's detail says nothing accepted a connection.
+    static func isConnectTimeout(_ detail: String) -> Bool {
+        if case .connectTimeout? = ClientText(clientMessage: detail) { return true }
+        return false
+    }
+
     /// The same for any error a command throws.
     static func from(_ error: any Error) -> CLIError {
         switch error {
         case let error as CLIError: return error
         case let error as QuenchError: return .rejected(service: "quench", error: error)
-        default: return .io("\(error)")
+        default: return .io(diagnostic(error))
         }
     }
 }

@@ -61,7 +61,7 @@ struct ClientConfig: Codable, Sendable, Equatable {
         do {
             secret = try String(contentsOfFile: key.secretKeyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         } catch {
-            throw CLIError.io(tr(SetupText.cannotReadSecretKey(file: key.secretKeyFile, reason: error.localizedDescription)))
+            throw CLIError.io(tr(SetupText.cannotReadSecretKey(file: key.secretKeyFile, reason: diagnostic(error))))
         }
         return CurveClientCredentials(publicKey: key.publicKey, secretKey: secret, serverPublicKey: serverKey)
     }
@@ -97,7 +97,7 @@ struct ClientConfig: Codable, Sendable, Equatable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw CLIError.usage(tr(SetupText.cannotReadConfig(path: path, reason: error.localizedDescription)))
+            throw CLIError.usage(tr(SetupText.cannotReadConfig(path: path, reason: diagnostic(error))))
         }
         do {
             return try JSONDecoder().decode(ClientConfig.self, from: data)

@@ -13,7 +13,6 @@ struct DisplayUnits: Sendable, Equatable {
 
     /// The international pound's inverse (`ValueRules.kilogramsPerPound`, the one the services read `lb` with).
     static let poundsPerKilogram = 1 / ValueRules.kilogramsPerPound
-    static let millilitresPerFluidOunce = 29.5735295625
 
     /// The preference; the defaults when health-ingest cannot say (the command still answers).
     static func load(_ gateway: Gateway) async -> DisplayUnits {
@@ -31,6 +30,8 @@ struct DisplayUnits: Sendable, Equatable {
 
     /// `250 mL` / `0.25 L` / `8.5 fl oz`: a volume in mL in the preferred unit, in the user's language.
     static func volume(_ millilitres: Double) -> String {
-        l10n.volume(millilitres, unit: Localizer.VolumeUnit(rawValue: current.volume) ?? .millilitre)
+        l10n.volume(
+            millilitres, unit: Localizer.VolumeUnit(rawValue: current.volume) ?? .millilitre,
+            millilitresPerFluidOunce: VolumeUnit.millilitresPerUSFluidOunce)
     }
 }

@@ -114,11 +114,18 @@ final class Gateway: Sendable {
             case .none: nil
             }
             return try await client.call(message, body, user: named, idempotencyKey: idempotencyKey)
-        } catch let error as QuenchError
-            where error.code == .unavailable && (error.message.hasPrefix("no reply") || error.message.hasPrefix("could not connect")) {
+        } catch let error as QuenchError where error.code == .unavailable && Self.notAnswering(error) {
             throw CLIError.unavailable(service: service, endpoint: client.endpoint, detail: error.message)
         } catch let error as QuenchError {
             throw CLIError.rejected(service: service, error: error)
+        }
+    }
+
+    /// The client library found no service: no reply, or no connection (``ClientText``).
+    static func notAnswering(_ error: QuenchError) -> Bool {
+        switch ClientText(clientMessage: error.message) {
+        case .noReply?, .connectTimeout?: true
+        default: false
         }
     }
 

@@ -117,7 +117,7 @@ struct KeyStore {
         do {
             return try AllowList.load(path: path)
         } catch {
-            throw CLIError.io("\(error)")
+            throw CLIError.io(diagnostic(error))
         }
     }
 
@@ -125,7 +125,7 @@ struct KeyStore {
         do {
             return try KeyFiles.loadSecret(base + ".secret", key: "secret key file").publicKey
         } catch {
-            throw CLIError.io("\(error)")
+            throw CLIError.io(diagnostic(error))
         }
     }
 

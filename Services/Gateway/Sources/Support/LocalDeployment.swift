@@ -11,6 +11,7 @@ import QuenchStrings
 /// DIR/client.json            endpoints (and keys) for the CLI
 /// DIR/keys/…                 CURVE keys and allow-lists (see `KeyStore`)
 /// DIR/config/<service>.json  the service's configuration
+/// DIR/config/ports.json      the port base (`quench up --port-base`, see `LocalPorts`)
 /// DIR/data/<service>.sqlite  its database
 /// DIR/logs/<service>.log     its log
 /// DIR/run/<service>.ready    written by the service when it serves: {rpc, pub, pid}
@@ -22,11 +23,16 @@ struct LocalDeployment {
 
     let root: URL
     let binaries: URL
+    /// Its loopback ports: `portBase` when given, else the base stored by an earlier
+    /// `quench up` in this folder, else the catalog's own.
+    let ports: LocalPorts
 
-    init(dataDir: String) {
+    init(dataDir: String, portBase: Int? = nil) {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         root = URL(fileURLWithPath: dataDir, relativeTo: cwd).standardizedFileURL
         binaries = LocalDeployment.binaryFolder()
+        ports = portBase.map { LocalPorts(base: $0) }
+            ?? LocalPorts.stored(in: root.appendingPathComponent("config/ports.json")) ?? LocalPorts()
     }
 
     /// The folder of the running `quench` (the service executables are built next to it).
@@ -44,10 +50,46 @@ struct LocalDeployment {
     func pidPath(_ service: String) -> URL { root.appendingPathComponent("run/\(service).pid") }
     func logPath(_ service: String) -> URL { root.appendingPathComponent("logs/\(service).log") }
     func executable(_ service: String) -> URL { binaries.appendingPathComponent("quench-\(service)") }
+    var portsPath: URL { root.appendingPathComponent("config/ports.json") }
 
     func endpoints(_ service: String) -> (rpc: String, pub: String, userPub: String) {
-        let entry = ServiceCatalog.entry(service) ?? ServiceEntry(name: service, rpcPort: 0, pubPort: 0)
-        return (entry.loopbackRPCEndpoint, entry.loopbackPubEndpoint, entry.loopbackUserPubEndpoint)
+        ports.endpoints(service)
+    }
+
+    /// Where the service's HTTP listener binds (the web edge's; nil for the others): the
+    /// deployment's port on loopback unless `QUENCH_WEB_HTTP_HOST` / `QUENCH_WEB_HTTP_PORT`
+    /// say otherwise (they reach the service too, see `serviceEnvironment`).
+    func httpAddress(_ service: String, environment: [String: String]) -> (host: String, port: Int)? {
+        guard let port = ports.httpPort(service) else { return nil }
+        let prefix = Self.environmentPrefix(service)
+        let host = environment[prefix + "HTTP_HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1"
+        return (host, environment[prefix + "HTTP_PORT"].flatMap { Int($0) } ?? port)
+    }
+
+    /// The keys `quench up` sets itself in each service's config file: the service's own
+    /// `QUENCH_<SERVICE>_…` variable for one of them does not reach it (it would move a socket
+    /// or a file away from what the client config and the other services were told).
+    static let ownedKeys = ["RPC_ENDPOINT", "PUB_ENDPOINT", "USER_PUB_ENDPOINT", "DATA_DIR", "DATABASE_PATH", "READY_FILE", "INSECURE"]
+    static let ownedKeyPrefixes = ["CURVE_", "UPSTREAM_"]
+
+    /// `QUENCH_<SERVICE>_` (`QUENCH_HEALTH_INGEST_` for health-ingest), as the services read it.
+    static func environmentPrefix(_ service: String) -> String {
+        "QUENCH_" + service.uppercased().replacingOccurrences(of: "-", with: "_") + "_"
+    }
+
+    /// The environment `service` starts with: this one without the global `QUENCH_…` variables
+    /// (`QUENCH_CONFIG` is the CLI's client config, and a global `QUENCH_DATA_DIR`,
+    /// `QUENCH_RPC_ENDPOINT`, … would give all five services one database or one port), but
+    /// with the service's own `QUENCH_<SERVICE>_<KEY>` (`QUENCH_WEB_HTTP_PORT`,
+    /// `QUENCH_INTAKE_LOG_LEVEL`, …) unless `quench up` owns the key (`ownedKeys`).
+    static func serviceEnvironment(_ service: String, from environment: [String: String]) -> [String: String] {
+        let prefix = environmentPrefix(service)
+        return environment.filter { key, _ in
+            guard key.hasPrefix("QUENCH_") else { return true }
+            guard key.hasPrefix(prefix) else { return false }
+            let rest = String(key.dropFirst(prefix.count))
+            return !ownedKeys.contains(rest) && !ownedKeyPrefixes.contains { rest.hasPrefix($0) }
+        }
     }
 
     /// Writes the service configs and the client config. Unless `insecure`, first creates
@@ -56,10 +98,11 @@ struct LocalDeployment {
     /// (`quench up --no-web`) the client config names no web edge, unless one runs already,
     /// so commands tell a deployment without it (`quench erase`: "not deployed") from one
     /// whose web is down.
-    func prepare(insecure: Bool, web: Bool = true) throws {
+    func prepare(insecure: Bool, web: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         for folder in ["config", "data", "logs", "run"] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
+        try ports.store(in: portsPath)
         let keys = KeyStore(root: root)
         if !insecure { try keys.initialize() }
         for service in Self.services {
@@ -82,8 +125,8 @@ struct LocalDeployment {
                 "upstream": upstream,
                 "insecure": insecure,
             ]
-            if let http = ServiceCatalog.entry(service)?.httpPort {
-                config["http"] = ["host": "127.0.0.1", "port": http]
+            if let http = httpAddress(service, environment: environment) {
+                config["http"] = ["host": http.host, "port": http.port]
             }
             if !insecure {
                 let secret = keys.serviceKeyBase(service) + ".secret"
@@ -97,6 +140,14 @@ struct LocalDeployment {
             try data.write(to: configPath(service), options: .atomic)
         }
         var client = ClientConfig.loopbackDefaults
+        for service in Self.services {
+            let mine = endpoints(service)
+            let http = httpAddress(service, environment: environment).map { address in
+                let host = address.host == "0.0.0.0" || address.host == "::" ? "127.0.0.1" : address.host
+                return "http://\(host.contains(":") ? "[\(host)]" : host):\(address.port)"
+            }
+            client.services[service] = ClientConfig.Endpoint(rpc: mine.rpc, pub: mine.pub, userPub: mine.userPub, http: http)
+        }
         client.insecure = insecure
         client.dataDir = root.path
         let existing = FileManager.default.fileExists(atPath: clientConfigPath) ? try? ClientConfig.load(path: clientConfigPath) : nil
@@ -153,7 +204,7 @@ struct LocalDeployment {
         try? FileManager.default.removeItem(at: pidPath(service))
         var command = ChildCommand(
             binary.path, arguments: ["--config", configPath(service).path],
-            environment: ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") },
+            environment: Self.serviceEnvironment(service, from: ProcessInfo.processInfo.environment),
             standardInput: .null, standardOutput: .file(logPath(service).path, append: true), standardError: .sameAsStandardOutput)
         let setsid = "/usr/bin/setsid"
         if FileManager.default.isExecutableFile(atPath: setsid) {
@@ -163,7 +214,7 @@ struct LocalDeployment {
         do {
             _ = try command.spawn()
         } catch {
-            throw CLIError.io(error.description)
+            throw CLIError.io(diagnostic(error))
         }
     }
 

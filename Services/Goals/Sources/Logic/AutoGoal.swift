@@ -1,8 +1,10 @@
+import QuenchProtocol
+
 /// The goal derived from body weight: half the weight in pounds, as US fluid ounces,
 /// in whole mL (160 lb → 80 fl oz → 2366 mL), kept within 1000…6000 mL.
 enum AutoGoal {
     static let poundsPerKilogram = 2.20462262185
-    static let millilitresPerFluidOunce = 29.5735
+    static let millilitresPerFluidOunce = VolumeUnit.millilitresPerUSFluidOunce
     static let ceilingMl = 6000.0
     static let floorMl = 1000.0
 

@@ -15,9 +15,10 @@ enum UnitTable {
     static func accepted(_ type: SampleType) -> String {
         switch type {
         case .steps: "count"
-        case .bodyMass, .strength: "kg, lb"
+        case .bodyMass: "kg, lb, g"
+        case .strength: "kg, lb"
         case .distance: "m, km, mi"
-        case .dietaryWater: "mL, L, fl_oz_us"
+        case .dietaryWater: "mL, L, fl_oz_us, fl_oz_imp"
         case .workout: "s, min, hr"
         }
     }
@@ -26,7 +27,7 @@ enum UnitTable {
     private static let lb = Entry(canonical: "lb", factor: ValueRules.kilogramsPerPound)
     private static let millilitre = Entry(canonical: "mL", factor: 1)
     private static let litre = Entry(canonical: "L", factor: 1000)
-    private static let usOunce = Entry(canonical: "fl_oz_us", factor: 29.5735295625)
+    private static let usOunce = Entry(canonical: "fl_oz_us", factor: VolumeUnit.millilitresPerUSFluidOunce)
 
     /// A workout's distance, to metres, and energy, to kcal (`Cal` is the food calorie, a kcal).
     static let workoutDistance: [String: Double] = ["m": 1, "km": 1000, "mi": 1609.344, "ft": 0.3048, "yd": 0.9144]

@@ -111,7 +111,7 @@ public enum WebFormat {
         return capitalised(l(TrophyText(id: trophy)))
     }
 
-    static let millilitresPerFluidOunce = 29.5735295625
+    static let millilitresPerFluidOunce = VolumeUnit.millilitresPerUSFluidOunce
 
     private static func rounded(_ value: Double, places: Int) -> Double {
         var scale = 1.0

@@ -2,6 +2,7 @@ import Foundation
 public import HTTPTypes
 public import Hummingbird
 public import QuenchProtocol
+import QuenchStrings
 
 /// A `QuenchError` as an HTTP response: the protocol's error code in a JSON body, and the
 /// HTTP status that matches it. Whatever a service replies with (`not_found`,
@@ -10,6 +11,12 @@ public import QuenchProtocol
 /// ```json
 /// {"error": {"code": "invalid_argument", "field": "volume", "message": "must be greater than 0 mL …"}}
 /// ```
+///
+/// The `message` is in the request's language, chosen as the dashboard's pages choose it
+/// (`?lang=`, the `lang` cookie, `Accept-Language`; `PageLanguage`): English is the service's
+/// own words; German and French say what the code means, naming the field, then the service's
+/// words in parentheses (`ErrorText.service`, the CLI's catalog). `code` and `field` never change
+/// with the language; `Content-Language` names the message's.
 public struct APIError: HTTPResponseError, Sendable {
     public var error: QuenchError
     /// Extra headers (`Retry-After` on 429).
@@ -45,11 +52,13 @@ public struct APIError: HTTPResponseError, Sendable {
         if error.code == .unauthenticated, fields[.wwwAuthenticate] == nil {
             fields[.wwwAuthenticate] = "Bearer realm=\"quench\""
         }
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: Self.body(error))))
+        let language = PageLanguage.of(request).language
+        fields[.contentLanguage] = language.rawValue
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: Self.body(error, language: language))))
     }
 
-    /// `{"error":{"code":…,"message":…,"field":…}}`.
-    static func body(_ error: QuenchError) -> [UInt8] {
+    /// `{"error":{"code":…,"message":…,"field":…}}`, the message in `language`.
+    static func body(_ error: QuenchError, language: Language = .en) -> [UInt8] {
         struct Body: Encodable {
             struct Detail: Encodable {
                 var code: String
@@ -58,7 +67,8 @@ public struct APIError: HTTPResponseError, Sendable {
             }
             var error: Detail
         }
-        let encoded = try? JSONEncoder().encode(Body(error: .init(code: error.code.rawValue, message: error.message, field: error.field)))
+        let message = Localizer(language)(ErrorText.service(code: error.code.rawValue, field: error.field, detail: error.message))
+        let encoded = try? JSONEncoder().encode(Body(error: .init(code: error.code.rawValue, message: message, field: error.field)))
         return encoded.map(Array.init) ?? Array(#"{"error":{"code":"internal","message":"could not encode the error"}}"#.utf8)
     }
 }

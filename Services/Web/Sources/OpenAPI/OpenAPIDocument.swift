@@ -33,7 +33,7 @@ enum OpenAPIDocument {
     // MARK: Paths
 
     static var paths: [String: JSONValue] {
-        let zone = header("X-Time-Zone", "The caller's IANA time zone (what today means); default the server's.", ["type": "string", "maxLength": 64])
+        let zone = header("X-Time-Zone", "The caller's IANA time zone (what today means); default the server's.", ref("TimeZone"))
         let key = header("Idempotency-Key", "A retry with the same key returns the first reply and changes nothing.", [
             "type": "string", "minLength": 1, "maxLength": 128, "pattern": "^[!-~]+$",
         ])

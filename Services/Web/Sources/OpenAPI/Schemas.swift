@@ -1,3 +1,4 @@
+import Foundation
 import QuenchProtocol
 
 /// The JSON schemas of the API's bodies: the protocol's types as `JSONEncoder` writes them
@@ -22,8 +23,53 @@ enum Schemas {
         return .object(schema)
     }
 
+    /// A body whose `value` field's bounds depend on its `unit` field: one branch per unit
+    /// (the first also when `unit` is absent, if `unitOptional`), each with the range
+    /// `low…high` (in the base unit) divided by the unit's factor, rounded inwards to 6 decimals
+    /// (so every number the schema admits, the rule admits). The numbers come from the rule the
+    /// service enforces and from the units' factors.
+    static func boundedByUnit(
+        _ field: String, units: [(name: String, factor: Double)], low: Double, high: Double, unitOptional: Bool,
+        description: String, optional: [String: JSONValue] = [:], fieldOptional: Bool = false
+    ) -> JSONValue {
+        let branches = units.enumerated().map { index, unit -> JSONValue in
+            let minimum = (low / unit.factor * 1e6).rounded(.up) / 1e6
+            let maximum = (high / unit.factor * 1e6).rounded(.down) / 1e6
+            let value: JSONValue = ["type": "number", "minimum": .number(minimum), "maximum": .number(maximum), "description": .string(description)]
+            let unitSchema: JSONValue = ["type": "string", "enum": [.string(unit.name)]]
+            var required: [String: JSONValue] = fieldOptional ? [:] : [field: value]
+            var extra = optional
+            if fieldOptional { extra[field] = value }
+            if index == 0 && unitOptional {
+                extra["unit"] = unitSchema
+            } else {
+                required["unit"] = unitSchema
+            }
+            return object(required, optional: extra)
+        }
+        return ["oneOf": .array(branches)]
+    }
+
+    /// `volume` in `unit` (`ml` when absent, `l`, `floz`) within `microlitres`.
+    static func volumeInUnit(
+        _ microlitres: ClosedRange<Int64>, description: String, optional: [String: JSONValue] = [:], volumeOptional: Bool = false
+    ) -> JSONValue {
+        boundedByUnit(
+            "volume", units: VolumeUnit.allCases.map { ($0.rawValue, $0.microlitres) }, low: Double(microlitres.lowerBound),
+            high: Double(microlitres.upperBound), unitOptional: true, description: description, optional: optional,
+            fieldOptional: volumeOptional)
+    }
+
+    /// `X-Time-Zone`: the IANA zones this server knows (what `Request.zone()` accepts); any
+    /// other name is `400 invalid_argument` on `X-Time-Zone`.
+    static var timeZone: JSONValue {
+        let names = TimeZone.knownTimeZoneIdentifiers.filter { $0.utf8.count <= 64 && TimeZone(identifier: $0) != nil }.sorted()
+        return ["type": "string", "enum": .array(names.map { .string($0) })]
+    }
+
     static var all: [String: JSONValue] {
         [
+            "TimeZone": timeZone,
             "Error": object([
                 "error": object(
                     ["code": ["type": "string", "enum": .array(ErrorCode.allCases.map { .string($0.rawValue) })], "message": string],
@@ -59,13 +105,13 @@ enum Schemas {
                 "days": array(object(["day": date, "totalWaterMl": number, "goalMl": number, "met": boolean])),
                 "currentStreak": integer, "longestStreak": integer, "lag": array(ref("SubscriptionHealth")),
             ]),
-            "LogIntakeRequest": object(
-                ["volume": ["type": "number", "description": "in `unit`; more than 0 and at most 6000 mL"]],
-                optional: [
-                    "fluid": ["type": "string", "description": "default water"],
-                    "unit": ["type": "string", "description": "ml (default), l or floz"], "at": dateTime,
-                ]),
-            "EditIntakeBody": object([:], optional: ["fluid": string, "volume": number, "unit": string, "at": dateTime]),
+            "LogIntakeRequest": volumeInUnit(
+                ValueRules.waterMicrolitres,
+                description: "in `unit` (ml by default; oz, fl oz and other spellings are accepted too): more than 0 and at most 6000 mL",
+                optional: ["fluid": ["type": "string", "description": "default water"], "at": dateTime]),
+            "EditIntakeBody": volumeInUnit(
+                ValueRules.waterMicrolitres, description: "the new volume in `unit`: more than 0 and at most 6000 mL",
+                optional: ["fluid": string, "at": dateTime], volumeOptional: true),
             "IntakeRecord": object([
                 "id": string, "user": string, "fluid": string, "volumeMl": number, "waterMl": number, "waterMicrolitres": integer,
                 "waterPercent": number, "at": dateTime, "day": string, "timeZone": string, "source": string, "createdAt": dateTime,
@@ -77,7 +123,9 @@ enum Schemas {
             "GoalReply": object(
                 ["goalMl": number, "source": string, "pinned": boolean, "autoAvailable": boolean],
                 optional: ["since": date, "weightKg": number, "adjusted": string, "changed": boolean]),
-            "SetGoalRequest": object(["volume": number], optional: ["unit": string]),
+            "SetGoalRequest": volumeInUnit(
+                GoalVolumeRule.minMicrolitres...GoalVolumeRule.maxMicrolitres,
+                description: "the goal in `unit`: \(GoalVolumeRule.text) (ml is the default unit; oz, fl oz and other spellings are accepted too)"),
             "GoalHistoryReply": object(
                 ["goals": array(object(["goalMl": number, "source": string, "startDay": date], optional: ["endDay": date, "weightKg": number, "adjusted": string]))],
                 optional: ["nextCursor": string]),
@@ -105,8 +153,10 @@ enum Schemas {
                     "lag": array(ref("SubscriptionHealth")),
                 ], optional: ["revoked": array(string)]),
             "OneRepMaxPoint": object(["day": date, "oneRepMax": number]),
-            "AddWeightRequest": object(
-                ["value": ["type": "number", "description": "more than 0 and at most 500 kg"], "unit": ["type": "string", "enum": ["kg", "lb"]]],
+            "AddWeightRequest": boundedByUnit(
+                "value", units: [("kg", 1), ("lb", ValueRules.kilogramsPerPound)], low: ValueRules.bodyMassKg.lowerBound,
+                high: ValueRules.bodyMassKg.upperBound, unitOptional: false,
+                description: "in `unit`: \(ValueRules.bodyMassKg.lowerBound) to \(Int(ValueRules.bodyMassKg.upperBound)) kg; `at` not in the future",
                 optional: ["at": dateTime, "source": string]),
             "WeightReply": object(
                 ["weightKg": number, "at": dateTime, "sampleId": string, "value": number, "unit": string, "source": string],

@@ -38,7 +38,7 @@ struct Export: AsyncParsableCommand {
                 do {
                     try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
                 } catch {
-                    throw CLIError.io(tr(SetupText.cannotWrite(path: out, reason: error.localizedDescription)))
+                    throw CLIError.io(tr(SetupText.cannotWrite(path: out, reason: diagnostic(error))))
                 }
                 struct Result: Encodable {
                     var user: String

@@ -109,7 +109,7 @@ struct ChallengeFeed: Sendable {
     /// A socket error in the system's words ("Connection refused"), not NIO's debug text
     /// ("connection reset (error set): Connection refused (errno: 111)"); anything else as it describes itself.
     static func systemWords(_ error: any Error) -> String {
-        if let io = error as? IOError { return String(cString: strerror(io.errnoCode)) }
+        if let io = error as? IOError { return tr(SystemErrorText(errno: io.errnoCode)) }
         return String(String(describing: error).prefix(200))
     }
 

@@ -22,7 +22,7 @@ enum ChallengeFile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw CLIError.io(tr(GoalsText.cannotRead(path: path, reason: error.localizedDescription)))
+            throw CLIError.io(tr(GoalsText.cannotRead(path: path, reason: diagnostic(error))))
         }
         return try decode(data, name: path)
     }
@@ -34,7 +34,7 @@ enum ChallengeFile {
         } catch let error as DecodingError {
             throw CLIError.usage("\(name): \(describe(error))")
         } catch {
-            throw CLIError.usage(tr(GoalsText.notJSON(name: name, reason: error.localizedDescription)))
+            throw CLIError.usage(tr(GoalsText.notJSON(name: name, reason: diagnostic(error))))
         }
         guard items.count <= LoadChallengesRequest.maxItems else {
             throw CLIError.usage(tr(GoalsText.tooManyItems(name: name, max: LoadChallengesRequest.maxItems, got: items.count)))

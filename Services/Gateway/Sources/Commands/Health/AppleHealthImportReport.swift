@@ -41,7 +41,9 @@ struct AppleHealthImportReport: Encodable {
     /// Elements read as the export's description, not data.
     static let metadataElements: Set<String> = ["ExportDate", "Me"]
 
-    func human(style: Style) -> String {
+    /// The report for people; `parseError` (when the parse stopped here) is shown in the user's
+    /// language instead of the job's English `error`.
+    func human(style: Style, parseError: (any Error)? = nil) -> String {
         var lines = [
             tr(ImportText.importedRecords(
                 imported: style.bold(tr(ImportText.imported(Format.thousands(Int64(imported))))), seen: recordsSeen, duplicates: duplicates,
@@ -69,8 +71,8 @@ struct AppleHealthImportReport: Encodable {
             let list = notImported.sorted { $0.key < $1.key }.map { "\(Format.thousands(Int64($0.value))) \($0.key)" }
             lines.append(style.dim(tr(ImportText.alsoInFile(list.joined(separator: ", ")))))
         }
-        if let error {
-            lines.append(style.red(tr(ImportText.stoppedEarly(error))))
+        if let shown = parseError.map(diagnostic) ?? error {
+            lines.append(style.red(tr(ImportText.stoppedEarly(shown))))
         }
         return lines.joined(separator: "\n")
     }

@@ -19,11 +19,12 @@ extension HealthAutoExportReport {
             lines.append(table.render(style: style))
         }
         if skipped > 0 {
-            lines.append(skipReasonTable(skippedByReason, style: style))
+            lines.append(skipReasonTable(skippedByReason, style: style, reason: badPoint))
         }
         for problem in problems {
-            lines.append(style.red(tr(AutoExportText.problem(count: problem.count, field: problem.field, rule: problem.rule)))
-                + style.dim(tr(AutoExportText.examples(problem.examples.joined(separator: "; ")))))
+            let examples = problem.exampleTexts.map { $0.map(tr) } ?? problem.examples
+            lines.append(style.red(tr(AutoExportText.problem(count: problem.count, field: problem.field, rule: problem.ruleText.map(tr) ?? problem.rule)))
+                + style.dim(tr(AutoExportText.examples(examples.joined(separator: "; ")))))
         }
         for (consent, count) in skippedForConsent.sorted(by: { $0.key < $1.key }) {
             lines.append(style.yellow(tr(AutoExportText.skippedNoConsent(count: count, consent: consent)))
@@ -38,5 +39,15 @@ extension HealthAutoExportReport {
             lines.append(style.dim(tr(AutoExportText.otherSections(list.joined(separator: ", ")))))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A skip key of a bad point (`bad-point: FIELD: RULE`, the English the import sends) in the
+    /// user's language, through the problem it counts; nil for other keys.
+    func badPoint(_ key: String) -> String? {
+        if key == HealthAutoExportImport.otherRulesKey { return tr(AutoExportText.badPointOtherRules) }
+        for problem in problems where HealthAutoExportImport.skipKey(problem) == key {
+            return tr(AutoExportText.badPoint(field: problem.field, rule: problem.ruleText.map(tr) ?? problem.rule))
+        }
+        return nil
     }
 }

@@ -32,9 +32,12 @@ struct ImportAppleHealth: AsyncParsableCommand {
             that runs past midnight counts on each day in proportion to its time there (600 steps
             from 23:30 to 00:30 are 300 on each day), as the Health app shows it.
 
-            Units: values are stored as written with their unit, and normalised to count (steps),
-            kg (body mass: kg, lb, g), m (distance: m, km, mi) and mL (water: mL, L, fl_oz_us,
-            …). A record outside the physical range of its type is skipped and counted.
+            Units: values are stored as written with their unit, and normalised to count (steps:
+            count), kg (body mass: kg, lb or lbs, g), m (distance: m, km, mi) and mL (water: mL, L,
+            fl_oz_us or floz or oz, fl_oz_imp), the unit's letters matched in any case. A record
+            in another unit (st, cup_us, ft, …) is skipped and counted as unknown-unit; one outside
+            the physical range of its type, as value-out-of-range. Workouts: duration in s, min,
+            hr; distance in m, km, mi, ft, yd; energy in kcal, Cal (= kcal), kJ.
 
             Sources: each record keeps its source (sourceName) as written; sources are compared by
             name ignoring case, apostrophe style (’ or ') and spacing. A day's steps and distance
@@ -67,24 +70,29 @@ struct ImportAppleHealth: AsyncParsableCommand {
             let path = try Self.resolve(self.path)
             let size = try fileSize(path)
             let progress = ProgressLine(output: output, label: tr(ImportText.importing))
+            let fault = Fault()
             let outcome = try await HealthUploader(gateway: gateway).upload(
                 kind: "apple-health", fileName: (path as NSString).lastPathComponent, totalBytes: size
             ) { channel in
-                try Self.produce(path: path, channel: channel, progress: progress)
+                try Self.produce(path: path, channel: channel, progress: progress, fault: fault)
             }
             progress.end()
             let report = AppleHealthImportReport(job: outcome.job)
-            try output.emit(report) { report.human(style: output.style) }
-            if let error = outcome.parseError {
+            // A fault after the export began: the parser's error, thrown through the upload or
+            // kept by `produce` when it finished the job as failed with the counts of the part
+            // read; shown in the user's language (the job keeps the English).
+            let parseError = outcome.parseError ?? fault.error.withLock { $0 }
+            try output.emit(report) { report.human(style: output.style, parseError: parseError) }
+            if let error = parseError.map(diagnostic) ?? (outcome.job.status == "failed" ? outcome.job.error : nil) {
                 if outcome.job.imported + outcome.job.duplicates == 0 {
-                    throw CLIError.io(tr(ImportText.parseStoppedNothing(path: path, error: "\(error)")))
+                    throw CLIError.io(tr(ImportText.parseStoppedNothing(path: path, error: error)))
                 }
-                throw CLIError.io(tr(ImportText.parseStoppedPartly(path: path, error: "\(error)")))
+                throw CLIError.io(tr(ImportText.parseStoppedPartly(path: path, error: error)))
             }
             let unreadable = outcome.job.skipped.filter { $0.key.hasPrefix("malformed") }
             if !unreadable.isEmpty {
                 let total = unreadable.values.reduce(0, +)
-                let reasons = unreadable.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                let reasons = unreadable.sorted { $0.key < $1.key }.map { "\(l10n.integer($0.value)) \(tr(ImportText.skipReason($0.key)))" }.joined(separator: ", ")
                 throw CLIError.io(tr(ImportText.unreadable(path: path, total: total, reasons: reasons)))
             }
         }
@@ -97,13 +105,20 @@ struct ImportAppleHealth: AsyncParsableCommand {
         do {
             return try AppleHealthParser().resolveInput(path: path)
         } catch let error as AppleHealthImportError {
-            if error.reason.hasPrefix("cannot open") { throw CLIError.io(error.reason) }
-            throw CLIError.usage(error.reason)
+            switch error.kind {
+            case .noSuchPath, .cannotOpen, .cannotRead: throw CLIError.io(tr(error.kind))
+            default: throw CLIError.usage(tr(error.kind))
+            }
         }
     }
 
+    /// The parser's fault when `produce` finished the job as failed rather than throwing.
+    final class Fault: Sendable {
+        let error = Mutex<AppleHealthImportError?>(nil)
+    }
+
     /// Runs on the parser thread: records into batches into the channel.
-    static func produce(path: String, channel: BatchChannel, progress: ProgressLine) throws -> ImportFinishRequest {
+    static func produce(path: String, channel: BatchChannel, progress: ProgressLine, fault: Fault? = nil) throws -> ImportFinishRequest {
         var batcher = AppleHealthBatcher(jobId: channel.jobId)
         let delivered = Atomic(0)
         let summary: AppleHealthSummary
@@ -126,11 +141,22 @@ struct ImportAppleHealth: AsyncParsableCommand {
             if let batch = try batcher.flush() {
                 try channel.put(batch)
             }
-            throw error
+            // The job ends failed, with what was counted before the fault (not "of 0 records").
+            guard let partial = error.partial else { throw error }
+            var finish = finishRequest(partial)
+            finish.error = "\(error)"
+            fault?.error.withLock { $0 = error }
+            if partial.bytesRead == 0 { finish.bytesRead = nil }  // not known inside a zip
+            return finish
         }
         if let batch = try batcher.flush() {
             try channel.put(batch)
         }
+        return finishRequest(summary)
+    }
+
+    /// The counts of `summary` as `import.finish` reports them.
+    static func finishRequest(_ summary: AppleHealthSummary) -> ImportFinishRequest {
         var skipped: [String: Int] = [:]
         for (reason, count) in summary.malformedRecords {
             skipped["malformed (\(reason))", default: 0] += count

@@ -41,16 +41,16 @@ struct ImportHealthAutoExport: AsyncParsableCommand {
             do {
                 payload = try HealthAutoExportParser().parse(path: path)
             } catch let error as HealthAutoExportError {
-                throw CLIError.invalid(field: error.field, message: tr(AutoExportText.notAPayload(path: path, message: error.message)))
+                throw CLIError.invalid(field: error.field, message: tr(AutoExportText.notAPayload(path: path, message: tr(error.rule))))
             } catch {
-                throw CLIError.io(tr(AutoExportText.cannotRead(path: path, error: "\(error)")))
+                throw CLIError.io(tr(AutoExportText.cannotRead(path: path, error: diagnostic(error))))
             }
             let outcome = try await HealthAutoExportImport.run(
                 payload, fileName: (path as NSString).lastPathComponent, via: GatewayImportTransport(gateway: gateway))
             let report = HealthAutoExportReport(outcome)
             try output.emit(report) { report.human(style: output.style) }
             if payload.summary.bad > 0 {
-                let first = payload.summary.problems.first.map { "\($0.field) \($0.rule)" } ?? ""
+                let first = payload.summary.problems.first.map { "\($0.field) \($0.ruleText.map(tr) ?? $0.rule)" } ?? ""
                 throw CLIError.io(tr(AutoExportText.badPoints(path: path, count: payload.summary.bad, first: first)))
             }
         }

@@ -76,7 +76,7 @@ struct ImportWorkouts: AsyncParsableCommand {
             report.apply(outcome.job)
             try output.emit(report) { report.human(style: output.style) }
             if let error = outcome.parseError {
-                throw CLIError.io(tr(ImportText.pathError(path: path, error: "\(error)")))
+                throw CLIError.io(tr(ImportText.pathError(path: path, error: diagnostic(error))))
             }
         }
     }
@@ -105,7 +105,7 @@ struct ImportWorkouts: AsyncParsableCommand {
 
     /// First pass: every bad line, summarised by problem, before anything is sent.
     static func check(path: String, parser: WorkoutLogParser) throws -> Check {
-        var problems: [String: Int] = [:]
+        var problems: [WorkoutLogText: Int] = [:]
         var summary: [WorkoutImportReport.Problem] = []
         var warmups = 0
         var order = WorkoutDayOrder()
@@ -117,10 +117,10 @@ struct ImportWorkouts: AsyncParsableCommand {
                     if line.warmup { warmups += 1 }
                     order.count(line)
                 case .failure(let error):
-                    if let k = problems[error.problem] {
+                    if let k = problems[error.rule] {
                         summary[k].add(error)
                     } else if summary.count < WorkoutImportReport.maxProblems {
-                        problems[error.problem] = summary.count
+                        problems[error.rule] = summary.count
                         summary.append(.init(error))
                     } else {
                         summary[summary.count - 1].others += 1
@@ -128,9 +128,9 @@ struct ImportWorkouts: AsyncParsableCommand {
                 }
             }
         } catch let error as NotAWorkoutLog {
-            throw CLIError.invalid(field: "path", message: tr(ImportText.pathError(path: path, error: "\(error)")))
+            throw CLIError.invalid(field: "path", message: tr(ImportText.pathError(path: path, error: diagnostic(error))))
         } catch {
-            throw CLIError.io(tr(ImportText.pathError(path: path, error: "\(error)")))
+            throw CLIError.io(tr(ImportText.pathError(path: path, error: diagnostic(error))))
         }
         return Check(counts: counts, warmups: warmups, problems: summary, order: order)
     }

@@ -19,12 +19,22 @@ struct WorkoutImportReport: Encodable {
         var example: String
         /// Bad lines of further problems counted here once ``WorkoutImportReport/maxProblems`` are listed.
         var others = 0
+        /// The rule and the first line's message as catalog messages (shown in the user's language;
+        /// `--json` keeps the English `problem` and `example`).
+        var rule: WorkoutLogText
+        var detail: WorkoutLogText
+
+        enum CodingKeys: String, CodingKey {
+            case problem, count, lines, example, others
+        }
 
         init(_ error: WorkoutLineError) {
             problem = error.problem
             count = 1
             lines = [error.lineNumber]
             example = error.message
+            rule = error.rule
+            detail = error.detail
         }
 
         mutating func add(_ error: WorkoutLineError) {
@@ -76,7 +86,7 @@ struct WorkoutImportReport: Encodable {
 
     func human(style: Style) -> String {
         var out: [String] = []
-        let name = WorkoutLogFormat(rawValue: format)?.displayName ?? format
+        let name = WorkoutLogFormat(rawValue: format).map { tr($0.name) } ?? format
         if strict, badLines > 0 {
             out.append(style.red(tr(ImportText.nothingImportedStrict(bad: badLines, lines: lines))))
         } else if lines == badLines {
@@ -93,7 +103,7 @@ struct WorkoutImportReport: Encodable {
             let more = problem.count > problem.lines.count ? ", …" : ""
             let lineList = problem.lines.map(String.init).joined(separator: ", ") + more
             out.append(tr(ImportText.problemLines(
-                count: problem.count, problem: problem.problem, lines: lineList, example: problem.example, lineCount: problem.lines.count)))
+                count: problem.count, problem: tr(problem.rule), lines: lineList, example: tr(problem.detail), lineCount: problem.lines.count)))
             if problem.others > 0 { out.append(style.dim(tr(ImportText.otherProblems(problem.others)))) }
         }
         return out.joined(separator: "\n")

@@ -1,5 +1,6 @@
 import ChildProcess
 import Foundation
+import QuenchStrings
 
 /// Turns an SVG into a PNG with librsvg's `rsvg-convert`, when it is on PATH.
 enum PNGConverter {
@@ -24,7 +25,7 @@ enum PNGConverter {
                 standardOutput: .null, standardError: .pipe
             ).run(input: Array(svg.utf8))
         } catch {
-            throw CLIError.io(ShareText.cannotRun(converter, error.reason))
+            throw CLIError.io(ShareText.cannotRun(converter, tr(SystemErrorText(errno: error.code))))
         }
         guard result.termination.succeeded else {
             let detail = result.standardErrorText.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -99,7 +99,7 @@ struct Ping: AsyncParsableCommand {
         do {
             return try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         } catch {
-            throw CLIError.io(tr(SystemText.cannotReadOption(option: option, path: path, reason: error.localizedDescription)))
+            throw CLIError.io(tr(SystemText.cannotReadOption(option: option, path: path, reason: diagnostic(error))))
         }
     }
 }

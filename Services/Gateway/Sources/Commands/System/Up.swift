@@ -3,7 +3,7 @@ import Foundation
 import QuenchProtocol
 import QuenchStrings
 
-/// `quench up [--data-dir DIR] [--insecure]`
+/// `quench up [--data-dir DIR] [--insecure] [--port-base BASE]`
 struct Up: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Start the services (and the web edge) on this machine, in the background.",
@@ -15,10 +15,15 @@ struct Up: AsyncParsableCommand {
             is harmless. Every socket uses CURVE: on the first run the service keys, an operator (admin)
             key and the allow-lists are created under DIR/keys (see `quench keys`); the client config
             uses the admin key. --insecure runs without encryption or authentication (loopback only).
+            --port-base BASE moves every port (intake BASE+1…BASE+3, …, web BASE+401…BASE+403, its HTTP
+            BASE+980; 7100 by default), remembered in DIR for the next `quench up`. Each service also
+            gets its own QUENCH_<SERVICE>_<KEY> variables (e.g. QUENCH_WEB_HTTP_PORT), except for the
+            keys `quench up` sets itself; see docs/OPERATIONS.md.
 
             Examples:
               quench up
               quench up --data-dir /var/lib/quench
+              quench up --port-base 27100 --data-dir /tmp/q
             """)
 
     @Option(help: "Where data, logs and configs live.")
@@ -30,6 +35,9 @@ struct Up: AsyncParsableCommand {
     @Flag(help: "Leave the web edge (quench-web, the dashboard and HTTP API) out.")
     var noWeb = false
 
+    @Option(help: "Move every port: intake's RPC port is BASE+1, the web's HTTP port BASE+980 (default: the stored base, else 7100).")
+    var portBase: Int?
+
     @OptionGroup var language: LanguageOption
 
     @Flag(help: "Machine output.")
@@ -37,7 +45,12 @@ struct Up: AsyncParsableCommand {
 
     func run() async throws {
         let output = Output(json: json)
-        let deployment = LocalDeployment(dataDir: dataDir)
+        if let portBase, !LocalPorts.bases.contains(portBase) {
+            let range = LocalPorts.bases
+            throw output.fail(CLIError.invalid(
+                field: "--port-base", message: tr(SetupText.portBaseRange(low: String(range.lowerBound), high: String(range.upperBound), got: String(portBase)))))
+        }
+        let deployment = LocalDeployment(dataDir: dataDir, portBase: portBase)
         let services = LocalDeployment.services.filter { !(noWeb && $0 == ServiceName.web) }
         do {
             try deployment.prepare(insecure: insecure, web: !noWeb)
