@@ -47,8 +47,8 @@ struct TableWidthTests {
             position += columnWidth + Table.gap
         }
         let least = table.headers.indices.map { index in
-            let natural = ([table.headers[index]] + table.rows.map { $0[index] }).map { width(Substring($0)) }.max() ?? 0
-            let numbers = table.rows.map { width(Substring($0[index])) }.max() ?? 0
+            let natural = ([table.headers[index]] + table.rows.map { $0[index] }).map { Self.width(Substring($0)) }.max() ?? 0
+            let numbers = table.rows.map { Self.width(Substring($0[index])) }.max() ?? 0
             let floor = min(natural, Table.minimumWidth)
             return table.alignments[index] == .right || table.whole.contains(index) ? max(numbers, floor) : floor
         }
@@ -56,7 +56,7 @@ struct TableWidthTests {
         var failures: [String] = []
         var texts = table.headers.map { _ in "" }
         for (number, line) in lines.enumerated() {
-            if width(line) > limit { failures.append("line \(number) is \(width(line)) wide (limit \(limit)): \(line)") }
+            if Self.width(line) > limit { failures.append("line \(number) is \(Self.width(line)) wide (limit \(limit)): \(line)") }
             let shown = cells(line)
             for (index, start) in starts.enumerated() {
                 let inColumn = shown.filter { $0.column >= start && $0.column < start + widths[index] }
@@ -74,7 +74,8 @@ struct TableWidthTests {
             if !outside.isEmpty { failures.append("line \(number) has text between columns: \(line)") }
         }
         for index in table.headers.indices {
-            let expected = ([table.headers[index]] + table.rows.map { $0[index] }).joined().filter { !$0.isWhitespace }
+            let expected = ([table.headers[index]] + table.rows.map { $0[index] }).joined()
+                .replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression).filter { !$0.isWhitespace }
             let got = texts[index].filter { !$0.isWhitespace }
             if got != expected { failures.append("column \(index) reads \(got), not \(expected)") }
         }
@@ -105,8 +106,18 @@ struct TableWidthTests {
         let rendered = Self.sample().render(style: Style(enabled: false), width: 24)
         let blocks = rendered.components(separatedBy: "\n\n")
         #expect(blocks.count == 3, "\(rendered)")
-        #expect(blocks.first?.hasPrefix("NAME    walk-5k\nDESCRI") == true, "\(rendered)")
-        #expect(blocks.last == "NAME\nDESCRI\nPTION\nOF THE\nCHALLE\nNGE\nSTEPS   0\nTROPHY", "\(rendered)")
+        // Titles and values share the 22 columns left of the gap, the wider giving way first: 11 each.
+        #expect(blocks.first?.hasPrefix("NAME         walk-5k\nDESCRIPTION  Walk five\nOF THE       thousand\n") == true, "\(rendered)")
+        #expect(blocks.last == "NAME\nDESCRIPTION\nOF THE\nCHALLENGE\nSTEPS        0\nTROPHY", "\(rendered)")
+        // Nothing past the width down to 14 columns (6 for the titles, 2 between, 6 for the values):
+        // a number (1,234,567) is cut at the edge too, all of every cell's text still there in order.
+        for width in 14...32 {
+            let rendered = Self.sample().render(style: Style(enabled: false), width: width)
+            #expect(rendered.split(separator: "\n").allSatisfy { Self.width($0) <= width }, "at \(width):\n\(rendered)")
+            let failures = Self.check(Self.sample(), width: width)
+            #expect(failures.isEmpty, "at \(width):\n\(failures.joined(separator: "\n"))\n\(rendered)")
+        }
+        #expect(Self.sample().render(style: Style(enabled: false), width: 14).contains("STEPS   1,234,\n        567"))
     }
 
     @Test("a table that fits is drawn as before: a line per row, two spaces between columns")
@@ -154,7 +165,7 @@ struct TableWidthTests {
     func displayWidth() {
         let colour = Style(enabled: true)
         #expect(DisplayWidth.of(colour.bold("abc")) == 3)
-        #expect(DisplayWidth.of("e\u{301}te\u{301}") == 4)  // "été" with combining acutes
+        #expect(DisplayWidth.of("e\u{301}te\u{301}") == 3)  // "été" with combining acutes
         #expect(DisplayWidth.of("ĻöĝĝéðļöĝÀƁÇ") == 12)
         #expect(DisplayWidth.of("水分補給") == 8)
         #expect(DisplayWidth.of("💧 ok") == 5)

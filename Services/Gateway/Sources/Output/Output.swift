@@ -64,7 +64,8 @@ struct Output: Sendable {
             ?? "{\"error\":{\"code\":\"\(code)\"}}"
     }
 
-    /// Reports `error` on stderr (one line, or a JSON object with --json) and returns the exit code.
+    /// Reports `error` on stderr (wrapped at the terminal's width, or a one-line JSON object with
+    /// --json) and returns the exit code.
     func fail(_ error: any Error) -> ExitCode {
         if let exit = error as? ExitCode { return exit }
         let failure = CLIError.from(error)
