@@ -120,6 +120,25 @@ struct TableWidthTests {
         #expect(Self.sample().render(style: Style(enabled: false), width: 14).contains("STEPS   1,234,\n        567"))
     }
 
+    @Test("a word is cut only when no layout can keep it: the title and value blocks before a cut word")
+    func wordsKept() {
+        var table = Table(["SERVICE", "STATUS", "VERSION", "ENDPOINT"])
+        table.add(["health-ingest", "up", "0.1.0", "tcp://127.0.0.1:24806"])
+        table.add(["analytics", "up", "0.1.0", "tcp://127.0.0.1:24818"])
+        let words = ["SERVICE", "STATUS", "VERSION", "ENDPOINT", "health-ingest", "analytics", "tcp://127.0.0.1:24806", "tcp://127.0.0.1:24818"]
+        // Side by side at 53 columns and more (13 + 6 + 7 + 21 and the gaps), the blocks below: every word whole.
+        #expect(table.fits(within: 53) && !table.fits(within: 52))
+        for width in 31...80 {
+            let rendered = table.render(style: Style(enabled: false), width: width)
+            let shown = Set(rendered.split(whereSeparator: \.isWhitespace).map(String.init))
+            #expect(words.allSatisfy(shown.contains), "at \(width):\n\(rendered)")
+            #expect(Self.check(table, width: width).isEmpty, "at \(width):\n\(Self.check(table, width: width))")
+        }
+        #expect(table.render(style: Style(enabled: false), width: 40).hasPrefix("SERVICE   health-ingest\nSTATUS    up\n"))
+        // Narrower than the blocks' longest word (21 + 2 + 8): cut, and side by side again when that fits.
+        #expect(!table.render(style: Style(enabled: false), width: 30).contains("tcp://127.0.0.1:24806"))
+    }
+
     @Test("a table that fits is drawn as before: a line per row, two spaces between columns")
     func fits() {
         var table = Table(["DAY", "WATER", "MET"], alignments: [.left, .right, .left])
@@ -197,6 +216,9 @@ struct TableWidthTests {
         #expect(TextWrap.prose(chart, width: 20) == chart)
         let row = "2026-11-24  1,500 ml  a long note in a table row"
         #expect(TextWrap.prose(row, width: 20) == row)
+        // One wide gap is a sentence's (a catalog string's), not a table's: it wraps.
+        let logged = "Logged 250 mL coffee (247.5 mL water) at 12:53 on 2026-11-24  id 01a20e42c92900022c13a4b6"
+        #expect(TextWrap.prose(logged, width: 60) == "Logged 250 mL coffee (247.5 mL water) at 12:53 on 2026-11-24\nid 01a20e42c92900022c13a4b6")
         for width in 10...60 {
             let text = Pseudo.transform("Analytics may be missing recent events: 3 events of intake not applied yet; goals out of reach")
             let lines = TextWrap.prose(text, width: width).split(separator: "\n")

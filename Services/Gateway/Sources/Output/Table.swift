@@ -1,13 +1,16 @@
 /// An aligned text table: numbers right-aligned, everything else left, within the
 /// terminal's width (``TerminalSize``).
 ///
-/// When the columns' natural widths do not fit, the widest text columns give way one column
-/// at a time (never below ``minimumWidth``, or their natural width when narrower) and their
-/// cells wrap onto continuation lines at spaces, a word longer than its column cut where it
-/// reaches the edge; titles wrap too. Right-aligned columns (numbers) and `whole` columns
-/// (ids to copy) keep their cells' full width; only their titles may wrap. When even those
-/// least widths do not fit side by side, each row becomes a block of `TITLE  value` lines
-/// (titles in a column of their own, values wrapped beside them), a blank line between rows.
+/// When the columns' natural widths do not fit, the widest columns give way one column at a
+/// time and their cells wrap onto continuation lines at spaces; titles wrap too. First no
+/// column gets narrower than its longest word (title included); only when that is still too
+/// wide do the widest text columns go down further (never below ``minimumWidth``, or their
+/// natural width when narrower), a word longer than its column cut where it reaches the edge.
+/// Right-aligned columns (numbers) and `whole` columns (ids to copy) keep their cells' full
+/// width; only their titles may wrap. When even those least widths do not fit side by side,
+/// or when the columns would have to cut a word and a block of `TITLE  value` lines per row
+/// need not (``fits(within:)``), each row becomes such a block (titles in a column of their
+/// own, values wrapped beside them), a blank line between rows.
 struct Table {
     enum Alignment {
         case left
@@ -50,10 +53,18 @@ struct Table {
         return lines.joined(separator: "\n")
     }
 
-    /// Whether the columns fit side by side in `width` (at their least widths at worst).
-    /// A table of one or two columns is always drawn side by side.
+    /// Whether the columns are drawn side by side in `width` columns: when they fit without
+    /// cutting a word; else when the `TITLE  value` layout would have to cut one too and the
+    /// columns fit at their least widths. A table of one or two columns is always side by side.
     func fits(within width: Int) -> Bool {
-        headers.count <= 2 || columnWidths(within: width).reduce(0, +) + Self.gap * (headers.count - 1) <= width
+        guard headers.count > 2, span(leastWidths(cuttingWords: false)) > width else { return true }
+        let records = recordTable()
+        return records.span(records.leastWidths(cuttingWords: false)) > width && span(leastWidths(cuttingWords: true)) <= width
+    }
+
+    /// The width of columns this wide side by side, gaps included.
+    func span(_ widths: [Int]) -> Int {
+        widths.reduce(0, +) + Self.gap * max(0, widths.count - 1)
     }
 
     /// The table as `TITLE  value` pairs, a row after the other (the layout of a terminal too
@@ -85,27 +96,45 @@ struct Table {
     }
 
     /// Each column's width in a terminal `width` columns wide: the natural widths when they
-    /// fit, else the widest shrinkable column narrowed first, one column at a time.
+    /// fit, else the widest shrinkable column narrowed first, one column at a time: down to
+    /// its longest word, then (still too wide) down to its least width, cutting words.
     func columnWidths(within width: Int) -> [Int] {
-        var widths = headers.map { DisplayWidth.of($0) }
-        var cellWidths = headers.map { _ in 0 }
-        for row in rows {
-            for (index, cell) in row.enumerated() where index < widths.count {
-                cellWidths[index] = max(cellWidths[index], DisplayWidth.of(cell))
+        var widths = naturalWidths()
+        var excess = span(widths) - width
+        for least in [leastWidths(cuttingWords: false), leastWidths(cuttingWords: true)] {
+            while excess > 0 {
+                guard let widest = widths.indices.filter({ widths[$0] > least[$0] }).max(by: { widths[$0] < widths[$1] }) else { break }
+                widths[widest] -= 1
+                excess -= 1
             }
         }
-        widths = zip(widths, cellWidths).map { max($0, $1) }
-        let floors = headers.indices.map { index in
-            let least = min(widths[index], Self.minimumWidth)
-            return alignments[index] == .right || whole.contains(index) ? max(cellWidths[index], least) : least
-        }
-        var excess = widths.reduce(0, +) + Self.gap * max(0, widths.count - 1) - width
-        while excess > 0 {
-            guard let widest = widths.indices.filter({ widths[$0] > floors[$0] }).max(by: { widths[$0] < widths[$1] }) else { break }
-            widths[widest] -= 1
-            excess -= 1
-        }
         return widths
+    }
+
+    /// Each column's widest cell, its title included.
+    func naturalWidths() -> [Int] {
+        zip(headers.map { DisplayWidth.of($0) }, cellWidths()).map { max($0, $1) }
+    }
+
+    /// Each column's widest cell, its title left out.
+    func cellWidths() -> [Int] {
+        headers.indices.map { index in rows.map { index < $0.count ? DisplayWidth.of($0[index]) : 0 }.max() ?? 0 }
+    }
+
+    /// The narrowest each column gets: its longest word (title included) unless
+    /// `cuttingWords`, then ``minimumWidth`` (or its natural width when narrower). Numbers
+    /// (right-aligned) and `whole` columns keep their cells' width either way.
+    func leastWidths(cuttingWords: Bool) -> [Int] {
+        let natural = naturalWidths()
+        let cells = cellWidths()
+        return headers.indices.map { index in
+            var least = min(natural[index], Self.minimumWidth)
+            if alignments[index] == .right || whole.contains(index) { least = max(cells[index], least) }
+            guard !cuttingWords else { return least }
+            let longestWord = ([headers[index]] + rows.map { index < $0.count ? $0[index] : "" })
+                .flatMap { TextWrap.words(Substring($0)) }.map { DisplayWidth.of($0) }.max() ?? 0
+            return max(least, min(natural[index], longestWord))
+        }
     }
 }
 

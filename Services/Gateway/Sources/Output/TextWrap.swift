@@ -116,8 +116,7 @@ enum TextWrap {
 
     /// Every line of `text` that is wider than `width` wrapped at its spaces, continuing under
     /// its first word (after the indent and a `- ` or `• ` bullet). Left as they are: lines of
-    /// a layout that must stay whole, a chart, a bar or a table (block, box-drawing and braille
-    /// characters, or a run of two spaces between cells).
+    /// a layout that must stay whole, a chart, a bar or a table row (``isLayout(_:)``).
     static func prose(_ text: String, width: Int) -> String {
         guard text.contains(where: { $0 == " " }) else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
@@ -130,9 +129,12 @@ enum TextWrap {
         }.joined(separator: "\n")
     }
 
-    /// A line drawn rather than written: a chart, a bar, a table row.
+    /// A line drawn rather than written: a chart, a bar (box-drawing, block or braille
+    /// characters), a row of three cells or more (two gaps of two spaces or more). A sentence
+    /// with one wide gap (`… on 2026-11-24  id …`) is prose.
     static func isLayout(_ line: String) -> Bool {
         if line.unicodeScalars.contains(where: { (0x2500...0x259F).contains($0.value) || (0x2800...0x28FF).contains($0.value) }) { return true }
-        return String(line.drop { $0 == " " }).trimmingTrailingSpaces().contains("  ")
+        let text = String(line.drop { $0 == " " }).trimmingTrailingSpaces()
+        return text.split(separator: "  ", omittingEmptySubsequences: true).count >= 3
     }
 }
