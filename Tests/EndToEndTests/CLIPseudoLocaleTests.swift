@@ -220,7 +220,8 @@ struct CLIPseudoLocaleTests {
             #expect(chart.allSatisfy { $0.count <= Self.columns }, "\(chart.joined(separator: "\n"))")
             #expect(chart.contains { $0.contains("▲ ţöðàýţö") || $0.contains("ţöðàýţö ▲") }, "today marked: \(chart.joined(separator: "\n"))")
         }
-        // The tables in German at 40 columns: they wrap their text columns instead of running past the width.
+        // The tables in German at 40 columns: they wrap their text columns instead of running past the width;
+        // the notes under the steps chart (total, badges) wrap too.
         for arguments in [["status"], ["intakes", "list"], ["fluids", "list"], ["goal", "history"], ["challenges", "list"], ["challenges", "progress"],
                           ["history", "--days", "5"], ["workouts"], ["orm"], ["consent", "list"], ["imports", "list"], ["analytics", "lag"], ["steps"]] {
             let run = try CLIShareTests.quench(system, arguments + ["--lang", "de"], environment: ["COLUMNS": "40"])

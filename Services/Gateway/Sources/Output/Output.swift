@@ -9,12 +9,13 @@ struct Output: Sendable {
     /// stdout is a terminal (progress bars, colour).
     let isTerminal: Bool
     let style: Style
-    /// The terminal's width (``TerminalSize``): prose wider than this wraps.
-    let columns: Int
+    /// The width prose wraps at (``TerminalSize/proseColumns(environment:)``); nil (a pipe or a
+    /// file without `COLUMNS`): not wrapped.
+    let columns: Int?
 
     init(json: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.json = json
-        columns = TerminalSize.columns(environment: environment)
+        columns = TerminalSize.proseColumns(environment: environment)
         isTerminal = isatty(STDOUT_FILENO) == 1
         let colour = isTerminal && environment["NO_COLOR"].map(\.isEmpty) != false && environment["TERM"] != "dumb"
         style = Style(enabled: colour)
@@ -27,7 +28,7 @@ struct Output: Sendable {
             print(try Output.jsonText(value))
         } else {
             let text = human()
-            if !text.isEmpty { print(TextWrap.prose(text, width: columns)) }
+            if !text.isEmpty { print(wrapped(text)) }
         }
     }
 
@@ -38,7 +39,12 @@ struct Output: Sendable {
 
     /// Prints a sentence for people, wrapped at the terminal's width.
     func prose(_ text: String) {
-        print(TextWrap.prose(text, width: columns))
+        print(wrapped(text))
+    }
+
+    /// `text` with its prose wrapped at ``columns`` (``TextWrap/prose(_:width:)``), as it is without.
+    func wrapped(_ text: String) -> String {
+        columns.map { TextWrap.prose(text, width: $0) } ?? text
     }
 
     static func jsonText<Value: Encodable>(_ value: Value, pretty: Bool = true) throws -> String {
@@ -73,7 +79,7 @@ struct Output: Sendable {
         if json {
             text = Output.errorJSON(code: failure.code, message: failure.message, field: failure.field)
         } else {
-            text = TextWrap.prose("\(style.red(tr(CommonText.errorPrefix))) \(failure.description)", width: columns)
+            text = wrapped("\(style.red(tr(CommonText.errorPrefix))) \(failure.description)")
         }
         FileHandle.standardError.write(Data((text + "\n").utf8))
         return ExitCode(failure.exitCode)

@@ -127,7 +127,7 @@ extension Challenges {
 
         /// A line on stderr after the warning mark (wrapped at the terminal's width).
         static func warn(_ text: String, _ output: Output) {
-            let line = TextWrap.prose(output.style.yellow(tr(ChallengeSyncText.warningPrefix)) + " " + text, width: output.columns)
+            let line = output.wrapped(output.style.yellow(tr(ChallengeSyncText.warningPrefix)) + " " + text)
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
 
