@@ -89,6 +89,8 @@ let package = Package(
             providers: [.apt(["libzmq3-dev"])]
         ),
         .systemLibrary(name: "CSystemExtras", path: "Shared/CSystemExtras"),
+        // sqlite3_config, which Swift cannot call (variadic): the storage's process-wide settings.
+        .systemLibrary(name: "CSQLiteTuning", path: "Shared/CSQLiteTuning"),
         .target(name: "CSHA256", path: "Shared/CSHA256"),
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], path: "Shared/ZeroMQ", swiftSettings: swiftSettings),
         .target(name: "MessagePack", path: "Shared/MessagePack", swiftSettings: swiftSettings),
@@ -114,7 +116,7 @@ let package = Package(
         .target(
             name: "QuenchRuntime",
             dependencies: [
-                "QuenchClient", "ZeroMQ", "MessagePack", "QuenchProtocol", "CSystemExtras", "CSHA256", log, lifecycle, unixSignals, grdb,
+                "QuenchClient", "ZeroMQ", "MessagePack", "QuenchProtocol", "CSystemExtras", "CSHA256", "CSQLiteTuning", log, lifecycle, unixSignals, grdb,
                 configuration, systemPackage, metrics, prometheus,
             ],
             path: "Shared/QuenchRuntime",

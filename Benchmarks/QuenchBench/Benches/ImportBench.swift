@@ -166,13 +166,14 @@ enum ImportBench {
     private static func followersCaughtUp(_ deployment: BenchDeployment, user: String) async throws -> Double {
         let began = Clock.nanos()
         var clients: [String: RPCClient] = [:]
-        for name in ServiceName.all { clients[name] = try deployment.client(name, user: user) }
+        // The deployment's services (not quench-web, which the import does not involve).
+        for name in deployment.services { clients[name] = try deployment.client(name, user: user) }
         func health(_ name: String) async throws -> HealthReply {
             guard let client = clients[name] else { throw BenchError("no client for \(name)") }
             return try await client.call(.systemHealth, HealthRequest())
         }
         var heads: [String: UInt64] = [:]
-        for name in ServiceName.all { heads[name] = try await health(name).headSeq }
+        for name in deployment.services { heads[name] = try await health(name).headSeq }
         var elapsed: Double?
         while elapsed == nil, Clock.seconds(since: began) < 300 {
             var behind = false

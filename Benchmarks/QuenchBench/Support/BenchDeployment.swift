@@ -155,6 +155,11 @@ final class BenchDeployment: @unchecked Sendable {
         return node.rpc
     }
 
+    /// The services this deployment runs, in ``order``.
+    var services: [String] {
+        Self.order.filter { nodes[$0] != nil }
+    }
+
     func pid(_ service: String) -> Int32? {
         nodes[service]?.process?.pid
     }

@@ -1,5 +1,6 @@
 import Foundation
 public import GRDB
+internal import CSQLiteTuning
 
 /// One SQLite file owned by one service, opened through GRDB as a WAL `DatabasePool`
 /// with `synchronous=FULL` (each commit is on disk before its reply goes out; group commit
@@ -20,6 +21,7 @@ public final class ServiceDatabase: Sendable {
     let resolvedPath: String
 
     public init(path: String, migrator serviceMigrator: DatabaseMigrator = DatabaseMigrator()) throws {
+        _ = Self.tuneSQLite
         self.path = path
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
@@ -46,6 +48,14 @@ public final class ServiceDatabase: Sendable {
         try migrator.migrate(pool)
         try serviceMigrator.migrate(pool)
     }
+
+    /// SQLite's process-wide settings, made once before the first connection opens: no
+    /// memory statistics, whose mutex every allocation and free took (≈ 4 % of health-ingest's
+    /// CPU during an Apple Health import, docs/BENCHMARKS.md). Without effect (and harmless)
+    /// when SQLite was already initialised.
+    static let tuneSQLite: Void = {
+        _ = quench_sqlite_memstatus_off()
+    }()
 
     /// After an erase committed (``UserErasure/requestScrub(_:)``): rebuilds the file
     /// (`VACUUM`, so no deleted row survives in a free page or in the unused space of a page)

@@ -34,30 +34,7 @@ struct DecodedStrengthBatch: Codable, Sendable, Equatable {
 
     /// The body in the shape the generic encoder writes it; nil for any other.
     static func read(_ buffer: UnsafeRawBufferPointer) throws -> StrengthBatchRecordedBody? {
-        var reader = MessagePackReader(buffer)
-        var user: String?
-        var samples: [StrengthSetRecordedBody]?
-        for _ in 0..<(try reader.readMapHeader()) {
-            guard let key = try reader.readKey() else { return nil }
-            if Key.user.matches(key), user == nil {
-                user = try reader.readString()
-            } else if Key.samples.matches(key), samples == nil {
-                let count = try reader.readArrayHeader()
-                guard count <= HealthEvent.maxBatchSamples else { return nil }
-                var list: [StrengthSetRecordedBody] = []
-                list.reserveCapacity(count)
-                for _ in 0..<count {
-                    guard let set = try set(&reader) else { return nil }
-                    list.append(set)
-                }
-                reader.depth -= 1
-                samples = list
-            } else {
-                return nil
-            }
-        }
-        guard reader.offset == reader.count, let user, let samples else { return nil }
-        return StrengthBatchRecordedBody(user: user, samples: samples)
+        try BatchBodyReader.read(buffer, list: Key.samples, element: set).map { StrengthBatchRecordedBody(user: $0.user, samples: $0.elements) }
     }
 
     private static func set(_ reader: inout MessagePackReader) throws -> StrengthSetRecordedBody? {
@@ -98,20 +75,10 @@ struct DecodedStrengthBatch: Codable, Sendable, Equatable {
             user: user, sampleId: sampleId, day: day, exercise: exercise, sets: sets, reps: reps, weightKg: weightKg, warmup: warmup ?? nil)
     }
 
-    /// A key's UTF-8 bytes.
-    private struct Key {
-        let bytes: [UInt8]
+    private typealias Key = BatchBodyReader.Key
+}
 
-        static let user = Key("user"), samples = Key("samples"), sampleId = Key("sampleId"), day = Key("day")
-        static let exercise = Key("exercise"), sets = Key("sets"), reps = Key("reps"), weightKg = Key("weightKg")
-        static let warmup = Key("warmup")
-
-        init(_ text: String) {
-            bytes = Array(text.utf8)
-        }
-
-        func matches(_ key: UnsafeRawBufferPointer) -> Bool {
-            key.count == bytes.count && bytes.withUnsafeBytes { memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 }
-        }
-    }
+private extension BatchBodyReader.Key {
+    static let samples = Self("samples"), sampleId = Self("sampleId"), day = Self("day"), exercise = Self("exercise")
+    static let sets = Self("sets"), reps = Self("reps"), weightKg = Self("weightKg"), warmup = Self("warmup")
 }

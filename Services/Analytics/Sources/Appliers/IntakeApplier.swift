@@ -38,9 +38,10 @@ enum IntakeApplier {
         }
         routes.on(.intakeLogged, upsert)
         routes.on(.intakeUpdated, upsert)
-        routes.on(.intakeBatchLogged) { streaks, db, body, event in
+        routes.on(DecodedIntakeBatch.event) { streaks, db, decoded, event in
             // Each intake as an `intake.logged` of it; one of another user or with a field
             // out of range is left out, and with none usable the event is skipped.
+            let body = decoded.body
             let user = try EventInput.user(body.user, event)
             var entries: [(id: String, day: String, waterUl: Int64)] = []
             entries.reserveCapacity(body.intakes.count)

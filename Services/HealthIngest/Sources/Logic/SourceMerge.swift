@@ -18,9 +18,7 @@ enum SourceMerge {
         var total = 0.0
         // A total order: the sum is the same whatever order the samples come in (read back
         // from the store or held from the request that stored them).
-        let sorted = samples.sorted {
-            ($0.rank, $0.start, $0.end, $0.value) < ($1.rank, $1.start, $1.end, $1.value)
-        }
+        let sorted = inOrder(samples)
         var index = 0
         while index < sorted.count {
             var next = index
@@ -41,6 +39,41 @@ enum SourceMerge {
             }
         }
         return total
+    }
+
+    /// `samples` sorted by rank, start, end and value. A day's samples come in time order,
+    /// its sources interleaved: they are put in rank order by counting (ranks are small), and
+    /// each rank's run is sorted only when it is not in order already; a general sort of a
+    /// day's few hundred samples by four keys was most of the merge's time.
+    static func inOrder(_ samples: [Sample]) -> [Sample] {
+        func before(_ a: Sample, _ b: Sample) -> Bool {
+            (a.rank, a.start, a.end, a.value) < (b.rank, b.start, b.end, b.value)
+        }
+        var maxRank = 0
+        for sample in samples {
+            guard sample.rank >= 0, sample.rank <= samples.count else { return samples.sorted(by: before) }
+            maxRank = max(maxRank, sample.rank)
+        }
+        var starts = [Int](repeating: 0, count: maxRank + 2)
+        for sample in samples { starts[sample.rank + 1] += 1 }
+        for rank in 0...maxRank { starts[rank + 1] += starts[rank] }
+        let bounds = starts
+        var sorted = samples
+        for sample in samples {
+            sorted[starts[sample.rank]] = sample
+            starts[sample.rank] += 1
+        }
+        for rank in 0...maxRank {
+            let run = bounds[rank]..<bounds[rank + 1]
+            guard run.count > 1 else { continue }
+            var ordered = true
+            for index in run.dropFirst() where before(sorted[index], sorted[index - 1]) {
+                ordered = false
+                break
+            }
+            if !ordered { sorted[run].sort(by: before) }
+        }
+        return sorted
     }
 
     /// Disjoint, sorted intervals.

@@ -9,6 +9,9 @@ struct SourceRanking {
     let priority: [String]
     private var known: [[String]: Ranks] = [:]
     private static let maxKnown = 64
+    /// The last set of names asked for: a run of days names the same sources, and comparing
+    /// names that share their storage is cheaper than hashing them all.
+    private var last: (names: [String], ranks: Ranks)?
 
     init(priority: [String]) {
         self.priority = priority
@@ -16,7 +19,13 @@ struct SourceRanking {
 
     /// The ranks of `names` (the stored names of one day's sums).
     mutating func ranks(of names: [String]) -> Ranks {
-        if let found = known[names] { return found }
+        if let last, last.names == names { return last.ranks }
+        let found = known[names] ?? rank(names)
+        last = (names, found)
+        return found
+    }
+
+    private mutating func rank(_ names: [String]) -> Ranks {
         let keys = names.map(SourceIdentity.key)
         let ranks = SourceIdentity.ranks(of: names, priority: priority)
         var byName: [String: Int] = [:]

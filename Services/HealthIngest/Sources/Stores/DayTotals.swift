@@ -44,9 +44,25 @@ enum DayTotals {
         let ranks = ranking.ranks(of: sums.map(\.source))
         guard ranks.sources > 1 else { return sums.reduce(0) { $0 + $1.total } }
         let samples = try pieces ?? SampleStore.daySamples(db, user: user, type: type, day: day)
-        let merged = SourceMerge.total(samples.map {
-            SourceMerge.Sample(rank: ranks.byName[$0.source] ?? ranks.unranked, start: $0.start, end: $0.end, value: $0.value)
-        })
+        // A day's pieces name its few sources again and again, mostly as the same string
+        // (held pieces share their batch's source, read-back ones their row's name): the last
+        // names' ranks are kept, so a piece is ranked without hashing its name.
+        var recent: [(name: String, rank: Int)] = []
+        var merging: [SourceMerge.Sample] = []
+        merging.reserveCapacity(samples.count)
+        for piece in samples {
+            var rank: Int?
+            for known in recent where known.name == piece.source {
+                rank = known.rank
+                break
+            }
+            if rank == nil {
+                rank = ranks.byName[piece.source] ?? ranks.unranked
+                if recent.count < 8 { recent.append((piece.source, rank ?? ranks.unranked)) }
+            }
+            merging.append(SourceMerge.Sample(rank: rank ?? ranks.unranked, start: piece.start, end: piece.end, value: piece.value))
+        }
+        let merged = SourceMerge.total(merging)
         // The merge counts each sample at most whole, so its total is never above the day's
         // raw sum (the daily bound's measure, ``ValueRules``); this only drops rounding noise.
         return min(merged, sums.reduce(0) { $0 + $1.total })

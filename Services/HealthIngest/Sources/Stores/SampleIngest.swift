@@ -300,8 +300,14 @@ struct SampleIngest {
         if let jobId, let keys = inserter.storedKeys {
             try ImportJobStore.extendKeys(write.db, id: jobId, with: keys)
         }
-        try emitBatches(.healthWeightBatchRecorded, weights)
-        try emitBatches(.healthWaterBatchRecorded, water)
+        for start in stride(from: 0, to: weights.count, by: HealthEvent.maxBatchSamples) {
+            let part = weights[start..<min(weights.count, start + HealthEvent.maxBatchSamples)]
+            try write.emit(.healthWeightBatchRecorded, user: user, try RecordedBatchWriter.weight(user: user, samples: part))
+        }
+        for start in stride(from: 0, to: water.count, by: HealthEvent.maxBatchSamples) {
+            let part = water[start..<min(water.count, start + HealthEvent.maxBatchSamples)]
+            try write.emit(.healthWaterBatchRecorded, user: user, try RecordedBatchWriter.water(user: user, samples: part))
+        }
         try emitBatches(.healthWorkoutBatchRecorded, workouts)
         for start in stride(from: 0, to: strength.count, by: HealthEvent.maxBatchSamples) {
             let part = strength[start..<min(strength.count, start + HealthEvent.maxBatchSamples)]

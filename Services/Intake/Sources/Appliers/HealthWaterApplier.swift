@@ -55,7 +55,7 @@ struct HealthWaterApplier: Sendable {
                 throw EventSkip("\(event.type) carries no usable water sample of \(batch.user) (\(batch.samples.count) samples)")
             }
             if !intakes.isEmpty {
-                try applier.outbox.append(db, .intakeBatchLogged, user: batch.user, body: IntakeBatchBody(user: batch.user, intakes: intakes))
+                try applier.outbox.append(db, .intakeBatchLogged, user: batch.user, body: try IntakeBatchWriter.body(user: batch.user, intakes: intakes))
             }
         }
         routes.on(.healthConsentChanged) { applier, db, change, _ in
@@ -134,7 +134,7 @@ struct HealthWaterApplier: Sendable {
         let restored = try WithheldIntakeStore.restore(db, user: user).map(\.record)
         for start in stride(from: 0, to: restored.count, by: HealthEvent.maxBatchSamples) {
             let chunk = Array(restored[start..<min(start + HealthEvent.maxBatchSamples, restored.count)])
-            try outbox.append(db, .intakeBatchLogged, user: user, body: IntakeBatchBody(user: user, intakes: chunk))
+            try outbox.append(db, .intakeBatchLogged, user: user, body: try IntakeBatchWriter.body(user: user, intakes: chunk))
         }
     }
 

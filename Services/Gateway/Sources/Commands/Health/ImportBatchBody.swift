@@ -31,7 +31,40 @@ struct ImportBatchBody {
     }
 
     /// Appends one sample. `type` and `unit` are written as given; instants as MessagePack timestamps.
+    /// The usual sample (type and unit under 32 bytes) is written into a scratch buffer and
+    /// appended at once: thirty appends of a byte or a few to the growing array were a tenth
+    /// of the CLI's time.
     mutating func append(type: String, value: Double, unit: String, start: Date, end: Date, sourceIndex: Int, utcOffset: Int) {
+        var type = type, unit = unit
+        let written = type.withUTF8 { type in
+            unit.withUTF8 { unit in
+                guard type.count < 32, unit.count < 32 else { return false }
+                withUnsafeTemporaryAllocation(byteCount: Scratch.capacity, alignment: 1) { buffer in
+                    var scratch = Scratch(buffer)
+                    scratch.byte(0x87)
+                    scratch.key("type")
+                    scratch.string(type)
+                    scratch.key("value")
+                    scratch.double(value)
+                    scratch.key("unit")
+                    scratch.string(unit)
+                    scratch.key("start")
+                    scratch.timestamp(start)
+                    scratch.key("end")
+                    scratch.timestamp(end)
+                    scratch.key("sourceIndex")
+                    scratch.integer(sourceIndex)
+                    scratch.key("utcOffset")
+                    scratch.integer(utcOffset)
+                    samples.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<scratch.count]))
+                }
+                return true
+            }
+        }
+        if written {
+            count += 1
+            return
+        }
         Writer.mapHeader(7, into: &samples)
         Writer.string("type", into: &samples)
         Writer.string(type, into: &samples)
@@ -147,6 +180,100 @@ struct ImportBatchBody {
         // Well formed by construction (its tests compare it with the generic encoding), and
         // health-ingest checks what it reads: a scan here would cost a tenth of the CLI's time.
         return MessagePackRaw(wellFormed: bytes)
+    }
+
+    /// One sample's map written in place (``append(type:value:unit:start:end:sourceIndex:utcOffset:)``),
+    /// in the forms ``Writer`` gives: keys and strings under 32 bytes, the smallest integer and
+    /// timestamp forms. At most 50 bytes of keys and headers, 2 × 32 of text, 9 of the double,
+    /// 2 × 15 of timestamps and 2 × 9 of integers: 171 bytes.
+    struct Scratch {
+        static let capacity = 192
+        private let buffer: UnsafeMutableRawBufferPointer
+        private(set) var count = 0
+
+        init(_ buffer: UnsafeMutableRawBufferPointer) {
+            self.buffer = buffer
+        }
+
+        mutating func byte(_ value: UInt8) {
+            buffer[count] = value
+            count += 1
+        }
+
+        mutating func key(_ text: StaticString) {
+            byte(0xA0 | UInt8(text.utf8CodeUnitCount))
+            copy(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+
+        /// A str of fewer than 32 bytes.
+        mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {
+            byte(0xA0 | UInt8(utf8.count))
+            copy(UnsafeRawBufferPointer(utf8))
+        }
+
+        mutating func double(_ value: Double) {
+            byte(0xCB)
+            bigEndian(value.bitPattern)
+        }
+
+        mutating func integer(_ value: Int) {
+            switch value {
+            case 0...127: byte(UInt8(value))
+            case 128...Int(UInt8.max):
+                byte(0xCC)
+                byte(UInt8(value))
+            case 256...Int(UInt16.max):
+                byte(0xCD)
+                bigEndian(UInt16(value))
+            case 65_536...Int(UInt32.max):
+                byte(0xCE)
+                bigEndian(UInt32(value))
+            case -32 ..< 0: byte(UInt8(truncatingIfNeeded: value))
+            case -0x80 ..< 0:
+                byte(0xD0)
+                byte(UInt8(truncatingIfNeeded: value))
+            case -0x8000 ..< 0:
+                byte(0xD1)
+                bigEndian(UInt16(truncatingIfNeeded: value))
+            case -0x8000_0000 ..< 0:
+                byte(0xD2)
+                bigEndian(UInt32(truncatingIfNeeded: value))
+            default:
+                byte(0xD3)
+                bigEndian(UInt64(bitPattern: Int64(value)))
+            }
+        }
+
+        /// As ``Writer/timestamp(_:into:)``.
+        mutating func timestamp(_ date: Date) {
+            let stamp = MessagePackTimestamp(date)
+            if stamp.nanoseconds == 0, stamp.seconds >= 0, stamp.seconds <= Int64(UInt32.max) {
+                byte(0xD6)
+                byte(0xFF)
+                bigEndian(UInt32(stamp.seconds))
+            } else if stamp.seconds >= 0, stamp.seconds < (1 << 34) {
+                byte(0xD7)
+                byte(0xFF)
+                bigEndian(UInt64(stamp.nanoseconds) << 34 | UInt64(stamp.seconds))
+            } else {
+                byte(0xC7)
+                byte(12)
+                byte(0xFF)
+                bigEndian(stamp.nanoseconds)
+                bigEndian(UInt64(bitPattern: stamp.seconds))
+            }
+        }
+
+        private mutating func bigEndian<T: FixedWidthInteger>(_ value: T) {
+            buffer.storeBytes(of: value.bigEndian, toByteOffset: count, as: T.self)
+            count += MemoryLayout<T>.size
+        }
+
+        private mutating func copy(_ bytes: UnsafeRawBufferPointer) {
+            guard let source = bytes.baseAddress, !bytes.isEmpty, let target = buffer.baseAddress else { return }
+            (target + count).copyMemory(from: source, byteCount: bytes.count)
+            count += bytes.count
+        }
     }
 
     /// The few MessagePack forms a batch body uses.
