@@ -8,7 +8,7 @@ public struct QuenchCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "quench",
         abstract: "Track what you drink against a daily water goal, and your steps, weight and lifts.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Quench runs as four services (intake, goals, health-ingest, analytics). `quench up` starts
             them on this machine; every other command talks to them over ZeroMQ.
 
@@ -19,7 +19,7 @@ public struct QuenchCommand: AsyncParsableCommand {
               quench steps --month 2026-10       the month's steps as a chart
               quench share --png card.png        a card of your progress to share
               quench status --json               every service's state, for scripts
-            """,
+            """),
         version: QuenchVersion.current,
         subcommands: [
             Up.self,

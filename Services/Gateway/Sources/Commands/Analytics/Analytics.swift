@@ -11,11 +11,11 @@ struct Analytics: AsyncParsableCommand {
     struct Rebuild: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Drop analytics' read models and rebuild them from the other services' events (operators).",
-            discussion: """
+            discussion: HelpText.reflow("""
                 Everything analytics answers is derived from intake's, goals' and health-ingest's events; a
                 rebuild replays them from the first. Answers are incomplete until it has caught up
                 (`quench analytics lag`).
-                """)
+                """))
 
         @OptionGroup var global: GlobalOptions
 

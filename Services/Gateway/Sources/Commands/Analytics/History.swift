@@ -6,11 +6,11 @@ import QuenchStrings
 struct History: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Each day's water against that day's goal, and your streaks.",
-        discussion: """
+        discussion: HelpText.reflow("""
             A day is met when its total reaches the goal in effect that day. The current streak ends today,
             or yesterday while today is not met yet.
             Example: quench history --days 14
-            """)
+            """))
 
     @OptionGroup var global: GlobalOptions
 

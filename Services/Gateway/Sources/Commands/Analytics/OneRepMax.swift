@@ -8,13 +8,13 @@ struct OneRepMax: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "orm",
         abstract: "Estimated one-rep max per exercise (Brzycki), with your records.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Each day's point is the best estimate of its sets: weight × 36 / (37 − reps); one rep is the
             weight itself. Sets of more than 12 reps, and warm-up sets, are left out.
             Weights show in --unit, else in your preference (`quench units`), else kg; JSON is
             in kg unless --unit says otherwise (its `unit` field names it).
             Example: quench orm "Back Squat" --limit 10 --unit lb
-            """)
+            """))
 
     @OptionGroup var global: GlobalOptions
 

@@ -7,7 +7,7 @@ import QuenchStrings
 struct Steps: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "A month's daily steps as a line chart, with badges.",
-        discussion: """
+        discussion: HelpText.reflow("""
             x: the days of the month, today marked; y: steps per day, from 0 to a
             round number above the best day (ticks of 1, 2, 2.5 or 5 × 10ⁿ). The
             chart fits the terminal's width (COLUMNS); a terminal too narrow for it
@@ -17,7 +17,7 @@ struct Steps: AsyncParsableCommand {
             Examples: quench steps --month 2026-10
                       quench steps --bars
                       quench steps --svg steps.svg
-            """)
+            """))
 
     @OptionGroup var global: GlobalOptions
 

@@ -7,11 +7,11 @@ import QuenchStrings
 struct Today: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Progress towards a day's water goal (default today).",
-        discussion: """
+        discussion: HelpText.reflow("""
             The goal is the one in effect that day; with no goal ever set, the default 2500 mL. The ring
             fills at 100 %; the percentage may go past it.
             Example: quench today --day 2026-11-20
-            """)
+            """))
 
     @OptionGroup var global: GlobalOptions
 

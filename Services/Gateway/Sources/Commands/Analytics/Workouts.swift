@@ -8,12 +8,12 @@ struct Workouts: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workouts",
         abstract: "A month's workouts (imported from Apple Health): type, day, duration, distance, energy.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Each workout is on the day of its own start as the export wrote it (its own UTC offset).
             Needs the `workouts` consent; while it is revoked nothing is shown. Challenges of type
             running_distance count the distance of running workouts only.
             Example: quench workouts --month 2026-10
-            """)
+            """))
 
     @OptionGroup var global: GlobalOptions
 

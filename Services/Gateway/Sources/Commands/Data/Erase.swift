@@ -7,7 +7,7 @@ import QuenchStrings
 struct Erase: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Delete everything about you in every service.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Erases in intake, goals, health-ingest and the web edge (your API tokens, browser
             sessions and sign-in links) in parallel and reports each; analytics drops its derived
             data when it sees their erase events. A service that is down is reported and the rest
@@ -18,7 +18,7 @@ struct Erase: AsyncParsableCommand {
             \(Int(Erase.defaultTimeout)) s for each by default (--timeout to change it).
 
             Example: quench erase --yes
-            """)
+            """))
 
     @OptionGroup var global: GlobalOptions
 

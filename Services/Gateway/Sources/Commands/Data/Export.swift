@@ -8,12 +8,12 @@ import QuenchStrings
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Everything stored about you, gathered from every service into one JSON file.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Asks intake, goals and health-ingest in parallel (analytics holds only what it derives
             from them). Without --out the JSON goes to stdout.
 
             Example: quench export --out me.json
-            """)
+            """))
 
     @OptionGroup var global: GlobalOptions
 

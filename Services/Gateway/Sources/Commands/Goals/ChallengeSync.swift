@@ -12,7 +12,7 @@ extension Challenges {
         static let configuration = CommandConfiguration(
             commandName: "sync",
             abstract: "Fetch the challenge catalog from a feed over HTTP or HTTPS (operators).",
-            discussion: """
+            discussion: HelpText.reflow("""
                 GETs URL ({"items":[{"id","title","description","type","goal","reward":{"trophy","points"}}]})
                 with the validators of the catalog held (If-None-Match, If-Modified-Since): a 304 keeps it.
                 Each bad item (unreadable, breaking a rule, an unknown type, a repeated id) is reported by
@@ -23,7 +23,7 @@ extension Challenges {
                 URL defaults to $QUENCH_CHALLENGES_URL, then challengesURL in the client config, then
                 the URL of the last sync.
                 Example: quench challenges sync https://example.org/challenges.json
-                """)
+                """))
 
         @OptionGroup var global: GlobalOptions
 

@@ -27,12 +27,12 @@ struct Challenges: AsyncParsableCommand {
     struct Load: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add or update challenges from a JSON file (operators).",
-            discussion: """
+            discussion: HelpText.reflow("""
                 FILE has the shape of the public goals feed: {"items":[{"id","title","description","type",
                 "goal","reward":{"trophy","points"}}]}, at most 1000 items. Challenges are matched by id: a
                 later load updates titles and rewards. One bad item rejects the whole file.
                 Example: quench challenges load deploy/sample-data/challenges.json
-                """)
+                """))
 
         @OptionGroup var global: GlobalOptions
 
@@ -53,14 +53,14 @@ struct Challenges: AsyncParsableCommand {
     struct Progress: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Which challenges you completed in a month, and the points earned.",
-            discussion: """
+            discussion: HelpText.reflow("""
                 Answered by analytics from the catalog and your steps, distance and workouts: a
                 challenge is completed on each day whose total reaches its goal (step: steps;
                 walking_distance: walking + running distance; running_distance: the distance of the
                 day's running workouts only, so a long walk is not a run), and each such day earns
                 its trophy and points.
                 Example: quench challenges progress --month 2026-10
-                """)
+                """))
 
         @OptionGroup var global: GlobalOptions
 

@@ -6,7 +6,7 @@ import QuenchStrings
 struct Goal: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Your daily water goal: default, manual, or derived from your weight.",
-        discussion: """
+        discussion: HelpText.reflow("""
             The goal is 2500 mL until you set one. With the body-mass consent granted and a weight
             recorded, it follows your weight (half your weight in lb, as US fl oz, 1000–6000 mL)
             unless you set a manual goal while an auto goal is available; `quench goal auto`
@@ -17,7 +17,7 @@ struct Goal: AsyncParsableCommand {
               quench goal set 3l
               quench goal auto
               quench goal history --json
-            """,
+            """),
         subcommands: [Show.self, Set.self, Auto.self, History.self],
         defaultSubcommand: Show.self)
 

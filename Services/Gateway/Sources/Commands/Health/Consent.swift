@@ -7,7 +7,7 @@ import QuenchStrings
 struct Consent: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Which health data Quench may store and use.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Types: steps, body-mass, distance, dietary-water, workouts. Data of a type without
             consent is not stored (imports count it as skipped). Revoking stops its use
             everywhere at once, and stays so after `quench analytics rebuild`: steps leave the
@@ -17,7 +17,7 @@ struct Consent: AsyncParsableCommand {
             history, intakes); body-mass stops the auto goal (back to your manual goal, else
             2500 mL, from today). The data is kept: granting again counts it again, without a
             re-import. --delete-data also deletes what is stored.
-            """,
+            """),
         subcommands: [List.self, Grant.self, Revoke.self],
         defaultSubcommand: List.self)
 
@@ -37,10 +37,10 @@ struct Consent: AsyncParsableCommand {
     struct Grant: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Allow Quench to store and use these types.",
-            discussion: """
+            discussion: HelpText.reflow("""
                 Data kept from before a revoke counts again at once.
                 Example: quench consent grant steps body-mass
-                """)
+                """))
 
         @OptionGroup var global: GlobalOptions
 
@@ -62,10 +62,10 @@ struct Consent: AsyncParsableCommand {
     struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Stop Quench using these types (and with --delete-data delete them).",
-            discussion: """
+            discussion: HelpText.reflow("""
                 Stops counting the types everywhere at once; the data is kept until --delete-data.
                 Example: quench consent revoke body-mass --delete-data
-                """)
+                """))
 
         @OptionGroup var global: GlobalOptions
 

@@ -10,7 +10,7 @@ struct ImportAppleHealth: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apple-health",
         abstract: "Import steps, weight, walking+running distance, water and workouts from an Apple Health export.",
-        discussion: """
+        discussion: HelpText.reflow("""
             PATH is the export.zip the Health app shares, the export.xml inside it (whatever its
             localised name), or the unzipped apple_health_export folder. Every generation of the
             export is read, iOS 8 (2014) to today. Refused before anything is imported, saying what
@@ -56,7 +56,7 @@ struct ImportAppleHealth: AsyncParsableCommand {
             Examples:
               quench import apple-health ~/Downloads/export.zip
               quench import apple-health export.xml --json
-            """)
+            """))
 
     @OptionGroup var global: GlobalOptions
 

@@ -10,7 +10,7 @@ struct ImportHealthAutoExport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "health-auto-export",
         abstract: "Import a Health Auto Export JSON payload: steps, distance, weight, water and workouts.",
-        discussion: """
+        discussion: HelpText.reflow("""
             FILE is the JSON the app's REST API automation posts (or a JSON export of the app),
             export version 1 or 2: `data.metrics` (step_count, walking_running_distance,
             weight_body_mass, dietary_water in any unit the app sends) and `data.workouts`.
@@ -27,7 +27,7 @@ struct ImportHealthAutoExport: AsyncParsableCommand {
             Examples:
               quench import health-auto-export HealthAutoExport-2026-05-19.json
               quench import health-auto-export payload.json --json
-            """)
+            """))
 
     @OptionGroup var global: GlobalOptions
 

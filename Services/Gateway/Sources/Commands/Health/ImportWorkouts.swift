@@ -9,7 +9,7 @@ struct ImportWorkouts: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workouts",
         abstract: "Import a strength log: Strong, Hevy, FitNotes or Fitbod exports, or lines like `Oct 11 2020,Back Squat,1,10,45`.",
-        discussion: """
+        discussion: HelpText.reflow("""
             The format is known from the file's header: Strong, Hevy, FitNotes and Fitbod CSV
             exports, any CSV with date, exercise, reps and weight columns, or plain lines of date,
             exercise, sets, reps, weight. Weights are in the unit the file states (`Weight Unit`,
@@ -26,7 +26,7 @@ struct ImportWorkouts: AsyncParsableCommand {
 
             Example:
               quench import workouts strong.csv --unit kg --strict
-            """)
+            """))
 
     enum WeightUnit: String, ExpressibleByArgument, CaseIterable {
         case kg, lb

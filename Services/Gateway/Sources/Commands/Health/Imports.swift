@@ -7,7 +7,7 @@ import QuenchStrings
 struct Imports: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Your imports (Apple Health exports and workout logs), and taking one back.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Every `quench import …` is a job: its id, kind, file, when, and what it stored.
             `quench imports undo JOB` removes exactly the samples that job stored (not those it
             only found to be duplicates) everywhere: health-ingest's samples and day totals, and,
@@ -17,7 +17,7 @@ struct Imports: AsyncParsableCommand {
             Examples:
               quench imports
               quench imports undo 3f2a9c0d1e4b5a67
-            """,
+            """),
         subcommands: [List.self, Undo.self],
         defaultSubcommand: List.self)
 

@@ -7,14 +7,14 @@ import QuenchStrings
 struct Sources: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The sources of your steps and distance, and the order they are merged in.",
-        discussion: """
+        discussion: HelpText.reflow("""
             A day's steps and distance merge every source in time, as the Health app does: where
             samples of two sources overlap, the higher one in this order counts; where only a lower
             one has samples (the watch was off), those count; a sample partly covered counts in
             proportion to the time left uncovered. The default order: Apple Watches, then iPhones
             (sources whose names say so), then every other source by name. Names are matched
             whatever their case, apostrophes (’ or ') or spacing.
-            """,
+            """),
         subcommands: [List.self, Priority.self],
         defaultSubcommand: List.self)
 
@@ -67,11 +67,11 @@ struct Sources: AsyncParsableCommand {
     struct Priority: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Set the sources to prefer, highest first; the rest follow in the default order.",
-            discussion: """
+            discussion: HelpText.reflow("""
                 Examples:
                   quench sources priority "Ann's Apple Watch" "Ann's iPhone"
                   quench sources priority --clear
-                """)
+                """))
 
         @OptionGroup var global: GlobalOptions
 

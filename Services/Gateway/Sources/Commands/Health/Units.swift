@@ -6,7 +6,7 @@ import QuenchStrings
 struct Units: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The units you see weights and volumes in.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Kept by health-ingest for your user, so every machine you use shows the same. Weights
             (`quench orm`, `quench weight`) show in kg or lb; volumes (`quench today`, `history`,
             `intakes`, `log`, `goal`) in mL, L or US fl oz. A workout log whose file names no unit
@@ -15,7 +15,7 @@ struct Units: AsyncParsableCommand {
             Examples:
               quench units
               quench units set --weight lb --volume fl-oz
-            """,
+            """),
         subcommands: [Show.self, Set.self],
         defaultSubcommand: Show.self)
 

@@ -63,14 +63,14 @@ struct Weight: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Record a weight.",
-            discussion: """
+            discussion: HelpText.reflow("""
                 VALUE carries its unit (80kg, 176lb) or takes --unit.
 
                 Examples:
                   quench weight add 72.5kg
                   quench weight add 72.5 --unit kg
                   quench weight add 160lb --at "2026-11-20 07:30"
-                """)
+                """))
 
         enum Unit: String, ExpressibleByArgument, CaseIterable {
             case kg, lb

@@ -59,10 +59,10 @@ struct Fluids: AsyncParsableCommand {
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Change a fluid's name or water content (your own copy of a shared fluid).",
-            discussion: """
+            discussion: HelpText.reflow("""
                 Editing a shared fluid makes your own copy; operators change the shared catalog with --catalog.
                 Example: quench fluids edit coffee --water 98
-                """)
+                """))
 
         @OptionGroup var global: GlobalOptions
 

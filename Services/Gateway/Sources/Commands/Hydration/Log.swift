@@ -6,7 +6,7 @@ import QuenchStrings
 struct Log: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Log a drink.",
-        discussion: """
+        discussion: HelpText.reflow("""
             AMOUNT is a number with an optional unit: 250, 250ml, 0.5l, 12oz (US fl oz).
             The water it counts is the amount times the fluid's water content (`quench fluids`).
 
@@ -14,7 +14,7 @@ struct Log: AsyncParsableCommand {
               quench log 250
               quench log 12oz --fluid coffee
               quench log 0.5l --fluid tea --at 08:30
-            """)
+            """))
 
     @OptionGroup var global: GlobalOptions
 

@@ -4,7 +4,7 @@ import ArgumentParser
 struct Keys: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Create CURVE keys and manage who each service admits.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Keys and allow-lists live under DIR/keys (DIR: --data-dir, default ./.quench). Running
             services re-read their allow-lists within a second (or at once on SIGHUP), so adding and
             revoking take effect without a restart.
@@ -15,7 +15,7 @@ struct Keys: AsyncParsableCommand {
               QUENCH_CONFIG=.quench/users/ana/client.json quench today
               quench keys list
               quench keys revoke ana            or a public key, or service:analytics
-            """,
+            """),
         subcommands: [KeysInit.self, KeysAddUser.self, KeysList.self, KeysRevoke.self])
 }
 

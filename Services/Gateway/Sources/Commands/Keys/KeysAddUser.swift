@@ -10,11 +10,11 @@ struct KeysAddUser: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add-user",
         abstract: "Create a key for a user, admit it on every service, and write the user's client config.",
-        discussion: """
+        discussion: HelpText.reflow("""
             The user's requests then act for that user only, and `quench subscribe` with its config
             receives only that user's events. Give DIR/users/ID/client.json and the secret key file
             it names to the user.
-            """)
+            """))
 
     @OptionGroup var options: KeysOptions
 

@@ -6,7 +6,7 @@ import QuenchCharts
 struct Share: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "A card of your progress to share: an SVG (PNG where a converter exists) or a short text.",
-        discussion: """
+        discussion: HelpText.reflow("""
             The card, sized for a phone screen (1080 × 1920), shows today's water
             against your goal, this month's steps as a line chart with badges, this
             month's challenge points, and your one-rep max records. Name parts to
@@ -16,7 +16,7 @@ struct Share: AsyncParsableCommand {
             Examples: quench share --out card.svg
                       quench share steps --png steps.png
                       quench share --text
-            """)
+            """))
 
     @OptionGroup var global: GlobalOptions
 

@@ -7,7 +7,7 @@ import QuenchStrings
 struct Metrics: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the services' metrics in the Prometheus text format (operators).",
-        discussion: """
+        discussion: HelpText.reflow("""
             Asks each service (all four by default) for `system.metrics` and prints what they
             answer, one block after the other: request counts and times by message type, error
             replies by code, group-commit sizes and times, requests in flight, the outbox head
@@ -22,7 +22,7 @@ struct Metrics: AsyncParsableCommand {
               quench metrics
               quench metrics intake goals
               quench metrics --json
-            """)
+            """))
 
     @OptionGroup var global: GlobalOptions
 

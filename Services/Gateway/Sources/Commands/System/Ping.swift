@@ -9,7 +9,7 @@ import QuenchStrings
 struct Ping: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Ping one service; exit 0 when it answers (health checks, probes).",
-        discussion: """
+        discussion: HelpText.reflow("""
             Sends one `system.ping` and waits up to --timeout seconds (default 3) for the answer.
             Exits 0 when the service answers, 69 when it does not. Uses the endpoint and keys of
             the client config, or --endpoint, which is what a container's health check wants: its
@@ -23,7 +23,7 @@ struct Ping: AsyncParsableCommand {
               quench ping goals --endpoint tcp://127.0.0.1:7201 \\
                 --key-file /run/quench/keys/probe.secret --server-key-file /run/quench/keys/goals.public
               quench ping analytics --json
-            """)
+            """))
 
     @OptionGroup var global: GlobalOptions
 

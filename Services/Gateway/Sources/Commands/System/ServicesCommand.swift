@@ -8,7 +8,7 @@ struct ServicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "services",
         abstract: "List the services: default loopback ports and who subscribes to whom.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Prints the service catalog the services, `quench up` and the deployment checks all
             read: each service's executable, its default ports (requests, events, and the per-user
             event stream on the events port + 1) and the services whose events it follows. Needs
@@ -17,7 +17,7 @@ struct ServicesCommand: ParsableCommand {
             Examples:
               quench services
               quench services --json    the catalog as JSON (deploy/catalog.json is a copy)
-            """)
+            """))
 
     @OptionGroup var language: LanguageOption
 

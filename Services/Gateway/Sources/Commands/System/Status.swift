@@ -7,7 +7,7 @@ import QuenchStrings
 struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Ping every service in parallel and show its state.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Exits non-zero (69) when any service is down, naming it. With --health each
             service is also asked for `system.health`: its status, its database's last
             integrity check (SQLite's quick_check, run at most once a minute) and how far
@@ -18,7 +18,7 @@ struct Status: AsyncParsableCommand {
               quench status
               quench status --health
               quench status --health --json
-            """)
+            """))
 
     @OptionGroup var global: GlobalOptions
 

@@ -12,7 +12,7 @@ import QuenchStrings
 struct Subscribe: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Stream events as they happen (one JSON object a line with --json).",
-        discussion: """
+        discussion: HelpText.reflow("""
             TOPIC is a prefix of the event type (goal.changed, intake., health.); none means all.
             With --from-seq N, each publisher's stored events from seq N on are replayed first.
             Ctrl-C stops. With a user's key (`quench keys add-user`) the command connects to each
@@ -21,7 +21,7 @@ struct Subscribe: AsyncParsableCommand {
             Examples:
               quench subscribe goal.changed
               quench subscribe intake. --from-seq 1 --json
-            """)
+            """))
 
     @OptionGroup var global: GlobalOptions
 

@@ -7,7 +7,7 @@ import QuenchStrings
 struct Up: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Start the services (and the web edge) on this machine, in the background.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Starts intake, goals, health-ingest, analytics and the web edge (quench-web: the dashboard
             and HTTP API on http://127.0.0.1:8080; --no-web leaves it out) as separate processes on loopback, with
             their SQLite files, logs and pid files under DIR (default ./.quench), and writes the client
@@ -24,7 +24,7 @@ struct Up: AsyncParsableCommand {
               quench up
               quench up --data-dir /var/lib/quench
               quench up --port-base 27100 --data-dir /tmp/q
-            """)
+            """))
 
     @Option(help: "Where data, logs and configs live.")
     var dataDir = ".quench"

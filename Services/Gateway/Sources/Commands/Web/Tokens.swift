@@ -7,7 +7,7 @@ import QuenchStrings
 struct Tokens: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "API tokens for the web edge (quench-web): scripts, Shortcuts, Home Assistant, browser sign-in.",
-        discussion: """
+        discussion: HelpText.reflow("""
             A token acts for one user on the HTTP API (Authorization: Bearer TOKEN) and signs a
             browser in. It is printed once: quench-web keeps only its SHA-256. Operator only.
 
@@ -16,7 +16,7 @@ struct Tokens: AsyncParsableCommand {
               curl -H "Authorization: Bearer qt_…" http://127.0.0.1:8080/api/v1/today
               quench tokens list
               quench tokens revoke 3f9a0c2b71de
-            """,
+            """),
         subcommands: [Create.self, List.self, Revoke.self],
         defaultSubcommand: List.self)
 

@@ -15,12 +15,12 @@ struct WebCommand: AsyncParsableCommand {
     struct Open: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print a one-time sign-in link for the dashboard.",
-            discussion: """
+            discussion: HelpText.reflow("""
                 The link signs one browser in as USER (default: the user you act for) and works
                 once, within --minutes. Operator only. The address is the web entry's `http` in
                 the client config (default http://127.0.0.1:8080).
                 Example: quench web open ana
-                """)
+                """))
 
         @OptionGroup var global: GlobalOptions
 
