@@ -52,7 +52,7 @@ struct HealthRealExportEndToEndTests {
         let malformed = expected["malformed"] as? Int ?? 0
         if malformed > 0 {
             // Read to the end, the rest imported, and a non-zero exit saying what was unreadable.
-            #expect(run.status == 74 && run.stderr.contains("\(malformed) records of imported types could not be read"), "\(run.stderr)")
+            #expect(run.status == 74 && run.stderr.contains(malformed == 1 ? "1 record of an imported type could not be read" : "\(malformed) records of imported types could not be read"), "\(run.stderr)")
         } else {
             #expect(run.status == 0, "\(run.stderr)")
         }

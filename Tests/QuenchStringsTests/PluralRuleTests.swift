@@ -37,4 +37,28 @@ struct PluralRuleTests {
         #expect(Localizer(.fr)(CommonText.days(2)) == "2 jours")
         #expect(Localizer(.fr)(CommonText.days(2_000_000)) == "2\u{202F}000\u{202F}000 de jours")
     }
+
+    @Test("the import reports' counts agree with their nouns: one record, point, row, line; two of them")
+    func importCounts() {
+        let one: [(any LocalizedMessage, [Language: String])] = [
+            (ImportText.skippedNoConsent(count: 1, consent: "steps"),
+             [.en: "1 steps record skipped", .de: "1 Eintrag steps übersprungen", .fr: "1 enregistrement steps ignoré"]),
+            (ImportText.unreadable(path: "f", total: 1, reasons: "r"),
+             [.en: "1 record of an imported type could not be read", .de: "1 Eintrag einer importierten Art war", .fr: "1 enregistrement d’un type importé était"]),
+            (ImportText.correlationsIgnored(1), [.en: "1 record inside a correlation", .de: "1 Eintrag in einer Korrelation", .fr: "1 enregistrement dans une corrélation"]),
+            (ImportText.nothingImportedStrict(bad: 1, lines: 3), [.en: "1 of 3 lines is bad", .de: "1 von 3 Zeilen ist", .fr: "1 ligne sur 3 est erronée"]),
+            (ImportText.withoutReps(1), [.en: "1 row without reps", .de: "1 Zeile ohne", .fr: "1 ligne sans répétitions (une série"]),
+            (AutoExportText.skippedNoConsent(count: 1, consent: "steps"), [.en: "1 steps point skipped", .de: "1 Punkt steps", .fr: "1 point steps ignoré"]),
+            (AutoExportText.badPoints(path: "f", count: 1, first: "x"), [.en: "1 point could not be read", .de: "1 Punkt war nicht", .fr: "1 point était illisible"]),
+        ]
+        for (message, expected) in one {
+            for (language, text) in expected {
+                #expect(Localizer(language)(message).contains(text), "\(language): \(Localizer(language)(message))")
+            }
+        }
+        #expect(Localizer(.en)(ImportText.skippedNoConsent(count: 2, consent: "steps")).hasPrefix("2 steps records skipped"))
+        #expect(Localizer(.en)(ImportText.unreadable(path: "f", total: 2, reasons: "r")).contains("2 records of imported types could not be read"))
+        #expect(Localizer(.de)(ImportText.nothingImportedStrict(bad: 2, lines: 3)).contains("2 von 3 Zeilen sind"))
+        #expect(Localizer(.fr)(AutoExportText.badPoints(path: "f", count: 2, first: "x")).contains("2 points étaient illisibles"))
+    }
 }

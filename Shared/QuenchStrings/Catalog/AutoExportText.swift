@@ -30,9 +30,11 @@ public enum AutoExportText: LocalizedMessage {
             l.pick(en: "\(count) × \(field): \(rule)", de: "\(count) × \(field): \(rule)", fr: "\(count) × \(field) : \(rule)")
         case .examples(let list): l.pick(en: " (e.g. \(list))", de: " (z. B. \(list))", fr: " (p. ex. \(list))")
         case .skippedNoConsent(let count, let consent):
-            l.pick(
-                en: "\(count) \(consent) points skipped: no consent", de: "\(count) Punkte \(consent) übersprungen: keine Einwilligung",
-                fr: "\(count) points \(consent) ignorés : pas de consentement")
+            l.plural(
+                count,
+                en: Plural(one: "\(count) \(consent) point skipped: no consent", other: "\(count) \(consent) points skipped: no consent"),
+                de: Plural(one: "\(count) Punkt \(consent) übersprungen: keine Einwilligung", other: "\(count) Punkte \(consent) übersprungen: keine Einwilligung"),
+                fr: Plural(one: "\(count) point \(consent) ignoré : pas de consentement", other: "\(count) points \(consent) ignorés : pas de consentement"))
         case .grantThenSend(let consent):
             l.pick(
                 en: " (quench consent grant \(consent), then send again)", de: " (quench consent grant \(consent), dann erneut senden)",
@@ -50,10 +52,17 @@ public enum AutoExportText: LocalizedMessage {
         case .cannotRead(let path, let error):
             l.pick(en: "cannot read \(path): \(error)", de: "\(path) nicht lesbar: \(error)", fr: "impossible de lire \(path) : \(error)")
         case .badPoints(let path, let count, let first):
-            l.pick(
-                en: "\(path): \(count) points could not be read (first: \(first)); the rest was imported",
-                de: "\(path): \(count) Punkte waren nicht lesbar (zuerst: \(first)); der Rest wurde importiert",
-                fr: "\(path) : \(count) points étaient illisibles (d’abord : \(first)) ; le reste a été importé")
+            l.plural(
+                count,
+                en: Plural(
+                    one: "\(path): \(count) point could not be read (\(first)); the rest was imported",
+                    other: "\(path): \(count) points could not be read (first: \(first)); the rest was imported"),
+                de: Plural(
+                    one: "\(path): \(count) Punkt war nicht lesbar (\(first)); der Rest wurde importiert",
+                    other: "\(path): \(count) Punkte waren nicht lesbar (zuerst: \(first)); der Rest wurde importiert"),
+                fr: Plural(
+                    one: "\(path) : \(count) point était illisible (\(first)) ; le reste a été importé",
+                    other: "\(path) : \(count) points étaient illisibles (d’abord : \(first)) ; le reste a été importé"))
         }
     }
 }

@@ -60,10 +60,17 @@ public enum ImportText: LocalizedMessage {
                 de: "\(path): \(error) — was davor gelesen wurde, bleibt importiert; die Datei berichtigen und den Import wiederholen, um ihn abzuschließen",
                 fr: "\(path) : \(error) — ce qui a été lu avant reste importé ; corrigez le fichier et relancez l’import pour le terminer")
         case .unreadable(let path, let total, let reasons):
-            l.pick(
-                en: "\(path): \(total) records of imported types could not be read (\(reasons)); the rest was imported",
-                de: "\(path): \(total) Einträge importierter Arten waren nicht lesbar (\(reasons)); der Rest wurde importiert",
-                fr: "\(path) : \(total) enregistrements de types importés étaient illisibles (\(reasons)) ; le reste a été importé")
+            l.plural(
+                total,
+                en: Plural(
+                    one: "\(path): \(total) record of an imported type could not be read (\(reasons)); the rest was imported",
+                    other: "\(path): \(total) records of imported types could not be read (\(reasons)); the rest was imported"),
+                de: Plural(
+                    one: "\(path): \(total) Eintrag einer importierten Art war nicht lesbar (\(reasons)); der Rest wurde importiert",
+                    other: "\(path): \(total) Einträge importierter Arten waren nicht lesbar (\(reasons)); der Rest wurde importiert"),
+                fr: Plural(
+                    one: "\(path) : \(total) enregistrement d’un type importé était illisible (\(reasons)) ; le reste a été importé",
+                    other: "\(path) : \(total) enregistrements de types importés étaient illisibles (\(reasons)) ; le reste a été importé"))
         case .cannotRead(let path):
             l.pick(
                 en: "cannot read \(path): no such file or not readable", de: "\(path) nicht lesbar: keine solche Datei oder kein Lesezugriff",
@@ -78,18 +85,23 @@ public enum ImportText: LocalizedMessage {
         case .typeHeaders: l.pick(en: "TYPE|IMPORTED|DUPLICATES", de: "ART|IMPORTIERT|DOPPELT", fr: "TYPE|IMPORTÉS|DOUBLONS")
         case .skippedHeaders: l.pick(en: "SKIPPED BECAUSE|RECORDS", de: "ÜBERSPRUNGEN WEIL|EINTRÄGE", fr: "IGNORÉS CAR|ENREGISTREMENTS")
         case .skippedNoConsent(let count, let consent):
-            l.pick(
-                en: "\(count) \(consent) records skipped: no consent", de: "\(count) Einträge \(consent) übersprungen: keine Einwilligung",
-                fr: "\(count) enregistrements \(consent) ignorés : pas de consentement")
+            l.plural(
+                count,
+                en: Plural(one: "\(count) \(consent) record skipped: no consent", other: "\(count) \(consent) records skipped: no consent"),
+                de: Plural(one: "\(count) Eintrag \(consent) übersprungen: keine Einwilligung", other: "\(count) Einträge \(consent) übersprungen: keine Einwilligung"),
+                fr: Plural(one: "\(count) enregistrement \(consent) ignoré : pas de consentement", other: "\(count) enregistrements \(consent) ignorés : pas de consentement"))
         case .grantThenImport(let consent):
             l.pick(
                 en: " (quench consent grant \(consent), then import again)", de: " (quench consent grant \(consent), dann erneut importieren)",
                 fr: " (quench consent grant \(consent), puis importez à nouveau)")
         case .correlationsIgnored(let count):
-            l.pick(
-                en: "\(count) records inside correlations (e.g. blood pressure) ignored",
-                de: "\(count) Einträge in Korrelationen (z. B. Blutdruck) nicht berücksichtigt",
-                fr: "\(count) enregistrements dans des corrélations (p. ex. tension artérielle) ignorés")
+            l.plural(
+                count,
+                en: Plural(one: "\(count) record inside a correlation (e.g. blood pressure) ignored", other: "\(count) records inside correlations (e.g. blood pressure) ignored"),
+                de: Plural(one: "\(count) Eintrag in einer Korrelation (z. B. Blutdruck) nicht berücksichtigt", other: "\(count) Einträge in Korrelationen (z. B. Blutdruck) nicht berücksichtigt"),
+                fr: Plural(
+                    one: "\(count) enregistrement dans une corrélation (p. ex. tension artérielle) ignoré",
+                    other: "\(count) enregistrements dans des corrélations (p. ex. tension artérielle) ignorés"))
         case .alsoInFile(let list):
             l.pick(en: "Also in the file, not imported: \(list)", de: "Außerdem in der Datei, nicht importiert: \(list)", fr: "Aussi dans le fichier, non importés : \(list)")
         case .stoppedEarly(let error): l.pick(en: "Stopped early: \(error)", de: "Vorzeitig beendet: \(error)", fr: "Arrêt prématuré : \(error)")
@@ -114,9 +126,11 @@ public enum ImportText: LocalizedMessage {
                 de: "\(path): keine seiner \(lines) Zeilen ist importierbar; nichts importiert",
                 fr: "\(path) : aucune de ses \(lines) lignes n’est importable ; rien importé")
         case .nothingImportedStrict(let bad, let lines):
-            l.pick(
-                en: "Nothing imported: \(bad) of \(lines) lines are bad (--strict).", de: "Nichts importiert: \(bad) von \(lines) Zeilen sind fehlerhaft (--strict).",
-                fr: "Rien importé : \(bad) lignes sur \(lines) sont erronées (--strict).")
+            l.plural(
+                bad,
+                en: Plural(one: "Nothing imported: \(bad) of \(lines) lines is bad (--strict).", other: "Nothing imported: \(bad) of \(lines) lines are bad (--strict)."),
+                de: Plural(one: "Nichts importiert: \(bad) von \(lines) Zeilen ist fehlerhaft (--strict).", other: "Nichts importiert: \(bad) von \(lines) Zeilen sind fehlerhaft (--strict)."),
+                fr: Plural(one: "Rien importé : \(bad) ligne sur \(lines) est erronée (--strict).", other: "Rien importé : \(bad) lignes sur \(lines) sont erronées (--strict)."))
         case .nothingImportedNoSets(let format):
             l.pick(
                 en: "Nothing imported: no workout sets found (\(format)).", de: "Nichts importiert: keine Trainingssätze gefunden (\(format)).",
@@ -137,10 +151,13 @@ public enum ImportText: LocalizedMessage {
                      de: Plural(one: "  \(count) Aufwärmsatz, behalten und markiert", other: "  \(count) Aufwärmsätze, behalten und markiert"),
                      fr: Plural(one: "  \(count) série d’échauffement, gardée et marquée", other: "  \(count) séries d’échauffement, gardées et marquées"))
         case .withoutReps(let count):
-            l.pick(
-                en: "  \(count) rows without reps (timed or distance sets) left out",
-                de: "  \(count) Zeilen ohne Wiederholungen (Zeit- oder Streckensätze) ausgelassen",
-                fr: "  \(count) lignes sans répétitions (séries en temps ou en distance) écartées")
+            l.plural(
+                count,
+                en: Plural(one: "  \(count) row without reps (a timed or distance set) left out", other: "  \(count) rows without reps (timed or distance sets) left out"),
+                de: Plural(one: "  \(count) Zeile ohne Wiederholungen (ein Zeit- oder Streckensatz) ausgelassen", other: "  \(count) Zeilen ohne Wiederholungen (Zeit- oder Streckensätze) ausgelassen"),
+                fr: Plural(
+                    one: "  \(count) ligne sans répétitions (une série en temps ou en distance) écartée",
+                    other: "  \(count) lignes sans répétitions (séries en temps ou en distance) écartées"))
         case .defaultUnit(let unit):
             l.pick(
                 en: "  weights the file gives no unit for are in \(unit)", de: "  Gewichte ohne Einheit in der Datei gelten als \(unit)",
