@@ -22,6 +22,10 @@ extension Challenges {
                 5xx), the cached catalog is shown with its age and the exit status is 69.
                 URL defaults to $QUENCH_CHALLENGES_URL, then challengesURL in the client config, then
                 the URL of the last sync.
+                HTTPS is verified against the system's trust roots (the certificate chain and the host
+                name; a certificate that does not verify exits 65). A feed behind a private CA: give the CA's
+                certificate (PEM) with --ca-file, $QUENCH_CHALLENGES_CA_FILE or challengesCAFile in the client
+                config; it is trusted besides the system's roots.
                 Example: quench challenges sync https://example.org/challenges.json
                 """)
 
@@ -29,6 +33,13 @@ extension Challenges {
 
         @Argument(help: "The feed's http or https URL.")
         var url: String?
+
+        @Option(
+            name: .customLong("ca-file"),
+            help: ArgumentHelp(
+                "A PEM file of CA certificates the feed's HTTPS certificate may also chain to, besides the system's trust roots (a feed behind a private CA). Default $QUENCH_CHALLENGES_CA_FILE, then challengesCAFile in the client config.",
+                valueName: "PATH"))
+        var caFile: String?
 
         @Option(name: .customLong("fetch-timeout"), help: ArgumentHelp("Seconds the whole fetch may take (0.1 to 600, default 10).", valueName: "SECONDS"))
         var fetchTimeout: Double = 10
@@ -54,6 +65,11 @@ extension Challenges {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
+                // A CA file that cannot be used stops the command before anything is asked of goals.
+                let ca = ChallengeFeedCA.resolve(
+                    argument: caFile, environment: ProcessInfo.processInfo.environment, config: gateway.config.challengesCAFile,
+                    configPath: gateway.configPath)
+                let extraTrustRoots = try ca?.certificates() ?? []
                 let held: ListChallengesReply = try await gateway.call(.challengesList, ListChallengesRequest(), requiresUser: false)
                 let text = try Sync.feedURL(
                     argument: url, environment: ProcessInfo.processInfo.environment, config: gateway.config.challengesURL,
@@ -62,7 +78,8 @@ extension Challenges {
                     throw CLIError.invalid(field: "URL", message: tr(ChallengeSyncText.badURL(String(text.prefix(80)))))
                 }
                 let validators = held.source.flatMap { $0.url == text ? ChallengeFeed.Validators(etag: $0.etag, lastModified: $0.lastModified) : nil }
-                let feed = ChallengeFeed(url: feedURL, timeout: .milliseconds(Int(fetchTimeout * 1000)))
+                var feed = ChallengeFeed(url: feedURL, timeout: .milliseconds(Int(fetchTimeout * 1000)))
+                feed.extraTrustRoots = extraTrustRoots
                 let report: Report
                 do {
                     switch try await feed.fetch(validators) {
