@@ -13,20 +13,26 @@ extension Challenges {
             commandName: "sync",
             abstract: "Fetch the challenge catalog from a feed over HTTP or HTTPS (operators).",
             discussion: """
-                GETs URL ({"items":[{"id","title","description","type","goal","reward":{"trophy","points"}}]})
-                with the validators of the catalog held (If-None-Match, If-Modified-Since): a 304 keeps it.
-                Each bad item (unreadable, breaking a rule, an unknown type, a repeated id) is reported by
-                index, id and field and left out; the others replace the catalog in one transaction
-                (challenges the feed no longer has are retired). Changed rewards count from today in UTC+14
-                (where the day starts first) on: a day already over keeps the points it was earned with. Offline (no connection, a timeout, a
-                5xx), the cached catalog is shown with its age and the exit status is 69.
-                URL defaults to $QUENCH_CHALLENGES_URL, then challengesURL in the client config, then
+                GETs URL ({"items":[{"id","title","description","type","goal","reward":{"trophy","points"}}]}) \
+                with the validators of the catalog held (If-None-Match, If-Modified-Since): a 304 keeps it. \
+                Each bad item (unreadable, breaking a rule, an unknown type, a repeated id) is reported by \
+                index, id and field and left out; the others replace the catalog in one transaction \
+                (challenges the feed no longer has are retired). Changed rewards count from today in UTC+14 \
+                (where the day starts first) on: a day already over keeps the points it was earned with. \
+                Offline (no connection, a timeout, a 5xx), the cached catalog is shown with its age and the \
+                exit status is 69.
+
+                URL defaults to $QUENCH_CHALLENGES_URL, then challengesURL in the client config, then \
                 the URL of the last sync.
-                HTTPS is verified against the system's trust roots (the certificate chain and the host
-                name; a certificate that does not verify exits 65). A feed behind a private CA: give the CA's
-                certificate (PEM) with --ca-file, $QUENCH_CHALLENGES_CA_FILE or challengesCAFile in the client
-                config; it is trusted besides the system's roots.
+
+                HTTPS is verified against the system's trust roots (the chain, the host name or IP address, \
+                the dates); a certificate that does not verify is refused (exit 65, the catalog kept). For a \
+                feed behind a private CA, give the CA's certificate (PEM) with --ca-file, \
+                $QUENCH_CHALLENGES_CA_FILE or challengesCAFile in the client config: it is trusted besides \
+                the system's roots. A CA file that is missing or holds no PEM certificate exits 64.
+
                 Example: quench challenges sync https://example.org/challenges.json
+                         quench challenges sync https://feeds.lan/feed.json --ca-file ca.pem
                 """)
 
         @OptionGroup var global: GlobalOptions
