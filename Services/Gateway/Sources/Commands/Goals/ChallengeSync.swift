@@ -42,9 +42,7 @@ extension Challenges {
 
         @Option(
             name: .customLong("ca-file"),
-            help: ArgumentHelp(
-                "A PEM file of CA certificates the feed's HTTPS certificate may also chain to, besides the system's trust roots (a feed behind a private CA). Default $QUENCH_CHALLENGES_CA_FILE, then challengesCAFile in the client config.",
-                valueName: "PATH"))
+            help: ArgumentHelp("A PEM file of CA certificates the feed's HTTPS certificate may also chain to, besides the system's trust roots (a feed behind a private CA). Default $QUENCH_CHALLENGES_CA_FILE, then challengesCAFile in the client config.", valueName: "PATH"))
         var caFile: String?
 
         @Option(name: .customLong("fetch-timeout"), help: ArgumentHelp("Seconds the whole fetch may take (0.1 to 600, default 10).", valueName: "SECONDS"))
