@@ -207,6 +207,15 @@ struct ChallengeFeedTests {
         #expect(untrusted?.code == .failedPrecondition && untrusted?.offline == false, "\(String(describing: untrusted))")
         #expect(untrusted?.message.contains("TLS certificate or handshake was refused") == true, "\(String(describing: untrusted))")
         #expect(untrusted?.message.contains("give its certificate with --ca-file") == true, "\(String(describing: untrusted))")
+        // A certificate of the same CA for another address (127.0.0.2) is refused: the identity is still checked.
+        let misnamedServer = try CatalogServer("tls-ca-other-ip", authority: authority, certifiedAddress: "127.0.0.2")
+        defer { misnamedServer.stop() }
+        try misnamedServer.serve(CatalogServer.feed(Self.good))
+        var misnamedFeed = Self.feed(misnamedServer)
+        misnamedFeed.extraTrustRoots = trusted.extraTrustRoots
+        let misnamed = await Self.fetchFailure(misnamedFeed)
+        #expect(misnamed?.code == .failedPrecondition && misnamed?.offline == false, "\(String(describing: misnamed))")
+        #expect(try misnamedServer.requests().isEmpty)
         // Another CA does not vouch for this server's certificate.
         let other = try TestCertificateAuthority("other")
         var wrong = Self.feed(server)

@@ -14,15 +14,16 @@ public final class CatalogServer: Sendable {
     /// (made with `openssl`).
     public let tls: Bool
 
-    /// `tls` without `authority`: a self-signed certificate, which no client trusts.
-    public init(_ label: String, tls: Bool = false, authority: TestCertificateAuthority? = nil) throws {
+    /// `tls` without `authority`: a self-signed certificate, which no client trusts. With
+    /// `authority`, the certificate names `certifiedAddress` (its subjectAltName IP).
+    public init(_ label: String, tls: Bool = false, authority: TestCertificateAuthority? = nil, certifiedAddress: String = "127.0.0.1") throws {
         directory = TestScratch.directory("feed-\(label)")
         self.tls = tls || authority != nil
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("python/catalog_server.py").path
         var arguments = ["python3", script, directory.path]
         if let authority {
-            let made = try authority.issueServerCertificate(in: directory)
+            let made = try authority.issueServerCertificate(in: directory, ipAddress: certifiedAddress)
             arguments += [made.certificate, made.key]
         } else if tls {
             let made = try TestCertificateAuthority.selfSigned(in: directory)
