@@ -177,7 +177,7 @@ let package = Package(
         .testTarget(name: "HealthImportTests", dependencies: ["QuenchTestSupport", "HealthImport", "QuenchStrings", zip], swiftSettings: swiftSettings),
         .testTarget(
             name: "QuenchCLITests",
-            dependencies: ["QuenchCLI", "QuenchStrings", "HealthImport", "QuenchProtocol", "MessagePack", "QuenchTestSupport", "ChildProcess"],
+            dependencies: ["QuenchCLI", "QuenchStrings", "HealthImport", "QuenchProtocol", "MessagePack", "QuenchTestSupport", "ChildProcess", nioSSL],
             swiftSettings: swiftSettings),
         .testTarget(name: "QuenchStringsTests", dependencies: ["QuenchStrings"], swiftSettings: swiftSettings),
         .testTarget(

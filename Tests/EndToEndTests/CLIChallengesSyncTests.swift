@@ -11,16 +11,19 @@ import Testing
 struct CLIChallengesSyncTests {
     typealias Run = CLIRunner.Result
 
-    /// A client config naming `system`'s goals, health-ingest and analytics.
-    static func runner(_ system: AnalyticsSystem) throws -> (_ arguments: [String]) throws -> Run {
+    /// A client config naming `system`'s goals, health-ingest and analytics (and `settings`).
+    static func runner(
+        _ system: AnalyticsSystem, settings: [String: Any] = [:], environment: [String: String] = [:]
+    ) throws -> (_ arguments: [String]) throws -> Run {
         let config = system.directory.appendingPathComponent("client.json")
         var services: [String: [String: String]] = [:]
         for (name, service) in [(ServiceName.goals, system.goals), (ServiceName.healthIngest, system.health), (ServiceName.analytics, system.analytics)] {
             services[name] = ["rpc": service.rpcEndpoint, "pub": service.pubEndpoint]
         }
-        try JSONSerialization.data(withJSONObject: ["services": services, "insecure": true] as [String: Any]).write(to: config)
+        let object = (["services": services, "insecure": true] as [String: Any]).merging(settings) { $1 }
+        try JSONSerialization.data(withJSONObject: object).write(to: config)
         return { arguments in
-            try CLIRunner(configPath: nil, user: nil).run(
+            try CLIRunner(configPath: nil, user: nil, extraEnvironment: environment).run(
                 arguments + ["--config", config.path, "--user", system.user, "--tz", system.timeZone, "--timeout", "2"])
         }
     }
@@ -101,6 +104,82 @@ struct CLIChallengesSyncTests {
         let noted = try quench(["challenges"])
         #expect(noted.stdout.contains("; the last check just now failed: the feed cannot be reached"), "\(noted.stdout)")
         #expect(try quench(["challenges", "sync", "ftp://example.org/x"]).status == 64)
+        await system.close()
+    }
+
+    @Test("HTTPS behind a private CA: refused without it (65); a bad CA file exits 64 before any fetch; --ca-file, $QUENCH_CHALLENGES_CA_FILE or challengesCAFile stores the catalog")
+    func privateCA() async throws {
+        let system = try await AnalyticsSystem("cli-sync-ca", timeZone: "UTC")
+        let authority = try TestCertificateAuthority("cli-sync")
+        let server = try CatalogServer("cli-sync-ca", authority: authority)
+        defer { server.stop() }
+        let quench = try Self.runner(system)
+        let url = server.url()
+        #expect(url.hasPrefix("https://127.0.0.1:"))
+        let sample = try Self.sample()
+        try server.serve(sample)
+        let sampleIDs = ((try JSONSerialization.jsonObject(with: Data(sample.utf8)) as? [String: Any])?["items"] as? [[String: Any]] ?? [])
+            .compactMap { $0["id"] as? String }.sorted()
+        #expect(sampleIDs.count == 6)
+        let empty = try quench(["challenges", "--json"]).stdout
+
+        // The system's trust roots alone: refused as a certificate nobody trusts, with the way out named.
+        let refused = try quench(["challenges", "sync", url])
+        #expect(refused.status == 65, "\(refused.stdout) \(refused.stderr)")
+        #expect(refused.stderr.contains("TLS certificate or handshake was refused") && refused.stderr.contains("--ca-file"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("the catalog was kept"), "\(refused.stderr)")
+        #expect(try server.requests().isEmpty, "no request got past the handshake")
+
+        // A CA file that cannot be used: a usage error naming where it came from, before any fetch.
+        let scratch = TestScratch.directory("cli-sync-ca-files")
+        let missing = scratch.appendingPathComponent("missing.pem").path
+        let notPEM = scratch.appendingPathComponent("notes.txt")
+        try Data("the CA is on the wiki\n".utf8).write(to: notPEM)
+        let noFile = try quench(["challenges", "sync", url, "--ca-file", missing])
+        #expect(noFile.status == 64, "\(noFile.stderr)")
+        #expect(noFile.stderr.contains("--ca-file: cannot read '\(missing)' (No such file or directory); it must be a readable PEM file of CA certificates"),
+                "\(noFile.stderr)")
+        let noPEM = try quench(["challenges", "sync", url, "--ca-file", notPEM.path, "--json"])
+        #expect(noPEM.status == 64, "\(noPEM.stderr)")
+        let error = try noPEM.jsonError()
+        #expect(error["field"] as? String == "--ca-file" && (error["message"] as? String)?.contains("holds no PEM certificate") == true, "\(noPEM.stderr)")
+        let fromEnvironment = try Self.runner(system, environment: ["QUENCH_CHALLENGES_CA_FILE": notPEM.path])(["challenges", "sync", url])
+        #expect(fromEnvironment.status == 64 && fromEnvironment.stderr.contains("QUENCH_CHALLENGES_CA_FILE: '\(notPEM.path)' holds no PEM certificate"),
+                "\(fromEnvironment.stderr)")
+        #expect(try server.requests().isEmpty)
+        #expect(try quench(["challenges", "--json"]).stdout == empty, "nothing changed in the catalog")
+
+        // Its CA trusted: the catalog is stored.
+        let synced = try quench(["challenges", "sync", url, "--ca-file", authority.certificateFile.path, "--json"])
+        #expect(synced.status == 0, "\(synced.stderr)")
+        let report = try synced.json()
+        #expect(report["outcome"] as? String == "replaced" && (report["replaced"] as? [String: Any])?["created"] as? Int == 6, "\(synced.stdout)")
+        let listed = try quench(["challenges", "--json"])
+        let catalog = try #require(try listed.json()["challenges"] as? [[String: Any]])
+        #expect(catalog.compactMap { $0["id"] as? String }.sorted() == sampleIDs)
+        #expect((catalog.first { $0["id"] as? String == "steps-10k" }?["reward"] as? [String: Any])?["points"] as? Int == 10)
+        #expect((try listed.json()["source"] as? [String: Any])?["url"] as? String == url)
+
+        // A bad CA file after that keeps the catalog as it was.
+        #expect(try quench(["challenges", "sync", url, "--ca-file", missing]).status == 64)
+        #expect(try quench(["challenges", "--json"]).stdout == listed.stdout, "a bad CA file changed nothing")
+
+        // The same CA from the environment: the ETag sent back, a 304.
+        let environmentCA = try Self.runner(system, environment: ["QUENCH_CHALLENGES_CA_FILE": authority.certificateFile.path])
+        let current = try environmentCA(["challenges", "sync", "--json"])
+        #expect(current.status == 0, "\(current.stderr)")
+        #expect(try current.json()["outcome"] as? String == "not_modified", "\(current.stdout)")
+
+        // From the client config, relative to its folder: a changed feed replaces the catalog.
+        try FileManager.default.copyItem(at: authority.certificateFile, to: system.directory.appendingPathComponent("feed-ca.pem"))
+        try server.serve(CatalogServer.feed([CatalogServer.item("steps-10k", points: 25)]))
+        let configured = try Self.runner(system, settings: ["challengesURL": url, "challengesCAFile": "feed-ca.pem"])
+        let changed = try configured(["challenges", "sync"])
+        #expect(changed.status == 0, "\(changed.stderr)")
+        #expect(changed.stdout.contains("1 challenge (0 new, 1 changed, 0 unchanged, 5 retired)"), "\(changed.stdout)")
+        let after = try #require(try configured(["challenges", "--json"]).json()["challenges"] as? [[String: Any]])
+        #expect(after.count == 1 && (after.first?["reward"] as? [String: Any])?["points"] as? Int == 25)
+        #expect(try server.requests().count == 3, "three fetches got past the handshake, each with the CA")
         await system.close()
     }
 

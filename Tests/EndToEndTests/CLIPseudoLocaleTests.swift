@@ -165,6 +165,7 @@ struct CLIPseudoLocaleTests {
             Check(arguments: ["goal", "auto"], status: 65),
             Check(arguments: ["challenges", "list"]), Check(arguments: ["challenges", "load", challenges.path]),
             Check(arguments: ["challenges", "progress"]), Check(arguments: ["challenges", "sync", feed.url()]),
+            Check(arguments: ["challenges", "sync", feed.url(), "--ca-file", challenges.path], status: 64),
             Check(arguments: ["challenges", "list"]),
             Check(arguments: ["today"]), Check(arguments: ["history", "--days", "5"]), Check(arguments: ["steps"]), Check(arguments: ["steps", "--bars"]),
             Check(arguments: ["orm"]), Check(arguments: ["workouts"]), Check(arguments: ["share", "--text"]),

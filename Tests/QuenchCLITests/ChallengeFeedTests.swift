@@ -1,4 +1,5 @@
 import Foundation
+import NIOSSL
 @testable import QuenchCLI
 import QuenchProtocol
 import QuenchTestSupport
@@ -179,6 +180,92 @@ struct ChallengeFeedTests {
         #expect(refused?.code == .failedPrecondition && refused?.offline == false, "\(String(describing: refused))")
         #expect(refused?.message.contains("TLS certificate or handshake was refused") == true, "\(String(describing: refused))")
         #expect(try server.requests().isEmpty, "no request got past the handshake")
+    }
+
+    @Test("HTTPS behind a private CA: trusted with its certificate the catalog is read; without it, or with another CA, refused")
+    func privateCA() async throws {
+        let authority = try TestCertificateAuthority("feed")
+        let server = try CatalogServer("tls-ca", authority: authority)
+        defer { server.stop() }
+        try server.serve(CatalogServer.feed(Self.good))
+        var trusted = Self.feed(server)
+        trusted.extraTrustRoots = try ChallengeFeedCA(field: "--ca-file", path: authority.certificateFile.path).certificates()
+        #expect(trusted.extraTrustRoots.count == 1)
+        // The CA is trusted besides the system's roots, not instead of them (NIOSSL loads both).
+        #expect(trusted.tlsConfiguration?.trustRoots == .default)
+        #expect(trusted.tlsConfiguration?.additionalTrustRoots == [.certificates(trusted.extraTrustRoots)])
+        #expect(trusted.tlsConfiguration?.certificateVerification == .fullVerification)
+        #expect(Self.feed(server).tlsConfiguration == nil, "without a CA file, async-http-client's default: the system's roots")
+        guard case .fetched(let body, let validators) = try await trusted.fetch(nil) else {
+            Issue.record("no body over HTTPS with the CA trusted")
+            return
+        }
+        #expect(try ChallengeFeedParser.parse(body).items.map(\.id) == ["steps-10k", "walk-5km"])
+        #expect(validators.etag != nil)
+        // The system's roots alone do not know this CA: refused, and the message says how to trust it.
+        let untrusted = await Self.fetchFailure(Self.feed(server))
+        #expect(untrusted?.code == .failedPrecondition && untrusted?.offline == false, "\(String(describing: untrusted))")
+        #expect(untrusted?.message.contains("TLS certificate or handshake was refused") == true, "\(String(describing: untrusted))")
+        #expect(untrusted?.message.contains("give its certificate with --ca-file") == true, "\(String(describing: untrusted))")
+        // A certificate of the same CA for another address (127.0.0.2) is refused: the identity is still checked.
+        let misnamedServer = try CatalogServer("tls-ca-other-ip", authority: authority, certifiedAddress: "127.0.0.2")
+        defer { misnamedServer.stop() }
+        try misnamedServer.serve(CatalogServer.feed(Self.good))
+        var misnamedFeed = Self.feed(misnamedServer)
+        misnamedFeed.extraTrustRoots = trusted.extraTrustRoots
+        let misnamed = await Self.fetchFailure(misnamedFeed)
+        #expect(misnamed?.code == .failedPrecondition && misnamed?.offline == false, "\(String(describing: misnamed))")
+        #expect(try misnamedServer.requests().isEmpty)
+        // Another CA does not vouch for this server's certificate.
+        let other = try TestCertificateAuthority("other")
+        var wrong = Self.feed(server)
+        wrong.extraTrustRoots = try ChallengeFeedCA(field: "--ca-file", path: other.certificateFile.path).certificates()
+        let refused = await Self.fetchFailure(wrong)
+        #expect(refused?.code == .failedPrecondition && refused?.message.contains("--ca-file") == false, "\(String(describing: refused))")
+        #expect(try server.requests().count == 1, "only the trusted fetch got past the handshake")
+    }
+
+    @Test("the CA file: --ca-file, else $QUENCH_CHALLENGES_CA_FILE, else challengesCAFile (relative to the config's folder); each bad file names where it came from and the rule")
+    func caFileRules() throws {
+        let env = ["QUENCH_CHALLENGES_CA_FILE": "/env/ca.pem"]
+        #expect(ChallengeFeedCA.resolve(argument: "arg.pem", environment: env, config: "config.pem", configPath: "/etc/quench/client.json")
+            == ChallengeFeedCA(field: "--ca-file", path: "arg.pem"))
+        #expect(ChallengeFeedCA.resolve(argument: nil, environment: env, config: "config.pem", configPath: "/etc/quench/client.json")
+            == ChallengeFeedCA(field: "QUENCH_CHALLENGES_CA_FILE", path: "/env/ca.pem"))
+        #expect(ChallengeFeedCA.resolve(argument: nil, environment: ["QUENCH_CHALLENGES_CA_FILE": ""], config: "ca/feed.pem", configPath: "/etc/quench/client.json")
+            == ChallengeFeedCA(field: "challengesCAFile", path: "/etc/quench/ca/feed.pem"))
+        #expect(ChallengeFeedCA.resolve(argument: nil, environment: [:], config: "/abs/feed.pem", configPath: "/etc/quench/client.json")
+            == ChallengeFeedCA(field: "challengesCAFile", path: "/abs/feed.pem"))
+        #expect(ChallengeFeedCA.resolve(argument: nil, environment: [:], config: nil, configPath: "/etc/quench/client.json") == nil)
+        let config = try JSONDecoder().decode(
+            ClientConfig.self, from: Data(#"{"services":{},"insecure":true,"challengesCAFile":"feed-ca.pem"}"#.utf8))
+        #expect(config.challengesCAFile == "feed-ca.pem")
+
+        let folder = TestScratch.directory("ca-rules")
+        func refusal(_ path: String, field: String = "--ca-file") -> String? {
+            do {
+                _ = try ChallengeFeedCA(field: field, path: path).certificates()
+                return nil
+            } catch let error as CLIError {
+                #expect(error.exitCode == 64 && error.field == field)
+                return error.description
+            } catch {
+                return "\(error)"
+            }
+        }
+        let missing = folder.appendingPathComponent("missing.pem").path
+        #expect(refusal(missing) == "--ca-file: cannot read '\(missing)' (No such file or directory); it must be a readable PEM file of CA certificates")
+        #expect(refusal(folder.path, field: "challengesCAFile")?.hasPrefix("challengesCAFile: cannot read '\(folder.path)' (Is a directory)") == true)
+        let text = folder.appendingPathComponent("text.pem")
+        try Data("not a certificate\n".utf8).write(to: text)
+        #expect(refusal(text.path, field: "QUENCH_CHALLENGES_CA_FILE")
+            == "QUENCH_CHALLENGES_CA_FILE: '\(text.path)' holds no PEM certificate; it must be a PEM file of CA certificates (`-----BEGIN CERTIFICATE-----`)")
+        let broken = folder.appendingPathComponent("broken.pem")
+        try Data("-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n".utf8).write(to: broken)
+        #expect(refusal(broken.path)?.contains("holds no PEM certificate") == true)
+        let huge = folder.appendingPathComponent("huge.pem")
+        try Data(repeating: 0x41, count: ChallengeFeedCA.maxBytes + 1).write(to: huge)
+        #expect(refusal(huge.path)?.contains("larger than a CA file may be (1048576 bytes)") == true)
     }
 
     @Test("a slow head and a slow body both end at the timeout, as offline")

@@ -10,26 +10,24 @@ public final class CatalogServer: Sendable {
     public let port: Int
     private let child: Child
 
-    /// Serves HTTPS with a self-signed certificate for 127.0.0.1 (made with `openssl`).
+    /// Serves HTTPS: with a certificate for 127.0.0.1 signed by `authority`, else self-signed
+    /// (made with `openssl`).
     public let tls: Bool
 
-    public init(_ label: String, tls: Bool = false) throws {
+    /// `tls` without `authority`: a self-signed certificate, which no client trusts. With
+    /// `authority`, the certificate names `certifiedAddress` (its subjectAltName IP).
+    public init(_ label: String, tls: Bool = false, authority: TestCertificateAuthority? = nil, certifiedAddress: String = "127.0.0.1") throws {
         directory = TestScratch.directory("feed-\(label)")
-        self.tls = tls
+        self.tls = tls || authority != nil
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("python/catalog_server.py").path
         var arguments = ["python3", script, directory.path]
-        if tls {
-            let cert = directory.appendingPathComponent("cert.pem").path
-            let key = directory.appendingPathComponent("key.pem").path
-            let made = try ChildCommand(
-                "/usr/bin/env", arguments: [
-                    "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1",
-                    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-                ], standardInput: .null
-            ).run()
-            guard made.status == 0 else { throw CatalogServerFailure("openssl could not make a certificate: \(made.standardErrorText)") }
-            arguments += [cert, key]
+        if let authority {
+            let made = try authority.issueServerCertificate(in: directory, ipAddress: certifiedAddress)
+            arguments += [made.certificate, made.key]
+        } else if tls {
+            let made = try TestCertificateAuthority.selfSigned(in: directory)
+            arguments += [made.certificate, made.key]
         }
         child = try ChildCommand(
             "/usr/bin/env", arguments: arguments,

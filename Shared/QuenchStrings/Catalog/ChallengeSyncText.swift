@@ -4,6 +4,7 @@ public enum ChallengeSyncText: LocalizedMessage {
     case timedOut(seconds: Double)
     case unreachable(String)
     case tlsRefused(String)
+    case tlsPrivateCAHint
     case serverFailed(code: Int, reason: String)
     case unexpectedStatus(code: Int, reason: String)
     case redirects(limit: Int)
@@ -31,6 +32,9 @@ public enum ChallengeSyncText: LocalizedMessage {
     case badURL(String)
     case badURLArgument(String)
     case fetchTimeoutRange(got: Double)
+    case caFileUnreadable(path: String, reason: String)
+    case caFileTooLarge(path: String, limit: Int)
+    case caFileNotPEM(path: String)
     case catalogKept
     case skipped(field: String, message: String)
     case skippedWithID(field: String, id: String, message: String)
@@ -57,6 +61,11 @@ public enum ChallengeSyncText: LocalizedMessage {
                 en: "the feed's TLS certificate or handshake was refused: \(detail)",
                 de: "Zertifikat oder TLS-Handshake des Feeds abgelehnt: \(detail)",
                 fr: "certificat ou négociation TLS du flux refusés : \(detail)")
+        case .tlsPrivateCAHint:
+            l.pick(
+                en: "(a feed behind a private CA: give its certificate with --ca-file)",
+                de: "(ein Feed hinter einer eigenen CA: deren Zertifikat mit --ca-file angeben)",
+                fr: "(un flux derrière une AC privée : indiquez son certificat avec --ca-file)")
         case .serverFailed(let code, let reason):
             l.pick(
                 en: "the feed answered \(String(code)) \(reason) (a server error: try again later)",
@@ -128,6 +137,21 @@ public enum ChallengeSyncText: LocalizedMessage {
                 en: "--fetch-timeout must be at least 0.1 and at most 600 seconds, got \(got, upTo: 3)",
                 de: "--fetch-timeout muss mindestens 0,1 und höchstens 600 Sekunden sein, war \(got, upTo: 3)",
                 fr: "--fetch-timeout doit être d’au moins 0,1 et d’au plus 600 secondes, reçu \(got, upTo: 3)")
+        case .caFileUnreadable(let path, let reason):
+            l.pick(
+                en: "cannot read '\(path)' (\(reason)); it must be a readable PEM file of CA certificates",
+                de: "'\(path)' ist nicht lesbar (\(reason)); es muss eine lesbare PEM-Datei mit CA-Zertifikaten sein",
+                fr: "impossible de lire '\(path)' (\(reason)) ; il faut un fichier PEM lisible de certificats d’AC")
+        case .caFileTooLarge(let path, let limit):
+            l.pick(
+                en: "'\(path)' is larger than a CA file may be (\(String(limit)) bytes); it must be a PEM file of CA certificates",
+                de: "'\(path)' ist größer, als eine CA-Datei sein darf (\(String(limit)) Bytes); es muss eine PEM-Datei mit CA-Zertifikaten sein",
+                fr: "'\(path)' dépasse la taille permise pour un fichier d’AC (\(String(limit)) octets) ; il faut un fichier PEM de certificats d’AC")
+        case .caFileNotPEM(let path):
+            l.pick(
+                en: "'\(path)' holds no PEM certificate; it must be a PEM file of CA certificates (`-----BEGIN CERTIFICATE-----`)",
+                de: "'\(path)' enthält kein PEM-Zertifikat; es muss eine PEM-Datei mit CA-Zertifikaten sein (`-----BEGIN CERTIFICATE-----`)",
+                fr: "'\(path)' ne contient aucun certificat PEM ; il faut un fichier PEM de certificats d’AC (`-----BEGIN CERTIFICATE-----`)")
         case .catalogKept: l.pick(en: "the catalog was kept", de: "der Katalog blieb unverändert", fr: "le catalogue est conservé")
         case .skipped(let field, let message):
             l.pick(en: "skipped \(field): \(message)", de: "übersprungen \(field): \(message)", fr: "ignoré \(field) : \(message)")

@@ -44,6 +44,9 @@ struct ClientConfig: Codable, Sendable, Equatable {
     var principal: String? = nil
     /// The challenges feed `quench challenges sync` fetches when given no URL.
     var challengesURL: String? = nil
+    /// A PEM file of CA certificates the feed's HTTPS certificate may chain to, besides the
+    /// system's roots (`quench challenges sync --ca-file`); relative to this file's folder.
+    var challengesCAFile: String? = nil
 
     /// The user id when this client authenticates as a user (its events come from the user stream).
     var userPrincipal: String? {

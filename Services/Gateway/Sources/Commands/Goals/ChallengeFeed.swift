@@ -39,6 +39,8 @@ struct ChallengeFeed: Sendable {
     let url: URL
     var timeout: Duration
     var maxBytes = ChallengeFeed.defaultMaxBytes
+    /// CA certificates trusted besides the system's roots (``ChallengeFeedCA``, `--ca-file`).
+    var extraTrustRoots: [NIOSSLCertificate] = []
 
     /// `text` as a feed URL: absolute http or https with a host.
     static func url(_ text: String) -> URL? {
@@ -54,9 +56,8 @@ struct ChallengeFeed: Sendable {
         // otherwise retry it with backoff until the timeout) and reads as offline.
         var pool = HTTPClient.Configuration.ConnectionPool()
         pool.retryConnectionEstablishment = false
-        // The system's trust roots verify HTTPS (the default TLS configuration).
         let configuration = HTTPClient.Configuration(
-            tlsConfiguration: nil, redirectConfiguration: .follow(max: Self.maxRedirects, allowCycles: false),
+            tlsConfiguration: tlsConfiguration, redirectConfiguration: .follow(max: Self.maxRedirects, allowCycles: false),
             timeout: .init(connect: .nanoseconds(timeout.nanoseconds), read: .nanoseconds(timeout.nanoseconds)),
             connectionPool: pool, proxy: nil, ignoreUncleanSSLShutdown: false, decompression: .disabled)
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
@@ -68,6 +69,15 @@ struct ChallengeFeed: Sendable {
         }
         try? await client.shutdown()
         return try result.get()
+    }
+
+    /// The system's trust roots verify HTTPS (async-http-client's default, full verification
+    /// of the chain and of the host name), plus ``extraTrustRoots`` when there are any.
+    var tlsConfiguration: TLSConfiguration? {
+        guard !extraTrustRoots.isEmpty else { return nil }
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.additionalTrustRoots = [.certificates(extraTrustRoots)]
+        return tls
     }
 
     /// The exchange, within `timeout` as a whole: async-http-client's own deadline ends at
@@ -93,7 +103,10 @@ struct ChallengeFeed: Sendable {
         if let failure = error as? Failure { return failure }
         // A certificate that does not verify is no outage: the feed is refused (exit 65).
         if error is NIOSSLError || error is NIOSSLExtraError {
-            return Failure(code: .failedPrecondition, message: tr(ChallengeSyncText.tlsRefused(String(String(describing: error).prefix(200)))))
+            let refused = tr(ChallengeSyncText.tlsRefused(String(String(describing: error).prefix(200))))
+            // With no CA of its own given, say how to give one.
+            let message = extraTrustRoots.isEmpty ? refused + " " + tr(ChallengeSyncText.tlsPrivateCAHint) : refused
+            return Failure(code: .failedPrecondition, message: message)
         }
         if let error = error as? HTTPClientError {
             if [HTTPClientError.deadlineExceeded, .readTimeout, .connectTimeout].contains(error) {

@@ -13,22 +13,37 @@ extension Challenges {
             commandName: "sync",
             abstract: "Fetch the challenge catalog from a feed over HTTP or HTTPS (operators).",
             discussion: HelpText.reflow("""
-                GETs URL ({"items":[{"id","title","description","type","goal","reward":{"trophy","points"}}]})
-                with the validators of the catalog held (If-None-Match, If-Modified-Since): a 304 keeps it.
-                Each bad item (unreadable, breaking a rule, an unknown type, a repeated id) is reported by
-                index, id and field and left out; the others replace the catalog in one transaction
-                (challenges the feed no longer has are retired). Changed rewards count from today in UTC+14
-                (where the day starts first) on: a day already over keeps the points it was earned with. Offline (no connection, a timeout, a
-                5xx), the cached catalog is shown with its age and the exit status is 69.
-                URL defaults to $QUENCH_CHALLENGES_URL, then challengesURL in the client config, then
+                GETs URL ({"items":[{"id","title","description","type","goal","reward":{"trophy","points"}}]}) \
+                with the validators of the catalog held (If-None-Match, If-Modified-Since): a 304 keeps it. \
+                Each bad item (unreadable, breaking a rule, an unknown type, a repeated id) is reported by \
+                index, id and field and left out; the others replace the catalog in one transaction \
+                (challenges the feed no longer has are retired). Changed rewards count from today in UTC+14 \
+                (where the day starts first) on: a day already over keeps the points it was earned with. \
+                Offline (no connection, a timeout, a 5xx), the cached catalog is shown with its age and the \
+                exit status is 69.
+
+                URL defaults to $QUENCH_CHALLENGES_URL, then challengesURL in the client config, then \
                 the URL of the last sync.
+
+                HTTPS is verified against the system's trust roots (the chain, the host name or IP address, \
+                the dates); a certificate that does not verify is refused (exit 65, the catalog kept). For a \
+                feed behind a private CA, give the CA's certificate (PEM) with --ca-file, \
+                $QUENCH_CHALLENGES_CA_FILE or challengesCAFile in the client config: it is trusted besides \
+                the system's roots. A CA file that is missing or holds no PEM certificate exits 64.
+
                 Example: quench challenges sync https://example.org/challenges.json
+                         quench challenges sync https://feeds.lan/feed.json --ca-file ca.pem
                 """))
 
         @OptionGroup var global: GlobalOptions
 
         @Argument(help: "The feed's http or https URL.")
         var url: String?
+
+        @Option(
+            name: .customLong("ca-file"),
+            help: ArgumentHelp("A PEM file of CA certificates the feed's HTTPS certificate may also chain to, besides the system's trust roots (a feed behind a private CA). Default $QUENCH_CHALLENGES_CA_FILE, then challengesCAFile in the client config.", valueName: "PATH"))
+        var caFile: String?
 
         @Option(name: .customLong("fetch-timeout"), help: ArgumentHelp("Seconds the whole fetch may take (0.1 to 600, default 10).", valueName: "SECONDS"))
         var fetchTimeout: Double = 10
@@ -54,6 +69,11 @@ extension Challenges {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
+                // A CA file that cannot be used stops the command before anything is asked of goals.
+                let ca = ChallengeFeedCA.resolve(
+                    argument: caFile, environment: ProcessInfo.processInfo.environment, config: gateway.config.challengesCAFile,
+                    configPath: gateway.configPath)
+                let extraTrustRoots = try ca?.certificates() ?? []
                 let held: ListChallengesReply = try await gateway.call(.challengesList, ListChallengesRequest(), requiresUser: false)
                 let text = try Sync.feedURL(
                     argument: url, environment: ProcessInfo.processInfo.environment, config: gateway.config.challengesURL,
@@ -62,7 +82,8 @@ extension Challenges {
                     throw CLIError.invalid(field: "URL", message: tr(ChallengeSyncText.badURL(String(text.prefix(80)))))
                 }
                 let validators = held.source.flatMap { $0.url == text ? ChallengeFeed.Validators(etag: $0.etag, lastModified: $0.lastModified) : nil }
-                let feed = ChallengeFeed(url: feedURL, timeout: .milliseconds(Int(fetchTimeout * 1000)))
+                var feed = ChallengeFeed(url: feedURL, timeout: .milliseconds(Int(fetchTimeout * 1000)))
+                feed.extraTrustRoots = extraTrustRoots
                 let report: Report
                 do {
                     switch try await feed.fetch(validators) {
