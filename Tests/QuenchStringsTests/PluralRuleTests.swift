@@ -56,6 +56,12 @@ struct PluralRuleTests {
                 #expect(Localizer(language)(message).contains(text), "\(language): \(Localizer(language)(message))")
             }
         }
+        #expect(Localizer(.en)(ImportText.importedRecords(imported: "1", seen: 1, duplicates: 1, skipped: 0)) == "1 of 1 record (1 duplicate, 0 skipped)")
+        #expect(Localizer(.en)(ImportText.importedRecords(imported: "4", seen: 10, duplicates: 2, skipped: 5)) == "4 of 10 records (2 duplicates, 5 skipped)")
+        #expect(Localizer(.fr)(ImportText.importedRecords(imported: "4", seen: 10, duplicates: 1, skipped: 1)) == "4 sur 10 enregistrements (1 en double, 1 ignoré)")
+        #expect(Localizer(.de)(ImportText.importedRecords(imported: "1", seen: 1, duplicates: 0, skipped: 0)) == "1 von 1 Eintrag (0 doppelt, 0 übersprungen)")
+        #expect(Localizer(.en)(AutoExportText.importedPoints(imported: "1", seen: 1, duplicates: 1, replaced: 0, skipped: 0, job: "j")).hasPrefix("1 of 1 point (1 duplicate, 0 replaced"))
+        #expect(Localizer(.en)(ImportText.importedSets(imported: "1", lines: 1, format: "Strong", duplicates: 1, bad: 0)).hasPrefix("1 of 1 set from a Strong log (1 duplicate, 0 bad"))
         #expect(Localizer(.en)(ImportText.skippedNoConsent(count: 2, consent: "steps")).hasPrefix("2 steps records skipped"))
         #expect(Localizer(.en)(ImportText.unreadable(path: "f", total: 2, reasons: "r")).contains("2 records of imported types could not be read"))
         #expect(Localizer(.de)(ImportText.nothingImportedStrict(bad: 2, lines: 3)).contains("2 von 3 Zeilen sind"))

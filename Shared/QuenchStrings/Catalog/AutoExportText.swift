@@ -20,10 +20,17 @@ public enum AutoExportText: LocalizedMessage {
     public func text(_ l: Language) -> Localized {
         switch self {
         case .importedPoints(let imported, let seen, let duplicates, let replaced, let skipped, let job):
-            l.pick(
-                en: "\(imported) of \(seen) points (\(duplicates) duplicates, \(replaced) replaced an earlier value, \(skipped) skipped) as job \(job)",
-                de: "\(imported) von \(seen) Punkten (\(duplicates) doppelt, \(replaced) ersetzten einen früheren Wert, \(skipped) übersprungen) als Auftrag \(job)",
-                fr: "\(imported) sur \(seen) points (\(duplicates) en double, \(replaced) ont remplacé une valeur antérieure, \(skipped) ignorés) dans la tâche \(job)")
+            l.plural(
+                seen,
+                en: Plural(
+                    one: "\(imported) of \(seen) point (\(CommonText.duplicates(duplicates)), \(replaced) replaced an earlier value, \(CommonText.skipped(skipped))) as job \(job)",
+                    other: "\(imported) of \(seen) points (\(CommonText.duplicates(duplicates)), \(replaced) replaced an earlier value, \(CommonText.skipped(skipped))) as job \(job)"),
+                de: Plural(
+                    one: "\(imported) von \(seen) Punkt (\(CommonText.duplicates(duplicates)), \(replaced) ersetzten einen früheren Wert, \(CommonText.skipped(skipped))) als Auftrag \(job)",
+                    other: "\(imported) von \(seen) Punkten (\(CommonText.duplicates(duplicates)), \(replaced) ersetzten einen früheren Wert, \(CommonText.skipped(skipped))) als Auftrag \(job)"),
+                fr: Plural(
+                    one: "\(imported) sur \(seen) point (\(CommonText.duplicates(duplicates)), \(replaced) ont remplacé une valeur antérieure, \(CommonText.skipped(skipped))) dans la tâche \(job)",
+                    other: "\(imported) sur \(seen) points (\(CommonText.duplicates(duplicates)), \(replaced) ont remplacé une valeur antérieure, \(CommonText.skipped(skipped))) dans la tâche \(job)"))
         case .headers:
             l.pick(en: "TYPE|IMPORTED|DUPLICATES|REPLACED", de: "ART|IMPORTIERT|DOPPELT|ERSETZT", fr: "TYPE|IMPORTÉS|DOUBLONS|REMPLACÉS")
         case .problem(let count, let field, let rule):

@@ -22,9 +22,21 @@ public enum CommonText: LocalizedMessage {
     case notCounted(types: String, grant: String)
     /// `--days` out of its range.
     case daysRange(max: Int, got: Int)
+    /// In an import's summary: `1 duplicate`, `3 duplicates`.
+    case duplicates(Int)
+    /// In an import's summary: records or points skipped.
+    case skipped(Int)
 
     public func text(_ l: Language) -> Localized {
         switch self {
+        case .duplicates(let count):
+            l.plural(
+                count, en: Plural(one: "\(count) duplicate", other: "\(count) duplicates"), de: Plural(other: "\(count) doppelt"),
+                fr: Plural(other: "\(count) en double"))
+        case .skipped(let count):
+            l.plural(
+                count, en: Plural(other: "\(count) skipped"), de: Plural(other: "\(count) übersprungen"),
+                fr: Plural(one: "\(count) ignoré", other: "\(count) ignorés"))
         case .unknownLanguage(let tag):
             l.pick(
                 en: "unknown language '\(tag)': use en, de, fr or pseudo",

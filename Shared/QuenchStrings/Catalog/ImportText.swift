@@ -77,10 +77,17 @@ public enum ImportText: LocalizedMessage {
                 fr: "impossible de lire \(path) : fichier absent ou illisible")
         case .pathError(let path, let error): l.pick(en: "\(path): \(error)", de: "\(path): \(error)", fr: "\(path) : \(error)")
         case .importedRecords(let imported, let seen, let duplicates, let skipped):
-            l.pick(
-                en: "\(imported) of \(seen) records (\(duplicates) duplicates, \(skipped) skipped)",
-                de: "\(imported) von \(seen) Einträgen (\(duplicates) doppelt, \(skipped) übersprungen)",
-                fr: "\(imported) sur \(seen) enregistrements (\(duplicates) en double, \(skipped) ignorés)")
+            l.plural(
+                seen,
+                en: Plural(
+                    one: "\(imported) of \(seen) record (\(CommonText.duplicates(duplicates)), \(CommonText.skipped(skipped)))",
+                    other: "\(imported) of \(seen) records (\(CommonText.duplicates(duplicates)), \(CommonText.skipped(skipped)))"),
+                de: Plural(
+                    one: "\(imported) von \(seen) Eintrag (\(CommonText.duplicates(duplicates)), \(CommonText.skipped(skipped)))",
+                    other: "\(imported) von \(seen) Einträgen (\(CommonText.duplicates(duplicates)), \(CommonText.skipped(skipped)))"),
+                fr: Plural(
+                    one: "\(imported) sur \(seen) enregistrement (\(CommonText.duplicates(duplicates)), \(CommonText.skipped(skipped)))",
+                    other: "\(imported) sur \(seen) enregistrements (\(CommonText.duplicates(duplicates)), \(CommonText.skipped(skipped)))"))
         case .imported(let count): l.pick(en: "Imported \(count)", de: "Importiert: \(count)", fr: "Importés : \(count)")
         case .typeHeaders: l.pick(en: "TYPE|IMPORTED|DUPLICATES", de: "ART|IMPORTIERT|DOPPELT", fr: "TYPE|IMPORTÉS|DOUBLONS")
         case .skippedHeaders: l.pick(en: "SKIPPED BECAUSE|RECORDS", de: "ÜBERSPRUNGEN WEIL|EINTRÄGE", fr: "IGNORÉS CAR|ENREGISTREMENTS")
@@ -140,10 +147,15 @@ public enum ImportText: LocalizedMessage {
                 en: "Nothing imported: all \(lines) lines are bad (\(format)).", de: "Nichts importiert: alle \(lines) Zeilen sind fehlerhaft (\(format)).",
                 fr: "Rien importé : les \(lines) lignes sont toutes erronées (\(format)).")
         case .importedSets(let imported, let lines, let format, let duplicates, let bad):
-            l.pick(
-                en: "\(imported) of \(lines) sets from a \(format) log (\(duplicates) duplicates, \(bad) bad",
-                de: "\(imported) von \(lines) Sätzen aus einem \(format)-Protokoll (\(duplicates) doppelt, \(bad) fehlerhaft",
-                fr: "\(imported) séries sur \(lines) d’un journal \(format) (\(duplicates) en double, \(bad) erronées")
+            l.plural(
+                lines,
+                en: Plural(
+                    one: "\(imported) of \(lines) set from a \(format) log (\(CommonText.duplicates(duplicates)), \(bad) bad",
+                    other: "\(imported) of \(lines) sets from a \(format) log (\(CommonText.duplicates(duplicates)), \(bad) bad"),
+                de: Plural(
+                    one: "\(imported) von \(lines) Satz aus einem \(format)-Protokoll (\(CommonText.duplicates(duplicates)), \(bad) fehlerhaft",
+                    other: "\(imported) von \(lines) Sätzen aus einem \(format)-Protokoll (\(CommonText.duplicates(duplicates)), \(bad) fehlerhaft"),
+                fr: Plural(other: "\(imported) séries sur \(lines) d’un journal \(format) (\(CommonText.duplicates(duplicates)), \(bad) erronées"))
         case .skippedCount(let count): l.pick(en: ", \(count) skipped", de: ", \(count) übersprungen", fr: ", \(count) ignorées")
         case .asJob(let job): l.pick(en: " as job \(job)", de: " als Auftrag \(job)", fr: " comme tâche \(job)")
         case .warmups(let count):
