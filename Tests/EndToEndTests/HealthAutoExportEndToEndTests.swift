@@ -71,6 +71,12 @@ struct HealthAutoExportEndToEndTests {
         let second = try again.json()
         #expect(second["imported"] as? Int == 0 && second["duplicates"] as? Int == report["imported"] as? Int, "\(again.stdout)")
         #expect(try await fixture.allSamples().count == samples.count)
+        // The summary for people counts points, not records.
+        let human = try fixture.quench(["import", "health-auto-export", path], timeZone: Self.machineZone)
+        #expect((human.stdout.contains(" points (") || human.stdout.contains(" point (")) && !human.stdout.contains(" records ("), "\(human.stdout)")
+        if human.stdout.contains("SKIPPED BECAUSE") {
+            #expect(human.stdout.contains("POINTS") && !human.stdout.contains("RECORDS"), "\(human.stdout)")
+        }
         await fixture.close()
     }
 

@@ -12,6 +12,8 @@ public enum ImportText: LocalizedMessage {
     case imported(String)
     case typeHeaders
     case skippedHeaders
+    /// The same table for a Health Auto Export payload, whose items are points.
+    case skippedPointsHeaders
     case skippedNoConsent(count: Int, consent: String)
     case grantThenImport(consent: String)
     case correlationsIgnored(Int)
@@ -91,6 +93,7 @@ public enum ImportText: LocalizedMessage {
         case .imported(let count): l.pick(en: "Imported \(count)", de: "Importiert: \(count)", fr: "Importés : \(count)")
         case .typeHeaders: l.pick(en: "TYPE|IMPORTED|DUPLICATES", de: "ART|IMPORTIERT|DOPPELT", fr: "TYPE|IMPORTÉS|DOUBLONS")
         case .skippedHeaders: l.pick(en: "SKIPPED BECAUSE|RECORDS", de: "ÜBERSPRUNGEN WEIL|EINTRÄGE", fr: "IGNORÉS CAR|ENREGISTREMENTS")
+        case .skippedPointsHeaders: l.pick(en: "SKIPPED BECAUSE|POINTS", de: "ÜBERSPRUNGEN WEIL|PUNKTE", fr: "IGNORÉS CAR|POINTS")
         case .skippedNoConsent(let count, let consent):
             l.plural(
                 count,

@@ -19,7 +19,7 @@ extension HealthAutoExportReport {
             lines.append(table.render(style: style))
         }
         if skipped > 0 {
-            lines.append(skipReasonTable(skippedByReason, style: style, reason: badPoint))
+            lines.append(skipReasonTable(skippedByReason, style: style, headers: .skippedPointsHeaders, reason: badPoint))
         }
         for problem in problems {
             let examples = problem.exampleTexts.map { $0.map(tr) } ?? problem.examples
