@@ -1,5 +1,5 @@
 import QuenchStrings
-public import Foundation
+import Foundation
 
 extension AppleHealthParser {
     /// The file to read for `path`, checked before anything is imported: an `export.zip` or an
@@ -32,7 +32,7 @@ extension AppleHealthParser {
         }
         do {
             if ZipArchiveReader.isZip(head) {
-                var reader = AppleHealthZipReader(reader: try ZipArchiveReader(file: file, limits: limits))
+                var reader = AppleHealthZipReader(reader: ZipArchiveReader(file: file, limits: limits))
                 reader.stopAtRoot = true
                 _ = try reader.parse(progress: nil) { _ in }
                 return

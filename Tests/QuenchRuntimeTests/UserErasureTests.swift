@@ -70,7 +70,7 @@ struct UserErasureTests {
         #expect(envelopes.last?.type == "test.erased" && envelopes.last?.user == "ana" && envelopes.last?.body != nil)
 
         // Stored replies: ana's gone, bob's kept.
-        let replies = try await database.pool.read { db in
+        let replies = try database.pool.read { db in
             try Row.fetchAll(db, sql: "SELECT user, COUNT(*) AS n FROM runtime_idempotency GROUP BY user")
         }
         #expect(replies.map { $0["user"] as String? } == ["bob"])

@@ -1,5 +1,5 @@
 import Foundation
-public import MessagePack
+import MessagePack
 public import QuenchProtocol
 public import QuenchRuntime
 

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// How a test written against ``TestSystem`` runs its services (Hummingbird's test kit has
 /// `.router` and `.live` the same way):

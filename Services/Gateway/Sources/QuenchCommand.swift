@@ -74,7 +74,7 @@ extension QuenchCommand {
     private static func run(_ arguments: [String]) async {
         do {
             var command = try await asyncParseAsRoot(arguments)
-            if var asyncCommand = command as? AsyncParsableCommand {
+            if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()

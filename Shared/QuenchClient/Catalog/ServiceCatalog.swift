@@ -1,4 +1,4 @@
-public import QuenchProtocol
+import QuenchProtocol
 
 /// The one place that knows the services: names, default ports, the user stream's port
 /// (events port + 1) and who subscribes to whom. The runtime (a service's default endpoints

@@ -1,4 +1,4 @@
-public import GRDB
+import GRDB
 public import Logging
 public import QuenchProtocol
 

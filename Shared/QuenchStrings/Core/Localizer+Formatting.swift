@@ -73,7 +73,7 @@ extension Localizer {
     static func monthNames(_ locale: Locale) -> [String] {
         let formatter = DateFormatter()
         formatter.locale = locale
-        let names = formatter.standaloneMonthSymbols ?? formatter.monthSymbols ?? []
+        let names: [String] = formatter.standaloneMonthSymbols
         return names.count == 12 ? names : (1...12).map(String.init)
     }
 }
