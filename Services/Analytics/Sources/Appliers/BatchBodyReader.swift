@@ -51,3 +51,29 @@ enum BatchBodyReader {
         }
     }
 }
+
+/// An event body read by hand when it has the generic encoder's shape and by the generic
+/// decoder otherwise (``DecodedIntakeBatch``, ``DecodedStrengthBatch``): the types give their
+/// body and ``read(_:)``; decoding and encoding are shared here.
+protocol HandReadBody: Codable, Sendable {
+    associatedtype Body: Codable & Sendable
+    var body: Body { get }
+    init(_ body: Body)
+    /// The body in the shape the generic encoder writes it; nil for any other.
+    static func read(_ buffer: UnsafeRawBufferPointer) throws -> Body?
+}
+
+extension HandReadBody {
+    init(from decoder: any Decoder) throws {
+        let raw = try MessagePackRaw(from: decoder)
+        if let fast = raw.bytes.withUnsafeBytes({ buffer in try? Self.read(buffer) }) {
+            self.init(fast)
+        } else {
+            self.init(try raw.decode(Body.self))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try body.encode(to: encoder)
+    }
+}

@@ -9,7 +9,7 @@ import QuenchProtocol
 /// import. Any shape this reader does not expect (an unknown or repeated key, another type
 /// for a field) is handed to the generic decoder, so what is applied and every skip stay
 /// exactly as before.
-struct DecodedIntakeBatch: Codable, Sendable, Equatable {
+struct DecodedIntakeBatch: HandReadBody, Equatable {
     let body: IntakeBatchBody
 
     /// The event it stands for, under its name.
@@ -20,20 +20,6 @@ struct DecodedIntakeBatch: Codable, Sendable, Equatable {
         self.body = body
     }
 
-    init(from decoder: any Decoder) throws {
-        let raw = try MessagePackRaw(from: decoder)
-        if let fast = raw.bytes.withUnsafeBytes({ buffer in try? Self.read(buffer) }) {
-            body = fast
-        } else {
-            body = try raw.decode(IntakeBatchBody.self)
-        }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try body.encode(to: encoder)
-    }
-
-    /// The body in the shape the generic encoder writes it; nil for any other.
     static func read(_ buffer: UnsafeRawBufferPointer) throws -> IntakeBatchBody? {
         try BatchBodyReader.read(buffer, list: Key.intakes, element: intake).map { IntakeBatchBody(user: $0.user, intakes: $0.elements) }
     }

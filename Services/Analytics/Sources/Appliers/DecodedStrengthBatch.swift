@@ -8,7 +8,7 @@ import QuenchProtocol
 /// large workout import. Any shape this reader does not expect (an unknown or repeated key,
 /// another type for a field) is handed to the generic decoder, so what is applied and every
 /// skip stay exactly as before.
-struct DecodedStrengthBatch: Codable, Sendable, Equatable {
+struct DecodedStrengthBatch: HandReadBody, Equatable {
     let body: StrengthBatchRecordedBody
 
     /// The event it stands for, under its name.
@@ -19,20 +19,6 @@ struct DecodedStrengthBatch: Codable, Sendable, Equatable {
         self.body = body
     }
 
-    init(from decoder: any Decoder) throws {
-        let raw = try MessagePackRaw(from: decoder)
-        if let fast = raw.bytes.withUnsafeBytes({ buffer in try? Self.read(buffer) }) {
-            body = fast
-        } else {
-            body = try raw.decode(StrengthBatchRecordedBody.self)
-        }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try body.encode(to: encoder)
-    }
-
-    /// The body in the shape the generic encoder writes it; nil for any other.
     static func read(_ buffer: UnsafeRawBufferPointer) throws -> StrengthBatchRecordedBody? {
         try BatchBodyReader.read(buffer, list: Key.samples, element: set).map { StrengthBatchRecordedBody(user: $0.user, samples: $0.elements) }
     }
