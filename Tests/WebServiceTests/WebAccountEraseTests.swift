@@ -155,6 +155,15 @@ import Testing
             #expect(try await Self.holdings(deployment, user: "ana") == seeded)
             #expect(try await deployment.request(.get, "/api/v1/me", headers: [.cookie: cookie]).head.status == .ok)
 
+            // The dashboard's erase form without its checkbox ticked: the page again, nothing erased.
+            let signedIn = try await deployment.request(.get, "/api/v1/me", headers: [.cookie: cookie])
+            let token = try #require(try JSONSerialization.jsonObject(with: Data(signedIn.text.utf8)) as? [String: Any])["csrfToken"] as? String
+            let unconfirmed = try await deployment.request(
+                .post, "/erase", headers: [.cookie: cookie, .contentType: "application/x-www-form-urlencoded"], body: "csrf=\(try #require(token))")
+            #expect(unconfirmed.head.status == .badRequest, "\(unconfirmed.head)")
+            #expect(unconfirmed.text.contains("Yes, erase all my data"))
+            #expect(try await Self.holdings(deployment, user: "ana") == seeded)
+
             // Goals down: 503 naming it, the others erased, the web's part kept for the retry.
             let goals = deployment.system.liveProcess(ServiceName.goals)
             goals.stop()
