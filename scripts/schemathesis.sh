@@ -107,7 +107,10 @@ run() {
     "$@"
 }
 # Everything with the token, but revoking consents (it would take goal.auto's consent away
-# while it is tested) and signing out (a session's); then those two, each with what it needs.
-run --header "Authorization: Bearer $token" --exclude-path /api/v1/consents/revoke --exclude-path /sign-out
+# while it is tested), signing out (a session's) and erasing the user (DELETE /api/v1/me: the
+# token would stop working mid-run); then those, each with what it needs, the erase last.
+run --header "Authorization: Bearer $token" --exclude-path /api/v1/consents/revoke --exclude-path /sign-out \
+  --exclude-name "DELETE /api/v1/me"
 run --header "Authorization: Bearer $token" --include-path /api/v1/consents/revoke
 run --header "Cookie: $cookie" --header "X-CSRF-Token: $csrf" --include-path /sign-out
+run --header "Authorization: Bearer $token" --include-name "DELETE /api/v1/me"

@@ -5,7 +5,7 @@ import Testing
 
 /// `service:web` (the web edge's key) against a real intake with CURVE: it acts for the users
 /// it names and reads their user stream, but is refused the operator's operations and the
-/// full event stream (docs/SECURITY.md §9).
+/// full event stream (docs/SECURITY.md §9); it may send a user's erase (`DELETE /api/v1/me`).
 @Suite("Security: the web edge's principal", .serialized)
 struct SecurityWebPrincipalEndToEndTests {
     @Test("service:web acts for users and reads their user stream; no events.since, no metrics, no full stream")
@@ -44,5 +44,9 @@ struct SecurityWebPrincipalEndToEndTests {
         #expect(webUser.domainEvents.first?.topic == "ana/intake.logged")
         try await Task.sleep(for: .milliseconds(300))
         #expect(webFull.events.isEmpty, "the web's key must not be admitted on the full event stream")
+
+        // DELETE /api/v1/me sends the user's erase as service:web, naming the user: admitted.
+        let erased: EraseReply = try await web.command(MessageDescriptor.intakeErase.name, UserDataRequest(), user: "ana")
+        #expect(erased.deleted["intakes"] == 1, "\(erased)")
     }
 }

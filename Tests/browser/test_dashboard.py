@@ -160,3 +160,44 @@ def test_keyboard_reaches_the_one_tap_buttons(web, browser):
     # The focused button shows a visible outline.
     outline = browser.execute_script("return getComputedStyle(document.activeElement).outlineStyle")
     assert outline not in ("", "none"), outline
+
+
+def test_erase_my_data_asks_for_confirmation_then_erases_and_signs_out(web, browser):
+    """The consents page's "Erase my data": without the checkbox ticked nothing is sent;
+    ticked, the user's data is gone (DELETE /api/v1/me's work), the browser is signed out and
+    told so, and the user's token is refused. Another user (ana) keeps everything."""
+    import urllib.error
+    import urllib.request
+
+    def me(user):
+        request = urllib.request.Request(web.url("/api/v1/me"), headers={"Authorization": "Bearer " + web.token(user)})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    web.add_web_user("eve")
+    reply = web.client("intake", as_user="eve").request("intake.log", {"volume": 404, "unit": "ml", "fluid": "water"},
+                                                      user="eve", key=f"eve-{time.time()}", tz="Europe/Berlin")
+    assert "error" not in reply, reply
+    browser.set_window_size(*SIZES["desktop"])
+    browser.delete_all_cookies()
+    sign_in(browser, web, "eve")
+    browser.get(web.url("/consents"))
+    assert browser.find_element("id", "erase-heading").text == "Erase my data"
+    # Not confirmed: the browser does not send the form (the checkbox is required).
+    browser.find_element("id", "erase-button").click()
+    time.sleep(0.5)
+    assert browser.current_url == web.url("/consents"), browser.current_url
+    assert me("eve") == 200
+    browser.find_element("id", "erase-confirm").click()
+    browser.find_element("id", "erase-button").click()
+    wait_for(lambda: "/sign-in" in browser.current_url, timeout=30, what="the redirect after erasing")
+    assert "error=erased" in browser.current_url, browser.current_url
+    assert "Your data has been erased." in browser.page_source
+    assert me("eve") == 401
+    exported = web.client("intake", as_user="eve").request("intake.export", {}, user="eve")
+    assert "error" not in exported and exported["body"]["intakes"] == [], exported
+    assert me("ana") == 200
+    assert not console_errors(browser), console_errors(browser)

@@ -122,6 +122,13 @@ public enum DashboardText: LocalizedMessage {
     case revoke
     case deleteData
     case changedOn(String)
+    /// Erasing everything about the user (`POST /erase` on the consents page).
+    case eraseTitle
+    case eraseIntro
+    case eraseConfirm
+    case eraseButton
+    /// The services (with what went wrong) that did not erase; the others did.
+    case eraseIncomplete(String)
 
     // Sign-in and errors
     case signInTitle
@@ -133,6 +140,7 @@ public enum DashboardText: LocalizedMessage {
     case signInInvalid
     case signInLimited
     case signInExpired
+    case signInErased
     case somethingWrong
     case backToToday
 
@@ -346,6 +354,19 @@ public enum DashboardText: LocalizedMessage {
         case .revoke: l.pick(en: "Revoke", de: "Widerrufen", fr: "Retirer")
         case .deleteData: l.pick(en: "Also delete the stored data", de: "Auch die gespeicherten Daten löschen", fr: "Supprimer aussi les données enregistrées")
         case .changedOn(let day): l.pick(en: "since \(day)", de: "seit \(day)", fr: "depuis le \(day)")
+        case .eraseTitle: l.pick(en: "Erase my data", de: "Meine Daten löschen", fr: "Effacer mes données")
+        case .eraseIntro:
+            l.pick(
+                en: "Deletes everything Quench keeps about you: drinks, goals, weights, Health imports, statistics, your tokens and sessions. This cannot be undone; you are signed out.",
+                de: "Löscht alles, was Quench über dich speichert: Getränke, Ziele, Gewichte, Health-Importe, Statistiken, deine Tokens und Sitzungen. Das lässt sich nicht rückgängig machen; du wirst abgemeldet.",
+                fr: "Supprime tout ce que Quench conserve sur vous : boissons, objectifs, poids, imports Santé, statistiques, vos jetons et sessions. C’est irréversible ; vous serez déconnecté.")
+        case .eraseConfirm: l.pick(en: "Yes, erase all my data", de: "Ja, alle meine Daten löschen", fr: "Oui, effacer toutes mes données")
+        case .eraseButton: l.pick(en: "Erase", de: "Löschen", fr: "Effacer")
+        case .eraseIncomplete(let services):
+            l.pick(
+                en: "Not everything was erased: \(services). The rest is gone; try again later.",
+                de: "Nicht alles wurde gelöscht: \(services). Der Rest ist gelöscht; versuche es später erneut.",
+                fr: "Tout n’a pas été effacé : \(services). Le reste l’est ; réessayez plus tard.")
 
         case .signInTitle: l.pick(en: "Sign in", de: "Anmelden", fr: "Connexion")
         case .signInIntro:
@@ -363,6 +384,8 @@ public enum DashboardText: LocalizedMessage {
                 en: "Too many attempts from here; wait a minute and try again.", de: "Zu viele Versuche von hier; eine Minute warten und erneut versuchen.",
                 fr: "Trop de tentatives depuis cet endroit ; attendez une minute et réessayez.")
         case .signInExpired: l.pick(en: "Your session ended; sign in again.", de: "Deine Sitzung ist abgelaufen; bitte neu anmelden.", fr: "Votre session a pris fin ; reconnectez-vous.")
+        case .signInErased:
+            l.pick(en: "Your data has been erased.", de: "Deine Daten wurden gelöscht.", fr: "Vos données ont été effacées.")
         case .somethingWrong: l.pick(en: "Something went wrong", de: "Etwas ist schiefgegangen", fr: "Un problème est survenu")
         case .backToToday: l.pick(en: "Back to today", de: "Zurück zu heute", fr: "Retour à aujourd’hui")
         }

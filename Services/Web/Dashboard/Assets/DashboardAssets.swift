@@ -88,7 +88,7 @@ public enum DashboardAssets {
     .days li.done{background:var(--met);border-color:var(--met)}
     label.check{display:flex;align-items:center;gap:.5rem;min-height:44px;cursor:pointer}
     input[type=checkbox]{min-height:0;width:1.4rem;height:1.4rem;margin:0}
-    .consent{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5rem;align-items:center}
+    .consent,.erase{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5rem;align-items:center}
     .state-on{color:var(--met);font-weight:bold}
     .state-off{color:var(--error);font-weight:bold}
     .bottom{max-width:60rem;margin:0 auto;padding:0 .75rem 2rem;color:var(--muted)}

@@ -58,6 +58,7 @@ public struct PageContext: Sendable {
         case "invalid": .signInInvalid
         case "limited": .signInLimited
         case "expired": .signInExpired
+        case "erased": .signInErased
         default: nil
         }
         return message.map { Localizer(language)($0) }

@@ -3,7 +3,8 @@ import Foundation
 public import QuenchProtocol
 
 /// The consents page: each Health data type, granted or revoked since when, with a button
-/// to change it (a revoke may also delete the stored samples).
+/// to change it (a revoke may also delete the stored samples); below them, erasing all the
+/// user's data (`POST /erase`, confirmed by a checkbox).
 public struct ConsentsPage: Sendable {
     /// `consent.list`.
     public var consents: ConsentListReply
@@ -25,7 +26,28 @@ public struct ConsentsPage: Sendable {
                 row(state, context: context, into: &html)
             }
             html.end()
+            erase(context, into: &html)
         }
+    }
+
+    /// Where the erase form posts.
+    public static let erasePath = "/erase"
+
+    private func erase(_ context: PageContext, into html: inout HTMLWriter) {
+        let l = context.localizer
+        html.start("section", [("class", "card erase"), ("id", "erase"), ("aria-labelledby", "erase-heading")])
+        html.start("div")
+        html.element("h2", [("id", "erase-heading")], text: l(DashboardText.eraseTitle))
+        html.element("p", [("class", "muted")], text: l(DashboardText.eraseIntro))
+        html.end()
+        PageShell.form(Self.erasePath, context: context, attributes: [("class", "actions")], into: &html) { html in
+            html.start("label", [("class", "check")])
+            html.void("input", [("type", "checkbox"), ("name", "confirm"), ("value", "yes"), ("required", "required"), ("id", "erase-confirm")])
+            html.text(l(DashboardText.eraseConfirm))
+            html.end()
+            html.element("button", [("type", "submit"), ("class", "danger"), ("id", "erase-button")], text: l(DashboardText.eraseButton))
+        }
+        html.end()
     }
 
     private func row(_ state: ConsentState, context: PageContext, into html: inout HTMLWriter) {

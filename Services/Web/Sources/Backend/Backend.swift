@@ -16,12 +16,16 @@ public final class Backend: Sendable {
     /// Where each service listens and the credentials to reach it.
     public let services: [String: PublisherEndpoints]
     private let timeout: Duration
+    private let eraseTimeout: Duration
     private let logger: Logger
+    /// By service; ``erase(_:for:)``'s own clients (one attempt of `eraseTimeout`) under
+    /// `"<service> erase"`.
     private let clients = Mutex<[String: RPCClient]>([:])
 
-    public init(services: [String: PublisherEndpoints], timeout: Duration, logger: Logger) {
+    public init(services: [String: PublisherEndpoints], timeout: Duration, eraseTimeout: Duration = .seconds(120), logger: Logger) {
         self.services = services
         self.timeout = timeout
+        self.eraseTimeout = eraseTimeout
         self.logger = logger
     }
 
@@ -30,7 +34,7 @@ public final class Backend: Sendable {
     public convenience init(config: ServiceConfig, web: WebConfig, logger: Logger) {
         var services: [String: PublisherEndpoints] = [:]
         for name in ServiceName.domain { services[name] = config.upstream(name) }
-        self.init(services: services, timeout: web.serviceTimeout, logger: logger)
+        self.init(services: services, timeout: web.serviceTimeout, eraseTimeout: web.eraseTimeout, logger: logger)
     }
 
     /// Sends `message` to the service that owns it, acting for `user`, and returns the reply.
@@ -54,18 +58,32 @@ public final class Backend: Sendable {
         try await client(service).call(message, body)
     }
 
+    /// A service's erase (`intake.erase`, `goal.erase`, `health.erase`) for `user`, as
+    /// `quench erase` sends it: one attempt that may take `http.erase.timeout.ms` (the service
+    /// rebuilds its files before it answers), on clients of their own so that the general
+    /// timeout stays short. Running it again is safe.
+    public func erase(_ message: Command<UserDataRequest, EraseReply>, for user: String) async throws -> EraseReply {
+        guard let service = message.service else { throw QuenchError.internal("\(message.name) names no service") }
+        let client = try client(service, key: "\(service) erase", timeout: eraseTimeout, attempts: 1)
+        return try await client.call(message, UserDataRequest(), user: user, idempotencyKey: UUID().uuidString.lowercased())
+    }
+
     func client(_ service: String) throws -> RPCClient {
+        try client(service, key: service, timeout: timeout, attempts: 2)
+    }
+
+    private func client(_ service: String, key: String, timeout: Duration, attempts: Int) throws -> RPCClient {
         guard let endpoints = services[service] else {
             throw QuenchError.internal("the web edge has no endpoint for \(service)")
         }
         return try clients.withLock { clients in
-            if let existing = clients[service] { return existing }
+            if let existing = clients[key] { return existing }
             let client = try RPCClient(
                 endpoint: endpoints.rpcEndpoint,
                 options: RPCClientOptions(
-                    attemptTimeout: timeout, attempts: 2, curve: endpoints.curve, connectTimeout: min(.milliseconds(800), timeout)),
+                    attemptTimeout: timeout, attempts: attempts, curve: endpoints.curve, connectTimeout: min(.milliseconds(800), timeout)),
                 logger: logger)
-            clients[service] = client
+            clients[key] = client
             return client
         }
     }

@@ -15,6 +15,10 @@ public struct WebConfig: Sendable {
     public var maxHealthAutoExportBytes: Int = 32 << 20
     /// `http.request.timeout.ms`: how long one call to a service may take (per attempt).
     public var serviceTimeout: Duration
+    /// `http.erase.timeout.ms`: how long each service's erase may take at `DELETE /api/v1/me`
+    /// (one attempt; the service rebuilds its files before it answers). 120 s by default, as
+    /// `quench erase`; the general `http.request.timeout.ms` is too short for it.
+    public var eraseTimeout: Duration = .seconds(120)
     /// `http.cookie.secure`: mark the session cookie `Secure` (set it when a TLS proxy is
     /// in front; docs/SECURITY.md "The web edge").
     public var secureCookies: Bool
@@ -61,6 +65,11 @@ public struct WebConfig: Sendable {
             throw ConfigError(key: "http.request.timeout.ms", message: "must be greater than 0, got \(timeout)")
         }
         serviceTimeout = .milliseconds(timeout)
+        let eraseTimeout = reader.int(forKey: "http.erase.timeout.ms", default: 120_000)
+        guard eraseTimeout > 0 else {
+            throw ConfigError(key: "http.erase.timeout.ms", message: "must be greater than 0, got \(eraseTimeout)")
+        }
+        self.eraseTimeout = .milliseconds(eraseTimeout)
         secureCookies = reader.bool(forKey: "http.cookie.secure", default: false)
         let hours = reader.int(forKey: "http.session.hours", default: 24 * 30)
         guard hours > 0 else {

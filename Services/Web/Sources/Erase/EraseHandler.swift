@@ -25,7 +25,11 @@ struct EraseHandler {
         // After the commit, not before: a request that read the file before it may not put
         // the user's token back in the cache (SecretCache's generation), nor find it there.
         write.db.afterNextTransaction(onCommit: { [memory] _ in memory.forget(user: user) })
-        return EraseReply(
-            service: ServiceName.web, deleted: ["tokens": deleted.tokens, "sessions": deleted.sessions, "links": deleted.signInLinks])
+        return Self.reply(deleted)
+    }
+
+    /// The reply that reports `deleted` (also `DELETE /api/v1/me`'s web entry, ``AccountErase``).
+    static func reply(_ deleted: WebUserStore.Deleted) -> EraseReply {
+        EraseReply(service: ServiceName.web, deleted: ["tokens": deleted.tokens, "sessions": deleted.sessions, "links": deleted.signInLinks])
     }
 }

@@ -58,7 +58,15 @@ enum OpenAPIDocument {
                     public: true, parameters: [query("code", ["type": "string"], required: true)], ok: ("303", nil))
             ],
             "/sign-out": ["post": operation("End the browser session (needs X-CSRF-Token or the form field csrf)", tag: "sign-in", ok: ("200", "SignedOut"))],
-            "\(api)/me": ["get": operation("Who the request acts for", tag: "account", ok: ("200", "Me"))],
+            "\(api)/me": [
+                "get": operation("Who the request acts for", tag: "account", ok: ("200", "Me")),
+                "delete": operation(
+                    "Erase everything about the request's own user in intake, goals and health-ingest (intake.erase, goal.erase, health.erase; "
+                        + "analytics follows their events), then on the web (tokens, sessions, sign-in links: this token or session is refused afterwards). "
+                        + "Each service may take up to http.erase.timeout.ms (120 s). Running it again is safe.",
+                    tag: "account", ok: ("200", "EraseReport"),
+                    extra: ["503": response("EraseReport", "a service is down or failed: the others erased, the web's part is kept (status kept) so that this token or session can run it again")]),
+            ],
             "\(api)/today": [
                 "get": operation("The day's water against its goal (analytics.today)", tag: "water", parameters: [query("day", date), zone], ok: ("200", "DaySummary"))
             ],

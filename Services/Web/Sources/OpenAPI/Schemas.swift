@@ -95,6 +95,15 @@ enum Schemas {
             "SignedIn": object(["user": string, "csrfToken": string, "expiresAt": dateTime]),
             "SignedOut": object(["signedOut": boolean]),
             "Me": object(["user": string, "via": ["type": "string", "enum": ["token", "session"]]], optional: ["csrfToken": string]),
+            "EraseReport": object([
+                "user": string, "erased": boolean,
+                "services": array(object(
+                    [
+                        "service": ["type": "string", "enum": ["goals", "health-ingest", "intake", "web"]],
+                        "status": ["type": "string", "enum": ["erased", "down", "error", "kept"]], "erased": boolean,
+                    ],
+                    optional: ["deleted": ["type": "object", "additionalProperties": integer], "error": string])),
+            ]),
             "SubscriptionHealth": object(
                 ["publisher": string, "appliedSeq": integer, "headSeq": integer, "lag": integer, "skipped": integer, "connected": boolean]),
             "DaySummary": object([

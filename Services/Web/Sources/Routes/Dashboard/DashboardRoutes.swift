@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import QuenchProtocol
 import QuenchRuntime
+import QuenchStrings
 import WebDashboard
 
 /// The dashboard (issue #31, item 3): server-rendered pages for a signed-in browser, their
@@ -103,6 +104,8 @@ struct DashboardRoutes: Sendable {
                 }
             }
         }
+
+        router.post("erase") { request, context in try await erase(request, context) }
 
         router.get("events") { request, context in try await events(request, context) }
         router.get("assets/dashboard.css") { _, _ in Self.asset(DashboardAssets.style, type: "text/css; charset=utf-8") }
@@ -229,6 +232,30 @@ struct DashboardRoutes: Sendable {
         case .challenges: try await challenges(session, month: nil)
         case .consents: try await consents(session)
         }
+    }
+
+    /// `POST /erase` (the consents page's form, its checkbox `confirm=yes` ticked): what
+    /// `DELETE /api/v1/me` does (``AccountErase``); done, the session cookie is cleared and the
+    /// browser goes to the sign-in page, which says so. Unticked: the page again, nothing
+    /// erased; a service that did not erase: the page again naming it (the session stays).
+    private func erase(_ request: Request, _ context: WebRequestContext) async throws -> Response {
+        guard let user = context.identity?.user else { return Self.redirect("/sign-in?next=" + DashboardPage.consents.path) }
+        var request = request
+        let form = FormBody(try await request.collectBody(upTo: context.maxUploadSize))
+        let l = Localizer(PageLanguage.of(request).language)
+        guard form["confirm"] == "yes" else {
+            return try await page(request, context, notice: .error("confirm: " + l(DashboardText.eraseConfirm)), status: .badRequest) { try await consents($0) }
+        }
+        let report = await AccountErase(app: app, memory: .shared).run(for: user)
+        guard report.erased else {
+            let failed = report.services.filter { !$0.erased && $0.status != .kept }.map { "\($0.service) (\($0.status.rawValue))" }
+            return try await page(
+                request, context, notice: .error(l(DashboardText.eraseIncomplete(failed.joined(separator: ", ")))), status: .serviceUnavailable
+            ) { try await consents($0) }
+        }
+        var response = Self.redirect("/sign-in?error=erased")
+        response.setCookie(Cookie(name: SessionStore.cookieName, value: "", maxAge: 0, path: "/", secure: app.config.secureCookies, httpOnly: true, sameSite: .lax))
+        return response
     }
 
     /// `text/event-stream` of the user's changes: `event: change` with the groups as data,
