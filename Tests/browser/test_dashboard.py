@@ -69,7 +69,9 @@ def console_errors(driver):
 
 
 def ring_total(driver):
-    return float(driver.find_element("id", "ring").get_attribute("data-total-ml"))
+    # Read in the page in one step: a live update replaces the ring, and a WebElement found
+    # before it would be stale by the time its attribute is asked for.
+    return float(driver.execute_script("return document.getElementById('ring').getAttribute('data-total-ml')"))
 
 
 def wait_for(predicate, timeout=10, interval=0.1, what="condition"):
