@@ -1,9 +1,13 @@
+import QuenchProtocol
+
 /// The metrics of a Health Auto Export payload that Quench imports, and the units each may
 /// come in (the app follows the phone's locale and Health settings, and a user may change
 /// them between two syncs).
 ///
 /// A unit health-ingest accepts for the kind is passed on as written (the sample keeps it);
-/// any other listed unit is converted here to the kind's base unit (m, kg, mL).
+/// any other listed unit is converted here to the kind's base unit (m, kg, mL) with the factors
+/// of `HealthUnitFactors` (kept as before health-ingest read stone, cups and pints itself, so that
+/// a re-sent payload keeps its samples' identities).
 enum HealthAutoExportUnits {
     /// The metric names (snake_case, as the app writes them) and the kind each one is.
     static let kinds: [String: HealthRecordKind] = [
@@ -28,18 +32,18 @@ enum HealthAutoExportUnits {
         .steps: ["count": same("count"), "steps": same("count"), "step": same("count")],
         .distance: [
             "m": same("m"), "km": same("km"), "mi": same("mi"),
-            "ft": Conversion(unit: "m", factor: 0.3048), "yd": Conversion(unit: "m", factor: 0.9144),
+            "ft": Conversion(unit: "m", factor: HealthUnitFactors.metresPerFoot), "yd": Conversion(unit: "m", factor: HealthUnitFactors.metresPerYard),
             "cm": Conversion(unit: "m", factor: 0.01),
         ],
         .bodyMass: [
             "kg": same("kg"), "lb": same("lb"), "lbs": same("lb"), "g": same("g"),
-            "st": Conversion(unit: "kg", factor: 6.35029318),
+            "st": Conversion(unit: "kg", factor: HealthUnitFactors.kilogramsPerStone),
         ],
         .dietaryWater: [
             "ml": same("mL"), "l": same("L"), "fl_oz_us": same("fl_oz_us"), "fl_oz_imp": same("fl_oz_imp"),
             "cl": Conversion(unit: "mL", factor: 10), "dl": Conversion(unit: "mL", factor: 100),
-            "cup_us": Conversion(unit: "mL", factor: 236.5882365), "cup_imp": Conversion(unit: "mL", factor: 284.130625),
-            "pt_us": Conversion(unit: "mL", factor: 473.176473), "pt_imp": Conversion(unit: "mL", factor: 568.26125),
+            "cup_us": Conversion(unit: "mL", factor: HealthUnitFactors.millilitresPerUSCup), "cup_imp": Conversion(unit: "mL", factor: HealthUnitFactors.millilitresPerImperialCup),
+            "pt_us": Conversion(unit: "mL", factor: HealthUnitFactors.millilitresPerUSPint), "pt_imp": Conversion(unit: "mL", factor: HealthUnitFactors.millilitresPerImperialPint),
         ],
     ]
 

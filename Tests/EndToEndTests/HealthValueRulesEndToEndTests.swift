@@ -147,3 +147,55 @@ extension HealthValueRulesEndToEndTests {
         await fixture.close()
     }
 }
+
+extension HealthValueRulesEndToEndTests {
+    /// A phone set to stones and imperial cups and pints exports its weights and water in them;
+    /// they were once skipped as unknown-unit by the Apple Health import while the Health Auto
+    /// Export reader converted the same units.
+    static let imperialUnits = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <HealthData locale="en_GB">
+         <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="st" startDate="2025-10-13 07:00:00 +0100" endDate="2025-10-13 07:00:00 +0100" value="11.5"/>
+         <Record type="HKQuantityTypeIdentifierDietaryWater" sourceName="Waterllama" unit="cup_imp" startDate="2025-10-13 09:00:00 +0100" endDate="2025-10-13 09:00:00 +0100" value="2"/>
+         <Record type="HKQuantityTypeIdentifierDietaryWater" sourceName="Waterllama" unit="pt_imp" startDate="2025-10-13 12:00:00 +0100" endDate="2025-10-13 12:00:00 +0100" value="1"/>
+         <Record type="HKQuantityTypeIdentifierDietaryWater" sourceName="Waterllama" unit="cup_us" startDate="2025-10-13 15:00:00 +0100" endDate="2025-10-13 15:00:00 +0100" value="26"/>
+         <Record type="HKQuantityTypeIdentifierDietaryWater" sourceName="Waterllama" unit="gal" startDate="2025-10-13 16:00:00 +0100" endDate="2025-10-13 16:00:00 +0100" value="1"/>
+        </HealthData>
+        """
+
+    @Test("stone, imperial cups and pints are read with exact factors and reach goals and intake; 26 US cups (6.15 L) and gallons are skipped by reason")
+    func imperialUnitsArrive() async throws {
+        let fixture = try await HealthFixture("value-rules-imperial", timeZone: "Europe/London")
+        let (goals, goalsClient) = try fixture.follower("goals", clientTimeZone: "Europe/London")
+        let (intake, intakeClient) = try fixture.follower("intake", clientTimeZone: "Europe/London")
+        try await fixture.grant(.bodyMass, .dietaryWater)
+
+        let file = fixture.service.dataDirectory.appendingPathComponent("imperial.xml")
+        try Data(Self.imperialUnits.utf8).write(to: file)
+        let run = try fixture.quench(["import", "apple-health", file.path, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try run.json()
+        #expect(report["imported"] as? Int == 3 && report["skipped"] as? Int == 2, "\(report)")
+        let reasons = report["skippedByReason"] as? [String: Int]
+        #expect(reasons?["value-out-of-range"] == 1 && reasons?["unknown-unit"] == 1, "\(report)")
+
+        // 2 imperial cups + 1 imperial pint = 568.26125 + 568.26125 mL, stored in whole µL.
+        let water = try await eventually {
+            try await intakeClient.call(MessageDescriptor.intakeTotals.name, TotalsRequest(from: LocalDay("2025-10-13")!, to: LocalDay("2025-10-13")!), as: TotalsReply.self)
+                .days.first?.totalWaterMicrolitres == 1_136_522
+        }
+        #expect(water, "\(intake.logTail())")
+        // 11.5 st = 73.02837157 kg.
+        let weighed = try await eventually {
+            let kg = try await goalsClient.call(MessageDescriptor.goalGet.name, GetGoalRequest(), as: GoalReply.self).weightKg
+            return kg.map { abs($0 - 73.02837157) < 1e-6 } ?? false
+        }
+        #expect(weighed, "\(goals.logTail())")
+
+        await goalsClient.close()
+        await intakeClient.close()
+        goals.stop()
+        intake.stop()
+        await fixture.close()
+    }
+}

@@ -70,6 +70,24 @@ struct SampleRulesTests {
         #expect(try Self.check(Self.sample("distance", 1, "mi")).get().normalized == 1609.344)
         #expect(try Self.check(Self.sample("dietary-water", 8, "fl_oz_us")).get().normalized == 236.5882365)
         #expect(try Self.check(Self.sample("dietary-water", 0.5, "L")).get().normalized == 500)
+        // The units Health Auto Export converts, read with the same exact factors when an Apple
+        // Health export or samples.add writes them: stone, cups, pints, cL/dL, feet, yards, cm.
+        let stone = try Self.check(Self.sample("body-mass", 11.5, "ST")).get()
+        #expect(abs(stone.normalized - 73.02837157) < 1e-8 && stone.unit == "ST", "kept as written")
+        for (value, unit, millilitres) in [(2.0, "cup_us", 473.176473), (1, "cup_imp", 284.130625), (1, "pt_us", 473.176473),
+                                           (1, "pt_imp", 568.26125), (33, "cL", 330), (2.5, "dl", 250), (10, "fl_oz_imp", 284.130625)] {
+            let water = try Self.check(Self.sample("dietary-water", value, unit)).get()
+            #expect(abs(water.normalized - millilitres) < 1e-9, "\(value) \(unit)")
+        }
+        for (value, unit, metres) in [(1000.0, "ft", 304.8), (100, "yd", 91.44), (250, "cm", 2.5)] {
+            let distance = try Self.check(Self.sample("distance", value, unit)).get()
+            #expect(abs(distance.normalized - metres) < 1e-9, "\(value) \(unit)")
+        }
+        // One range per value whatever the unit: 79 st (501.7 kg) and 26 US cups (6151 mL) are out.
+        #expect(Self.reason(Self.sample("body-mass", 78.7, "st")) == nil)
+        #expect(Self.reason(Self.sample("body-mass", 79, "st")) == SampleRejection.outOfRange)
+        #expect(Self.reason(Self.sample("dietary-water", 26, "cup_us")) == SampleRejection.outOfRange)
+        #expect(Self.reason(Self.sample("body-mass", 70, "cup_us")) == SampleRejection.unknownUnit)
         guard case .failure(let unit) = Self.check(Self.sample("steps", 1, "furlongs")) else {
             Issue.record("accepted furlongs")
             return
@@ -79,11 +97,12 @@ struct SampleRulesTests {
     }
 
     @Test("an unknown unit's message lists every unit its type accepts (g for body mass, fl_oz_imp for water)",
-          arguments: [("body-mass", 70.0, ["kg", "lb", "g"]), ("dietary-water", 1.0, ["mL", "L", "fl_oz_us", "fl_oz_imp"]),
-                      ("distance", 1.0, ["m", "km", "mi"]), ("steps", 10.0, ["count"])] as [(String, Double, [String])])
+          arguments: [("body-mass", 70.0, ["kg", "lb", "g", "st"]),
+                      ("dietary-water", 1.0, ["mL", "L", "fl_oz_us", "fl_oz_imp", "cL", "dL", "cup_us", "cup_imp", "pt_us", "pt_imp"]),
+                      ("distance", 1.0, ["m", "km", "mi", "ft", "yd", "cm"]), ("steps", 10.0, ["count"])] as [(String, Double, [String])])
     func unknownUnitListsAll(type: String, value: Double, units: [String]) throws {
         for unit in units {
-            #expect(throws: Never.self, "\(type) in \(unit)") { _ = try Self.check(Self.sample(type, type == "body-mass" && unit == "g" ? 70_000 : value, unit)).get() }
+            #expect(throws: Never.self, "\(type) in \(unit)") { _ = try Self.check(Self.sample(type, type == "body-mass" && unit == "g" ? 70_000 : type == "body-mass" && unit == "st" ? 11 : value, unit)).get() }
         }
         guard case .failure(let rejection) = Self.check(Self.sample(type, value, "furlongs")) else {
             Issue.record("accepted furlongs")

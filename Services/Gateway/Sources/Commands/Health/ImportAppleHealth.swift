@@ -33,9 +33,10 @@ struct ImportAppleHealth: AsyncParsableCommand {
             from 23:30 to 00:30 are 300 on each day), as the Health app shows it.
 
             Units: values are stored as written with their unit, and normalised to count (steps:
-            count), kg (body mass: kg, lb or lbs, g), m (distance: m, km, mi) and mL (water: mL, L,
-            fl_oz_us or floz or oz, fl_oz_imp), the unit's letters matched in any case. A record
-            in another unit (st, cup_us, ft, …) is skipped and counted as unknown-unit; one outside
+            count), kg (body mass: kg, lb or lbs, g, st), m (distance: m, km, mi, ft, yd, cm) and mL
+            (water: mL, L, fl_oz_us or floz or oz, fl_oz_imp, cL, dL, cup_us, cup_imp, pt_us,
+            pt_imp), the unit's letters matched in any case. A record in another unit (gal,
+            furlong, …) is skipped and counted as unknown-unit; one outside
             the physical range of its type, as value-out-of-range. Workouts: duration in s, min,
             hr; distance in m, km, mi, ft, yd; energy in kcal, Cal (= kcal), kJ.
 
