@@ -1,7 +1,7 @@
 import Configuration
 import Foundation
 import Logging
-public import QuenchRuntime
+import QuenchRuntime
 
 /// The `main` of `quench-web`: the runtime's service main (configuration, logging, its
 /// database, the ZeroMQ host serving `tokens.*`, graceful shutdown on SIGTERM/SIGINT) with

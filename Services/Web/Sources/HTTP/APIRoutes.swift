@@ -9,7 +9,7 @@ import Synchronization
 /// ```swift
 /// api.add(.get, "today") { request, context in … }
 /// ```
-public struct APIRoutes: Sendable {
+public struct APIRoutes {
     public static let prefix = "/api/v1"
     let group: RouterGroup<WebRequestContext>
     let table: RouteTable
@@ -35,7 +35,7 @@ public final class RouteTable: Sendable {
     public init() {}
 
     func record(method: String, path: String) {
-        routes.withLock { $0[path, default: []].insert(method.lowercased()) }
+        routes.withLock { _ = $0[path, default: []].insert(method.lowercased()) }
     }
 
     /// Path → lower-case methods, OpenAPI's spelling (`/api/v1/intakes/{id}` → `patch`, `delete`).

@@ -1,6 +1,6 @@
 public import Foundation
 public import Hummingbird
-public import QuenchProtocol
+import QuenchProtocol
 
 /// The per-request context of every route: who the request authenticated as (set by
 /// ``AuthMiddleware`` from a bearer token or a session cookie) and the request's time zone.

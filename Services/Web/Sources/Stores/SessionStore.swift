@@ -27,7 +27,7 @@ struct SessionStore: Sendable {
             return Session(id: secret.id, user: cached.user, csrf: csrf, expiresAt: expires)
         }
         let generation = cache.generation
-        let row = try await database.pool.read { db in
+        let row = try database.pool.read { db in
             try Row.fetchOne(db, sql: "SELECT hash, user, token_id, csrf, expires_at FROM session WHERE id = ?", arguments: [secret.id])
         }
         guard let row, Secret.constantTimeEqual(Array(row["hash"] as Data), secret.hash) else { return nil }

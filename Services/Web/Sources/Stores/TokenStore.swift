@@ -20,7 +20,7 @@ struct TokenStore: Sendable {
             return cached.user
         }
         let generation = cache.generation
-        let row = try await database.pool.read { db in
+        let row = try database.pool.read { db in
             try Row.fetchOne(db, sql: "SELECT hash, user, last_used_at FROM token WHERE id = ?", arguments: [secret.id])
         }
         guard let row, Secret.constantTimeEqual(Array(row["hash"] as Data), secret.hash) else { return nil }
