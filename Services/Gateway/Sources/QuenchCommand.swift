@@ -85,12 +85,12 @@ extension QuenchCommand {
                 FileHandle.standardError.write(Data((ArgumentFailure.json(message: message(for: error)) + "\n").utf8))
                 Foundation.exit(exitCode(for: error).rawValue)
             }
-            // argument-parser writes "Error: …" and the usage; the word is the catalog's in other languages.
-            let english = "Error: "
+            // argument-parser writes "Error: …" and the usage in English; in other languages
+            // its words and its own parse errors are the catalog's (ParseErrorText).
             if Localizer.current.language != .en, !(error is ExitCode), exitCode(for: error) != .success {
                 let full = fullMessage(for: error)
-                if full.hasPrefix(english) {
-                    FileHandle.standardError.write(Data((tr(CommonText.errorPrefix) + " " + full.dropFirst(english.count) + "\n").utf8))
+                if full.hasPrefix("Error: ") {
+                    FileHandle.standardError.write(Data((ParseErrorText.translate(full) + "\n").utf8))
                     Foundation.exit(exitCode(for: error).rawValue)
                 }
             }
