@@ -41,6 +41,12 @@ struct DiagnosticsTests {
         #expect(Gateway.notAnswering(QuenchError.unavailable(Localizer(.en)(ClientText.noReply(endpoint: "tcp://127.0.0.1:1", attempts: 3)))))
         #expect(!Gateway.notAnswering(QuenchError.unavailable(Localizer(.en)(ClientText.clientClosed))))
         #expect(CLIError.isConnectTimeout(Localizer(.en)(ClientText.connectTimeout(endpoint: "tcp://127.0.0.1:1", seconds: "0.5"))))
+        // A service that closed the connection before it replied is not answering; "nothing
+        // accepted a connection" when no new one was made either.
+        let closed = Localizer(.en)(ClientText.connectionClosed(endpoint: "tcp://127.0.0.1:1", seconds: nil))
+        let closedThenRefused = Localizer(.en)(ClientText.connectionClosed(endpoint: "tcp://127.0.0.1:1", seconds: "0.8"))
+        #expect(Gateway.notAnswering(QuenchError.unavailable(closed)) && Gateway.notAnswering(QuenchError.unavailable(closedThenRefused)))
+        #expect(!CLIError.isConnectTimeout(closed) && CLIError.isConnectTimeout(closedThenRefused))
     }
 
     @Test("system errors: a POSIX code in the language, Foundation's file errors by their code, a program that cannot start")

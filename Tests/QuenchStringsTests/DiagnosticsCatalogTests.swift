@@ -55,7 +55,8 @@ struct DiagnosticsCatalogTests {
         (AutoExportRuleText.because(place: "[7]", .nullValue), ["[7]"]),
         (ClientText.clientClosed, []), (ClientText.replyUnreadable(type: "⟨t⟩", detail: "⟨d⟩"), ["⟨t⟩", "⟨d⟩"]),
         (ClientText.requestInFlight(id: "⟨i⟩"), ["⟨i⟩"]), (ClientText.connectTimeout(endpoint: "⟨e⟩", seconds: "0.5"), ["⟨e⟩", "0.5"]),
-        (ClientText.noReply(endpoint: "⟨e⟩", attempts: 3), ["⟨e⟩", "3"]), (ClientText.keyRefused, []), (ClientText.handshakeClosed(times: 3), ["3"]),
+        (ClientText.noReply(endpoint: "⟨e⟩", attempts: 3), ["⟨e⟩", "3"]), (ClientText.connectionClosed(endpoint: "⟨e⟩", seconds: nil), ["⟨e⟩"]),
+        (ClientText.connectionClosed(endpoint: "⟨e⟩", seconds: "0.8"), ["⟨e⟩", "0.8"]), (ClientText.keyRefused, []), (ClientText.handshakeClosed(times: 3), ["3"]),
         (ClientText.serviceInsecure, ["--insecure"]), (ClientText.serviceRequiresCurve, []), (ClientText.fileUnreadable(path: "⟨p⟩", system), ["⟨p⟩"]),
         (ClientText.fileUnreadable(path: "⟨p⟩", nil), ["⟨p⟩"]), (ClientText.secretKeyMode(path: "⟨p⟩", mode: "644"), ["⟨p⟩", "644"]),
         (ClientText.notASecretKey(path: "⟨p⟩"), ["⟨p⟩"]), (ClientText.allowListUnreadable(path: "⟨p⟩", system), ["⟨p⟩"]),
@@ -90,6 +91,7 @@ struct DiagnosticsCatalogTests {
         let cases: [ClientText] = [
             .clientClosed, .replyUnreadable(type: "intake.log", detail: "keyNotFound(id)"), .requestInFlight(id: "42"),
             .connectTimeout(endpoint: "tcp://127.0.0.1:7101", seconds: "0.5"), .noReply(endpoint: "ipc:///tmp/a b", attempts: 3),
+            .connectionClosed(endpoint: "tcp://127.0.0.1:7101", seconds: nil), .connectionClosed(endpoint: "ipc:///tmp/a b", seconds: "0.8"),
             .keyRefused, .handshakeClosed(times: 3), .serviceInsecure, .serviceRequiresCurve,
         ]
         for message in cases {

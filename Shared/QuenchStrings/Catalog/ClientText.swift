@@ -14,6 +14,9 @@ public enum ClientText: LocalizedMessage, Hashable {
     case requestInFlight(id: String)
     case connectTimeout(endpoint: String, seconds: String)
     case noReply(endpoint: String, attempts: Int)
+    /// The service's connection dropped with the call pending and no attempt was left, or
+    /// (`seconds`) the new socket made no connection within the connect timeout.
+    case connectionClosed(endpoint: String, seconds: String?)
     case keyRefused
     case handshakeClosed(times: Int)
     case serviceInsecure
@@ -55,6 +58,16 @@ public enum ClientText: LocalizedMessage, Hashable {
                 en: "no reply from \(endpoint) after \(String(attempts)) attempt(s); is the service running?",
                 de: "keine Antwort von \(endpoint) nach \(String(attempts)) Versuch(en); läuft der Dienst?",
                 fr: "aucune réponse de \(endpoint) après \(String(attempts)) tentative(s) ; le service tourne-t-il ?")
+        case .connectionClosed(let endpoint, nil):
+            l.pick(
+                en: "the service at \(endpoint) closed the connection before it replied; is it running?",
+                de: "der Dienst unter \(endpoint) hat die Verbindung geschlossen, bevor er antwortete; läuft er?",
+                fr: "le service à \(endpoint) a fermé la connexion avant de répondre ; tourne-t-il ?")
+        case .connectionClosed(let endpoint, let seconds?):
+            l.pick(
+                en: "the service at \(endpoint) closed the connection before it replied, and no new connection was made within \(seconds) s; is it running?",
+                de: "der Dienst unter \(endpoint) hat die Verbindung geschlossen, bevor er antwortete, und innerhalb von \(seconds) s kam keine neue zustande; läuft er?",
+                fr: "le service à \(endpoint) a fermé la connexion avant de répondre, et aucune nouvelle connexion n’a été établie en \(seconds) s ; tourne-t-il ?")
         case .keyRefused:
             l.pick(
                 en: "the service refused this key (not on its allow-list)", de: "der Dienst hat diesen Schlüssel abgelehnt (nicht auf seiner Zulassungsliste)",
@@ -142,6 +155,10 @@ public enum ClientText: LocalizedMessage, Hashable {
         } else if let rest = Self.between(message, "no reply from ", " attempt(s); is the service running?"),
                   let split = rest.range(of: " after ", options: .backwards), let attempts = Int(rest[split.upperBound...]) {
             self = .noReply(endpoint: String(rest[..<split.lowerBound]), attempts: attempts)
+        } else if let endpoint = Self.between(message, "the service at ", " closed the connection before it replied") {
+            let seconds = Self.between(message, "the service at \(endpoint) closed the connection before it replied, and no new connection was made within ", " s; is it running?")
+            guard message == english(ClientText.connectionClosed(endpoint: endpoint, seconds: seconds)) else { return nil }
+            self = .connectionClosed(endpoint: endpoint, seconds: seconds)
         } else if let rest = Self.between(message, "the service closed the connection during the CURVE handshake ", " times in a row"),
                   let times = Int(rest), message == english(ClientText.handshakeClosed(times: times)) {
             self = .handshakeClosed(times: times)

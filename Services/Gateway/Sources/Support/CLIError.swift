@@ -96,10 +96,13 @@ enum CLIError: Error, CustomStringConvertible {
         }
     }
 
-    /// Whether the client library's detail says nothing accepted a connection.
+    /// Whether the client library's detail says nothing accepted a connection (at all, or
+    /// again after the service closed one).
     static func isConnectTimeout(_ detail: String) -> Bool {
-        if case .connectTimeout? = ClientText(clientMessage: detail) { return true }
-        return false
+        switch ClientText(clientMessage: detail) {
+        case .connectTimeout?, .connectionClosed(_, _?)?: true
+        default: false
+        }
     }
 
     /// The same for any error a command throws.

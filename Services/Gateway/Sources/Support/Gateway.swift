@@ -121,10 +121,11 @@ final class Gateway: Sendable {
         }
     }
 
-    /// The client library found no service: no reply, or no connection (``ClientText``).
+    /// The client library found no service: no reply, no connection, or a connection the
+    /// service closed before it replied (``ClientText``).
     static func notAnswering(_ error: QuenchError) -> Bool {
         switch ClientText(clientMessage: error.message) {
-        case .noReply?, .connectTimeout?: true
+        case .noReply?, .connectTimeout?, .connectionClosed?: true
         default: false
         }
     }
