@@ -16,6 +16,8 @@ public struct SocketEvents: OptionSet, Sendable, Hashable {
     /// A listener could not accept a connection (value: the errno, e.g. `EMFILE`).
     public static let acceptFailed = SocketEvents(rawValue: ZMQ_EVENT_ACCEPT_FAILED)
     public static let closed = SocketEvents(rawValue: ZMQ_EVENT_CLOSED)
+    /// A connection ended: the peer closed it or it broke, also when its handshake failed
+    /// (after that failure's own event).
     public static let disconnected = SocketEvents(rawValue: ZMQ_EVENT_DISCONNECTED)
     public static let monitorStopped = SocketEvents(rawValue: ZMQ_EVENT_MONITOR_STOPPED)
     /// The security handshake failed without a more specific reason.

@@ -23,6 +23,13 @@ public import ZeroMQ
 /// that time fails its calls with `unavailable` at once (a service that is down refuses the
 /// connection; there is nobody to resend to).
 ///
+/// The monitor also reports a connection that drops after its handshake (the service
+/// stopped, was killed, or closed it). With calls pending, that ends their attempt at once,
+/// as if it had timed out: the client drops the socket, connects a new one and resends (one
+/// attempt used); a call with no attempt left, or a new socket that makes no connection
+/// within `connectTimeout`, fails with `unavailable`, saying the service closed the
+/// connection. With nothing pending a drop changes nothing (libzmq reconnects by itself).
+///
 /// ```swift
 /// let intake = RPCClient(endpoint: "tcp://127.0.0.1:7101")
 /// let pong = try await intake.call(.systemPing, PingRequest())
@@ -49,6 +56,12 @@ public final class RPCClient: @unchecked Sendable {
         var closedHandshakes = 0
         /// The current socket has (had) a TCP connection to the service.
         var connected = false
+        /// The current socket's connection finished its handshake and has not dropped since
+        /// (libzmq reports a failed handshake as a disconnect too; those count as refusals).
+        var handshaken = false
+        /// The current socket replaced one whose connection the service closed with calls
+        /// pending, and has made no handshake yet: its connect timeout says so.
+        var afterServiceClosed = false
         /// The timer that fails the calls when no connection is made (`connectTimeout`).
         var connectTimer: Int?
     }
@@ -202,13 +215,18 @@ public final class RPCClient: @unchecked Sendable {
         (try? await reactor.perform { [self] in state.reconnects }) ?? 0
     }
 
+    /// How many calls wait for their reply (for tests: a call counted here has been sent).
+    public func pendingCount() async -> Int {
+        (try? await reactor.perform { [self] in state.pending.count }) ?? 0
+    }
+
     // MARK: Reactor thread
 
     private func openSocket() {
         do {
             let socket = try context.makeSocket(.dealer)
             let monitorEndpoint = "inproc://quench-client-monitor-\(Self.monitorCounter.add(1, ordering: .relaxed).newValue)"
-            try socket.monitor(monitorEndpoint, events: SocketEvents.handshake.union(.connected))
+            try socket.monitor(monitorEndpoint, events: SocketEvents.handshake.union([.connected, .disconnected]))
             let monitor = try context.makeSocket(.pair)
             try monitor.setLinger(0)
             try monitor.connect(monitorEndpoint)
@@ -254,8 +272,10 @@ public final class RPCClient: @unchecked Sendable {
         state.connectTimer = reactor.addTimer(after: limit) { [self] in
             state.connectTimer = nil
             guard !state.connected, !state.pending.isEmpty else { return }
-            let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
-            failAll(QuenchError.unavailable(Self.english(.connectTimeout(endpoint: endpoint, seconds: String(format: "%g", seconds)))))
+            let seconds = String(format: "%g", Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18)
+            failAll(QuenchError.unavailable(Self.english(
+                state.afterServiceClosed
+                    ? .connectionClosed(endpoint: endpoint, seconds: seconds) : .connectTimeout(endpoint: endpoint, seconds: seconds))))
             dropSocket()
         }
     }
@@ -318,35 +338,80 @@ public final class RPCClient: @unchecked Sendable {
 
     private func checkDeadlines() {
         let now = ContinuousClock.now
-        var retry = false
-        for (id, pending) in state.pending where pending.deadline <= now {
-            if pending.attemptsLeft <= 0 {
-                state.pending.removeValue(forKey: id)
-                pending.continuation.resume(throwing: QuenchError.unavailable(Self.english(.noReply(endpoint: endpoint, attempts: options.attempts))))
-            } else {
-                pending.attemptsLeft -= 1
-                retry = true
-            }
-        }
-        if retry {
-            reconnect()
-            for pending in state.pending.values {
-                pending.deadline = now + pending.attemptTimeout
-                transmit(pending)
-            }
-            scheduleConnectTimer()
-        }
+        let expired = state.pending.filter { $0.value.deadline <= now }.map(\.key)
+        endAttempt(of: expired, at: now, failing: QuenchError.unavailable(Self.english(.noReply(endpoint: endpoint, attempts: options.attempts))))
         if let next = state.pending.values.map(\.deadline).min() {
             scheduleTimer(for: next)
         }
     }
 
+    /// Ends the current attempt of the calls `ids`: those with no attempt left fail with
+    /// `failure`; if any has one left, it is used, the socket is replaced and every pending
+    /// call is resent, each with a new attempt's deadline. Returns whether it reconnected.
+    @discardableResult
+    private func endAttempt(of ids: [String], at now: ContinuousClock.Instant, failing failure: @autoclosure () -> QuenchError) -> Bool {
+        var retry = false
+        for id in ids {
+            guard let pending = state.pending[id] else { continue }
+            if pending.attemptsLeft <= 0 {
+                state.pending.removeValue(forKey: id)
+                pending.continuation.resume(throwing: failure())
+            } else {
+                pending.attemptsLeft -= 1
+                retry = true
+            }
+        }
+        guard retry else { return false }
+        reconnect()
+        for pending in state.pending.values {
+            pending.deadline = now + pending.attemptTimeout
+            transmit(pending)
+        }
+        scheduleConnectTimer()
+        return true
+    }
+
+    /// The current socket's connection dropped. After its handshake, with calls pending, the
+    /// service closed it before replying (it stopped, or was killed): their attempt ends now
+    /// rather than at its timeout (``endAttempt(of:at:failing:)``). A drop during the handshake
+    /// is that handshake's failure, counted by ``readMonitor()``; with nothing pending libzmq
+    /// reconnects by itself and the next call goes out on that connection. Returns whether
+    /// the socket (and its monitor) were replaced.
+    private func connectionDropped() -> Bool {
+        guard state.handshaken else {
+            // Right after the service closed the previous socket's connection, the listener of
+            // the dying process may still accept this socket's, then reset it: not connected
+            // after all, so the connect timeout applies again.
+            if state.afterServiceClosed, state.connected {
+                state.connected = false
+                scheduleConnectTimer()
+            }
+            return false
+        }
+        state.handshaken = false
+        // Replies the service sent before it closed are in the socket already (libzmq queues
+        // them before it reports the drop), perhaps not yet read: they answer their calls.
+        readReplies()
+        guard !state.pending.isEmpty else { return false }
+        logger.debug("the service closed the connection; resending", metadata: ["endpoint": "\(endpoint)", "pending": "\(state.pending.count)"])
+        let reconnected = endAttempt(
+            of: Array(state.pending.keys), at: ContinuousClock.now,
+            failing: QuenchError.unavailable(Self.english(.connectionClosed(endpoint: endpoint, seconds: nil))))
+        if reconnected { state.afterServiceClosed = true }
+        return reconnected
+    }
+
     /// Handshake outcomes: a refusal fails every pending call now and drops the socket (its
-    /// queued requests with it); the next call opens a fresh one and tries again.
+    /// queued requests with it); the next call opens a fresh one and tries again. A dropped
+    /// connection: ``connectionDropped()``.
     private func readMonitor() {
         guard let monitor = state.monitor else { return }
         while let frames = try? monitor.receiveMultipart(dontWait: true, maxFrames: 4) {
             guard let event = MonitorEvent(frames: frames) else { continue }
+            if event.event == .disconnected {
+                if connectionDropped() { return }
+                continue
+            }
             let refusal: QuenchError
             if event.event == .handshakeFailedAuth {
                 refusal = QuenchError(.unauthenticated, Self.english(.keyRefused))
@@ -359,7 +424,11 @@ public final class RPCClient: @unchecked Sendable {
                     ? Self.mismatch(hasKey: false)
                     : QuenchError(.unauthenticated, Self.english(.handshakeClosed(times: state.closedHandshakes)))
             } else {
-                if event.event == .handshakeSucceeded { state.closedHandshakes = 0 }
+                if event.event == .handshakeSucceeded {
+                    state.closedHandshakes = 0
+                    state.handshaken = true
+                    state.afterServiceClosed = false
+                }
                 if event.event == .connected || event.event == .handshakeSucceeded { markConnected() }
                 continue
             }
@@ -393,6 +462,8 @@ public final class RPCClient: @unchecked Sendable {
             state.connectTimer = nil
         }
         state.connected = false
+        state.handshaken = false
+        state.afterServiceClosed = false
         if let socket = state.socket {
             reactor.unregister(socket)
             socket.close()
