@@ -92,6 +92,31 @@ struct RPCClientDisconnectTests {
         service.stop()
     }
 
+    @Test("a service killed while the client is idle and not restarted: the next call fails within the connect timeout, not the attempt timeout")
+    func killedWhileIdle() async throws {
+        let service = try ServiceProcess("intake", dataDirectory: temporaryDirectory("rpc-disconnect-idle"))
+        let client = try RPCClient(
+            endpoint: service.rpcEndpoint,
+            options: RPCClientOptions(
+                attemptTimeout: Self.attemptTimeout, attempts: 3, timeZone: "UTC", user: "ana", connectTimeout: .milliseconds(800)))
+        _ = try await client.call(.systemPing, PingRequest())
+        _ = try await offThePool { service.stop(signal: SIGKILL) }
+        // The drop reaches the client's monitor shortly after the kill.
+        try await Task.sleep(for: .milliseconds(500))
+
+        let started = ContinuousClock.now
+        do {
+            _ = try await client.call(.systemPing, PingRequest())
+            Issue.record("a killed service answered")
+        } catch let error as QuenchError {
+            #expect(error.code == .unavailable)
+            #expect(ClientText(clientMessage: error.message) == .connectTimeout(endpoint: service.rpcEndpoint, seconds: "0.8"), "\(error.message)")
+        }
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed < Self.attemptTimeout, "the call waited \(elapsed), its attempt timeout")
+        await client.close()
+    }
+
     /// Stops the process (SIGSTOP) and waits until every thread of it has stopped, so that
     /// nothing it does answers the call sent next (the signal is delivered asynchronously).
     static func freeze(_ service: ServiceProcess) async throws {

@@ -28,7 +28,8 @@ public import ZeroMQ
 /// as if it had timed out: the client drops the socket, connects a new one and resends (one
 /// attempt used); a call with no attempt left, or a new socket that makes no connection
 /// within `connectTimeout`, fails with `unavailable`, saying the service closed the
-/// connection. With nothing pending a drop changes nothing (libzmq reconnects by itself).
+/// connection. With nothing pending libzmq reconnects by itself; until it has, the socket
+/// counts as unconnected, so the next call's `connectTimeout` applies.
 ///
 /// ```swift
 /// let intake = RPCClient(endpoint: "tcp://127.0.0.1:7101")
@@ -392,7 +393,13 @@ public final class RPCClient: @unchecked Sendable {
         // Replies the service sent before it closed are in the socket already (libzmq queues
         // them before it reports the drop), perhaps not yet read: they answer their calls.
         readReplies()
-        guard !state.pending.isEmpty else { return false }
+        guard !state.pending.isEmpty else {
+            // Idle: libzmq reconnects by itself (`.connected` marks it again); until then the
+            // socket is unconnected, so the next call's connect timeout applies (a service
+            // that stayed down fails it at once rather than after the attempt timeout).
+            state.connected = false
+            return false
+        }
         logger.debug("the service closed the connection; resending", metadata: ["endpoint": "\(endpoint)", "pending": "\(state.pending.count)"])
         let reconnected = endAttempt(
             of: Array(state.pending.keys), at: ContinuousClock.now,
