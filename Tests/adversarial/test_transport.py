@@ -363,9 +363,15 @@ def idle_connections(deployment, count):
     # accept queue could not take never reach the service: they cost it nothing.)
     deadline = time.monotonic() + 5 + 10 + count / 2000
     fds_now = fds_peak
+    # How long the service was seen within 16 files of its limit (its own margin).
+    near_limit_s, seen_at = 0.0, time.monotonic()
     while time.monotonic() < deadline:
         fds_now = deployment.fd_count(SERVICE)
         fds_peak = max(fds_peak, fds_now)
+        now = time.monotonic()
+        if fds_now >= fd_limit - 16:
+            near_limit_s += now - seen_at
+        seen_at = now
         if fds_now <= fds_before + 16:
             break
         time.sleep(0.2)
@@ -385,7 +391,7 @@ def idle_connections(deployment, count):
     at_limit = fds_peak >= fd_limit - 64
     figures("idle-connections", count=count, service_fd_limit=fd_limit, opened_s=f"{opened:.1f}",
             newcomer_ms=f"{newcomer_ms:.0f}", newcomer_ping_ms=f"{newcomer_ping_ms:.1f}", fds_before=fds_before,
-            fds_peak=fds_peak, at_fd_limit=at_limit, file_limit=int(file_limit), released_s=f"{released_after:.1f}",
+            fds_peak=fds_peak, at_fd_limit=at_limit, near_limit_s=f"{near_limit_s:.1f}", file_limit=int(file_limit), released_s=f"{released_after:.1f}",
             closed_by_service=eof, counted=int(incomplete), fds_after=fds_after, rss_before_kb=rss_before,
             rss_after_kb=rss_after, ping_p50_ms=f"{p50:.1f}", ping_max_ms=f"{worst:.1f}")
 
@@ -397,8 +403,11 @@ def idle_connections(deployment, count):
     # Below its file limit the service takes a newcomer at once; at the limit (a host whose hard
     # limit is below limits.max.open.files) within the handshake timeout plus the kernel's retries.
     assert newcomer_ms < (20_000 if at_limit else 4_000), newcomer_ms
-    if at_limit:
-        assert file_limit > 0
+    # The service checks its open files every 2 s: a stay at the limit longer than that is
+    # counted (a shorter one, as when the flood is about as large as the limit and the first
+    # handshake timeouts free files at once, may fall between two checks).
+    if near_limit_s > 2.5:
+        assert file_limit > 0, near_limit_s
     assert fds_after <= fds_before + 16, (fds_before, fds_after)
     assert rss_after - rss_before < RSS_SLACK_KB, (rss_before, rss_after)
     # The pinger's connection was made before the flood: it is never held up.
