@@ -43,7 +43,7 @@ struct DecodedIntakeBatchTests {
         var fields = try MessagePackRaw(encoding: Self.intake("in-3", water: 1)).decode([String: MessagePackValue].self)
         fields["waterMicrolitres"] = .string("1")
         let wrong = try MessagePackRaw(encoding: Loose(intakes: [fields]))
-        #expect(try wrong.bytes.withUnsafeBytes { try? DecodedIntakeBatch.read($0) } == nil)
+        #expect(wrong.bytes.withUnsafeBytes { try? DecodedIntakeBatch.read($0) } == nil)
         #expect(throws: (any Error).self) { try wrong.decode(DecodedIntakeBatch.self) }
         #expect(throws: (any Error).self) { try wrong.decode(IntakeBatchBody.self) }
     }
