@@ -30,6 +30,9 @@ public final class Socket: @unchecked Sendable {
     /// nothing) clears it. The reactor checks such sockets before it sleeps.
     var mayHaveUnsignalledInput = true
 
+    /// A monitor is running (`monitor(_:events:)`): `close()` stops it first (see there).
+    var monitoring = false
+
     init(handle: UnsafeMutableRawPointer, type: SocketType, context: Context) {
         self.handle = handle
         self.type = type
@@ -78,6 +81,12 @@ public final class Socket: @unchecked Sendable {
     // MARK: Lifecycle
 
     /// Closes the socket (applying `lingerOnClose` first). Idempotent.
+    ///
+    /// A running monitor is stopped first, synchronously: `zmq_close` finishes in libzmq's own
+    /// threads later, and an event of the closing socket (a connection made or lost meanwhile)
+    /// would be sent from the context's I/O thread to a monitor whose reader may be closed by
+    /// then; libzmq's blocking monitor send then waits forever, and every socket of the context
+    /// with it (MonitorTeardownTests).
     public func close() {
         guard handle != nil else { return }
         checkOwner()
@@ -86,6 +95,10 @@ public final class Socket: @unchecked Sendable {
 
     private func closeHandle() {
         guard let handle else { return }
+        if monitoring {
+            zmq_socket_monitor(handle, nil, 0)
+            monitoring = false
+        }
         if var linger = lingerOnClose {
             zmq_setsockopt(handle, ZMQ_LINGER, &linger, MemoryLayout<Int32>.size)
         }

@@ -18,7 +18,8 @@ final class HandshakeWatch {
     private let context: Context
     private let reactor: Reactor
     private let refusals: RefusalLog
-    private var monitors: [ObjectIdentifier: Socket] = [:]
+    /// By watched socket: the socket and its monitor's reader.
+    private var monitors: [ObjectIdentifier: (socket: Socket, reader: Socket)] = [:]
     /// Connections closed before their handshake since the last `trimAfterBurst`.
     private var incompleteSinceTrim = 0
 
@@ -38,23 +39,25 @@ final class HandshakeWatch {
         let monitor = try context.makeSocket(.pair)
         try monitor.setLinger(0)
         try monitor.connect(endpoint)
-        monitors[ObjectIdentifier(socket)] = monitor
+        monitors[ObjectIdentifier(socket)] = (socket, monitor)
         reactor.register(monitor) { [self] in read(monitor, stream: stream) }
     }
 
     /// Stops watching `socket` (before it is closed).
     func unwatch(_ socket: Socket) {
-        guard let monitor = monitors.removeValue(forKey: ObjectIdentifier(socket)) else { return }
+        guard let monitor = monitors.removeValue(forKey: ObjectIdentifier(socket))?.reader else { return }
         try? socket.stopMonitor()
         reactor.unregister(monitor)
         monitor.close()
     }
 
-    /// Stops watching every socket.
+    /// Stops watching every socket: each monitor is stopped before its reader closes (an
+    /// event sent to a closed reader would block libzmq's I/O thread for good).
     func closeAll() {
-        for monitor in monitors.values {
-            reactor.unregister(monitor)
-            monitor.close()
+        for (socket, reader) in monitors.values {
+            if !socket.isClosed { try? socket.stopMonitor() }
+            reactor.unregister(reader)
+            reader.close()
         }
         monitors.removeAll()
     }
