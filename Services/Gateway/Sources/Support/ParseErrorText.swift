@@ -12,7 +12,7 @@ enum ParseErrorText {
     /// The whole of `fullMessage(for:)` (`Error: …`, `Help:  …`, `Usage: …`, `  See …`) in the
     /// current language.
     static func translate(_ full: String) -> String {
-        var lines = full.components(separatedBy: "\n")
+        let lines = full.components(separatedBy: "\n")
         // The error is everything before the frame's first line (a value list adds lines).
         let frameStart = lines.firstIndex { $0.hasPrefix("Help:  ") || $0.hasPrefix("Usage: ") } ?? lines.endIndex
         var message = lines[..<frameStart].joined(separator: "\n")
@@ -28,15 +28,14 @@ enum ParseErrorText {
                 out.append(label + " " + line.dropFirst(english.usage.count))
             } else if let match = line.wholeMatch(of: #/  See '(.+) --help' for more information\./#) {
                 out.append("  " + tr(ParserText.seeHelp(String(match.1))))
-            } else if let indent = usageIndent, line.hasPrefix(String(repeating: " ", count: indent.from)), !line.hasPrefix("  See") {
+            } else if let indent = usageIndent, line.hasPrefix(String(repeating: " ", count: indent.from)) {
                 out.append(String(repeating: " ", count: indent.to) + line.dropFirst(indent.from))
             } else {
                 usageIndent = nil
                 out.append(line)
             }
         }
-        lines = out
-        return lines.joined(separator: "\n")
+        return out.joined(separator: "\n")
     }
 
     private static let english = (error: "Error: ", help: "Help:  ", usage: "Usage: ")
