@@ -115,6 +115,9 @@ public enum ServiceMain {
             "wanted": "\(config.transportLimits.maxOpenFiles)"])
         do {
             let database = try ServiceDatabase(path: config.databasePath, migrator: definition.migrator)
+            for migration in database.migrationsApplied {
+                logger.info("migration applied", metadata: ["migration": "\(migration)", "database": "\(config.databasePath)"])
+            }
             let outbox = try Outbox(publisher: definition.name, database: database)
             let environment = ServiceEnvironment(config: config, database: database, outbox: outbox, logger: logger)
             let (handlers, subscribers) = try definition.assemble(environment)
@@ -132,6 +135,14 @@ public enum ServiceMain {
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger)
             try await group.run()
+            // Every service of the group has ended: leave the database whole in its one file.
+            do {
+                if try !database.closeForShutdown() {
+                    logger.warning("the write-ahead log could not be emptied at the stop; it is kept beside the database")
+                }
+            } catch {
+                logger.error("closing the database at the stop failed", metadata: ["error": "\(error)"])
+            }
             // The sockets are closed; their last replies leave only while the context ends.
             if !SocketFlush.terminate(SharedContext.context, within: socketFlushBound) {
                 logger.warning("sockets still open after the shutdown; exiting without waiting for them", metadata: [

@@ -19,6 +19,9 @@ public final class ServiceDatabase: Sendable {
     public let pool: DatabasePool
     /// The file's name as SQLite reports it (absolute), the key of ``UserErasure``'s requests.
     let resolvedPath: String
+    /// The migrations this open applied, in order (empty when the file was current): the
+    /// service logs each at start.
+    public let migrationsApplied: [String]
 
     public init(path: String, migrator serviceMigrator: DatabaseMigrator = DatabaseMigrator()) throws {
         _ = Self.tuneSQLite
@@ -45,6 +48,9 @@ public final class ServiceDatabase: Sendable {
         let applied = try pool.read { db in try migrator.appliedIdentifiers(db) }
         let unknown = applied.subtracting(known).sorted()
         guard unknown.isEmpty else { throw NewerSchemaError(path: path, unknownMigrations: unknown) }
+        let serviceApplied = try pool.read { db in try serviceMigrator.appliedIdentifiers(db) }
+        migrationsApplied = (migrator.migrations.filter { !applied.contains($0) }
+            + serviceMigrator.migrations.filter { !serviceApplied.contains($0) })
         try migrator.migrate(pool)
         try serviceMigrator.migrate(pool)
     }
@@ -83,6 +89,26 @@ public final class ServiceDatabase: Sendable {
             UserErasure.putBack(path: resolvedPath)
             return false
         }
+    }
+
+    /// At a graceful stop, after every service of the process has ended: checkpoints the WAL
+    /// into the main file, truncates it (`wal_checkpoint(TRUNCATE)`) and closes every
+    /// connection, so the `.sqlite` file alone holds every committed row (a plain copy of it
+    /// is a complete backup) and SQLite removes the `-wal` and `-shm` files. A checkpoint a
+    /// reader still blocks is tried a few times; the close runs either way (SQLite checkpoints
+    /// again when the last connection closes). Returns true when the WAL was emptied.
+    @discardableResult
+    public func closeForShutdown() throws -> Bool {
+        let emptied = try pool.writeWithoutTransaction { db -> Bool in
+            for attempt in 0..<5 {
+                if attempt > 0 { Thread.sleep(forTimeInterval: 0.05) }
+                let row = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                if (row?[0] as Int?) == 0 { return true }
+            }
+            return false
+        }
+        try pool.close()
+        return emptied
     }
 
     /// `PRAGMA quick_check`: true when SQLite finds the file sound.
