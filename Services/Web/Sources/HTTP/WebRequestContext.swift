@@ -32,9 +32,12 @@ public struct WebRequestContext: RequestContext {
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            if let date = try? Date(text, strategy: .iso8601) { return date }
-            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "must be a date and time in ISO 8601 (2026-11-20T08:30:00Z), got '\(text)'")
+            // Strictly: Foundation's ISO 8601 parsers roll 2026-02-30 into March and T25:00
+            // into the next day.
+            if let date = Timestamp.instant(text) { return date }
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "must be a real date and time in ISO 8601 (2026-11-20T08:30:00Z; month 01–12, a day the month has, hour 00–23, minute and second 00–59), got '\(text.prefix(40))'")
         }
         return decoder
     }()

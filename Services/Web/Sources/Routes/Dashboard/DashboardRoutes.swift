@@ -73,7 +73,17 @@ struct DashboardRoutes: Sendable {
                 let id = try context.parameters.require("id")
                 var at: Date?
                 if let time = form["time"], time != form["original-time"] {
-                    at = try form.instant(time: time, day: form["day"], zone: form["zone"] ?? session.zone.identifier)
+                    // The new time is on the drink's own day in its own zone, as stored: the
+                    // form's day only finds the drink and cannot move it to another day.
+                    guard let day = form["day"].flatMap(LocalDay.init) else {
+                        throw QuenchError.invalidArgument("day", "must be a date YYYY-MM-DD")
+                    }
+                    let listed = try await session.call(.intakeList, ListIntakesRequest(day: day, limit: 200))
+                    guard let drink = listed.intakes.first(where: { $0.id == id }), drink.day == day.description else {
+                        throw QuenchError.invalidArgument("day", "is not the day of drink \(id.prefix(40)): a drink's time is edited on its own day")
+                    }
+                    guard let zone = ZoneID(drink.timeZone) else { throw QuenchError.invalidArgument("zone", ZoneID.rule) }
+                    at = try form.instant(time: time, day: day, zone: zone)
                 }
                 _ = try await session.call(.intakeEdit, EditIntakeRequest(
                     id: id, fluid: form["fluid"], volume: try form.optionalNumber("volume"), unit: form["unit"], at: at))

@@ -79,20 +79,13 @@ struct FormBody: Sendable {
         return value
     }
 
-    /// `HH:MM` on `day` (YYYY-MM-DD) in the IANA `zone`, as an instant.
-    func instant(time: String, day: String?, zone: String) throws -> Date {
-        let parts = time.split(separator: ":").compactMap { Int($0) }
-        guard parts.count >= 2, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]) else {
-            throw QuenchError.invalidArgument("time", "must be a time HH:MM, got '\(time.prefix(20))'")
+    /// `HH:MM` on `day` in `zone`, as an instant: a real clock time (no 25:00, no 10:61), read
+    /// strictly (``Timestamp``).
+    func instant(time: String, day: LocalDay, zone: ZoneID) throws -> Date {
+        guard let clock = Timestamp.clockTime(time) else {
+            throw QuenchError.invalidArgument("time", "must be a time HH:MM (hour 00–23, minute 00–59), got '\(time.prefix(20))'")
         }
-        guard let day = day.flatMap(LocalDay.init) else { throw QuenchError.invalidArgument("day", "must be a date YYYY-MM-DD") }
-        guard let zone = ZoneID(zone) else { throw QuenchError.invalidArgument("zone", ZoneID.rule) }
-        // The local time's instant: midnight's, plus the clock time, corrected for a change
-        // of offset (DST) between midnight and then.
-        let midnight = day.start(in: zone.timeZone)
-        let guess = midnight.addingTimeInterval(Double(parts[0] * 3600 + parts[1] * 60))
-        let shift = zone.timeZone.secondsFromGMT(for: midnight) - zone.timeZone.secondsFromGMT(for: guess)
-        return guess.addingTimeInterval(Double(shift))
+        return Timestamp.instant(day: day, time: clock, in: zone.timeZone)
     }
 
     private static func decode(_ text: Substring) -> String? {
