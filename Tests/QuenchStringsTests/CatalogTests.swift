@@ -37,7 +37,7 @@ struct CatalogTests {
         (ErrorText.notAnswering(service: "⟨1⟩", endpoint: "⟨2⟩", noConnection: true), ["⟨1⟩", "⟨2⟩", "`quench up`"]),
         (ErrorText.service(code: "not_found", field: "⟨1⟩", detail: "⟨2⟩"), ["⟨2⟩"]),  // English: the field goes before it (CLIError)
         (CommonText.notCounted(types: "⟨1⟩", grant: "⟨2⟩"), ["⟨1⟩", "`quench consent grant ⟨2⟩`"]),
-        (CommonText.eventsNotApplied(count: 7, publisher: "⟨1⟩"), ["7", "⟨1⟩"]),
+        (CommonText.changesNotApplied(publisher: "⟨1⟩"), ["⟨1⟩"]),
         (DashboardText.ringLabel(total: "⟨1⟩", goal: "⟨2⟩", percent: "⟨3⟩"), ["⟨1⟩", "⟨2⟩", "⟨3⟩"]),
         (DashboardText.dayCell(day: "⟨1⟩", total: "⟨2⟩", goal: "⟨3⟩", met: true), ["⟨1⟩", "⟨2⟩", "⟨3⟩"]),
         (DashboardText.editLabel(fluid: "⟨1⟩", time: "⟨2⟩"), ["⟨1⟩", "⟨2⟩"]),

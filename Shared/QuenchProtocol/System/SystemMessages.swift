@@ -99,6 +99,17 @@ public struct SubscriptionHealth: Codable, Sendable, Equatable {
     }
 }
 
+extension SubscriptionHealth {
+    /// What a user may see of a subscription: whether the view is behind (`lag` 1, `headSeq`
+    /// 1) or current (0) and whether the publisher is heard, with `appliedSeq`, `headSeq` and
+    /// `skipped` withheld: a publisher's `seq` counts every user's events, so the counters
+    /// would show another user's activity. Replies to users carry this; `analytics.lag` to an
+    /// operator or a service the counters.
+    public var withheldCounters: SubscriptionHealth {
+        SubscriptionHealth(publisher: publisher, appliedSeq: 0, headSeq: lag > 0 ? 1 : 0, skipped: 0, connected: connected)
+    }
+}
+
 /// `system.metrics` request: no fields.
 public struct MetricsRequest: Codable, Sendable, Equatable {
     public init() {}

@@ -14,8 +14,8 @@ public enum CommonText: LocalizedMessage {
     case wroteFile(String)
     /// Analytics may be missing events: the line's start, then the notes joined by "; ".
     case analyticsBehind(notes: String)
-    case publisherOutOfReach(publisher: String, appliedSeq: Int64)
-    case eventsNotApplied(count: Int64, publisher: String)
+    case publisherOutOfReach(publisher: String)
+    case changesNotApplied(publisher: String)
     /// A message about one field: `AMOUNT: …`.
     case field(String, message: String)
     /// Data left out because consent was revoked.
@@ -55,17 +55,16 @@ public enum CommonText: LocalizedMessage {
         case .wroteFile(let file): l.pick(en: "Wrote \(file).", de: "\(file) geschrieben.", fr: "\(file) écrit.")
         case .analyticsBehind(let notes):
             l.pick(en: "Analytics may be behind: \(notes).", de: "Die Auswertung ist womöglich im Rückstand: \(notes).", fr: "Les analyses sont peut-être en retard : \(notes).")
-        case .publisherOutOfReach(let publisher, let seq):
+        case .publisherOutOfReach(let publisher):
             l.pick(
-                en: "\(publisher) is out of reach (last applied event \(String(seq)))",
-                de: "\(publisher) ist nicht erreichbar (zuletzt angewandtes Ereignis \(String(seq)))",
-                fr: "\(publisher) est injoignable (dernier événement appliqué \(String(seq)))")
-        case .eventsNotApplied(let count, let publisher):
-            l.plural(
-                Int(count),
-                en: Plural(one: "\(count) event of \(publisher) not applied yet", other: "\(count) events of \(publisher) not applied yet"),
-                de: Plural(one: "\(count) Ereignis von \(publisher) noch nicht angewandt", other: "\(count) Ereignisse von \(publisher) noch nicht angewandt"),
-                fr: Plural(one: "\(count) événement de \(publisher) pas encore appliqué", other: "\(count) événements de \(publisher) pas encore appliqués"))
+                en: "\(publisher) is out of reach",
+                de: "\(publisher) ist nicht erreichbar",
+                fr: "\(publisher) est injoignable")
+        case .changesNotApplied(let publisher):
+            l.pick(
+                en: "recent changes from \(publisher) are not applied yet",
+                de: "neue Änderungen von \(publisher) sind noch nicht angewandt",
+                fr: "des changements récents de \(publisher) ne sont pas encore appliqués")
         case .notCounted(let types, let grant):
             l.pick(
                 en: "Not counted: consent revoked for \(types) (the data is kept; `quench consent grant \(grant)` counts it again).",

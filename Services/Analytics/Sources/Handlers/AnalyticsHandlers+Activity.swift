@@ -23,7 +23,7 @@ extension AnalyticsHandlers {
             month: month.description, days: days, total: total,
             axisMax: StepsChart.axisMax(largestDay: days.map(\.steps).max() ?? 0),
             achievements: StepsChart.achievements(monthTotal: total).map { Achievement(threshold: $0.threshold, earned: $0.earned) },
-            lag: lag(), revoked: Self.names(revoked, of: [.steps]))
+            lag: userLag(), revoked: Self.names(revoked, of: [.steps]))
     }
 
     func challengesProgress(_ request: MonthRequest, _ context: RequestContext) async throws -> ChallengesProgressReply {
@@ -83,7 +83,7 @@ extension AnalyticsHandlers {
             month: month.description, challenges: progress,
             totalPoints: progress.reduce(0) { ChallengeScoring.adding($0, $1.points) },
             trophies: trophies.sorted { $0.key < $1.key }.map { TrophyCount(trophy: $0.key, count: $0.value) },
-            lag: lag(), revoked: Self.names(revoked, of: [.steps, .distance] + (types.contains("running_distance") ? [.workouts] : [])))
+            lag: userLag(), revoked: Self.names(revoked, of: [.steps, .distance] + (types.contains("running_distance") ? [.workouts] : [])))
     }
 
     func workouts(_ request: MonthRequest, _ context: RequestContext) async throws -> WorkoutsReply {
@@ -94,7 +94,7 @@ extension AnalyticsHandlers {
             guard !revoked.contains(.workouts) else { return ([WorkoutEntry](), revoked) }
             return (try WorkoutStore.list(db, user: user, from: month.firstDay.description, to: month.lastDay.description), revoked)
         }
-        return WorkoutsReply(month: month.description, workouts: workouts, lag: lag(), revoked: Self.names(revoked, of: [.workouts]))
+        return WorkoutsReply(month: month.description, workouts: workouts, lag: userLag(), revoked: Self.names(revoked, of: [.workouts]))
     }
 
     func oneRepMax(_ request: OneRepMaxRequest, _ context: RequestContext) async throws -> OneRepMaxReply {
@@ -116,12 +116,12 @@ extension AnalyticsHandlers {
         }
         if revoked.contains(.workouts) {
             // Whether an exercise is known is itself workout data: not told while revoked.
-            return OneRepMaxReply(exercises: [], lag: lag(), revoked: [ConsentType.workouts.rawValue])
+            return OneRepMaxReply(exercises: [], lag: userLag(), revoked: [ConsentType.workouts.rawValue])
         }
         if let key, exercises.isEmpty {
             throw QuenchError.notFound("exercise", "no strength sets of '\(ExerciseName.display(request.exercise ?? key).prefix(100))' for user '\(user)'")
         }
-        return OneRepMaxReply(exercises: exercises, lag: lag())
+        return OneRepMaxReply(exercises: exercises, lag: userLag())
     }
 
     /// The names of the `revoked` types among `covered` (in that order), nil when none.

@@ -9,7 +9,7 @@ extension AnalyticsHandlers {
         let (water, goal) = try await database.pool.read { db in
             (try WaterStore.dayTotal(db, user: user, day: day.description), try GoalStore.goal(db, user: user, on: day.description))
         }
-        return WaterMath.summary(day: day, waterUl: water, goal: goal, lag: lag())
+        return WaterMath.summary(day: day, waterUl: water, goal: goal, lag: userLag())
     }
 
     func history(_ request: HistoryRequest, _ context: RequestContext) async throws -> HistoryReply {
@@ -29,6 +29,6 @@ extension AnalyticsHandlers {
                 try GoalStore.timeline(db, user: user, from: first, through: today.ordinal),
                 try StreakStore.streaks(db, user: user, today: today.ordinal))
         }
-        return WaterMath.history(today: today, days: count, totals: totals, timeline: timeline, streaks: streaks, lag: lag())
+        return WaterMath.history(today: today, days: count, totals: totals, timeline: timeline, streaks: streaks, lag: userLag())
     }
 }

@@ -26,6 +26,19 @@ public struct AnalyticsHandlers: Sendable {
         self.resetSubscribers = resetSubscribers
     }
 
+    /// The lag attached to replies to users: behind or current, never the counters, which
+    /// count every user's events (``SubscriptionHealth/withheldCounters``).
+    func userLag() -> [SubscriptionHealth] {
+        lag().map(\.withheldCounters)
+    }
+
+    /// `analytics.lag`: the counters for operators and services (the web edge waits on them),
+    /// behind-or-current only for a user principal.
+    func lagReply(_ context: RequestContext) -> LagReply {
+        if case .user = context.principal { return LagReply(publishers: userLag()) }
+        return LagReply(publishers: lag())
+    }
+
     public func register(in registry: inout HandlerRegistry) {
         registry.query(.analyticsToday) { (request: DayRequest, context) in try await day(request, context) }
         registry.query(.analyticsHistory) { (request: HistoryRequest, context) in
@@ -37,7 +50,7 @@ public struct AnalyticsHandlers: Sendable {
         }
         registry.query(.analyticsOneRepMax) { (request: OneRepMaxRequest, context) in try await oneRepMax(request, context) }
         registry.query(.analyticsWorkouts) { (request: MonthRequest, context) in try await workouts(request, context) }
-        registry.query(.analyticsLag) { (_: LagRequest, _) in LagReply(publishers: lag()) }
+        registry.query(.analyticsLag) { (_: LagRequest, context) in lagReply(context) }
         registry.command(.analyticsRebuild) { (_: RebuildRequest, write) in try rebuild(write) }
     }
 }
