@@ -106,6 +106,15 @@ struct CLIAnalyticsTests {
         #expect(try Self.quench(system, ["today", "--json"]).json()["totalWaterMl"] as? Double == 750)
         let text = try Self.quench(system, ["analytics", "lag"])
         #expect(text.status == 0 && text.stdout.contains("intake"))
+
+        // Operator commands act for nobody: they need no --user (issue 39 item 18).
+        let operatorCLI = CLIRunner(configPath: nil, user: nil, timeZone: system.timeZone)
+        let config = system.directory.appendingPathComponent("client.json").path
+        let anonymousLag = try operatorCLI.run(["analytics", "lag", "--json", "--config", config])
+        #expect(anonymousLag.status == 0, "analytics lag without a user: \(anonymousLag.stderr)")
+        #expect((try anonymousLag.json()["publishers"] as? [[String: Any]])?.count == 3)
+        let anonymousRebuild = try operatorCLI.run(["analytics", "rebuild", "--json", "--config", config])
+        #expect(anonymousRebuild.status == 0, "analytics rebuild without a user: \(anonymousRebuild.stderr)")
         await system.close()
     }
 }

@@ -92,6 +92,11 @@ struct CLIGoalsTests {
         #expect((challenges.first?["reward"] as? [String: Any])?["trophy"] != nil)
         let table = try Self.quench(system, ["challenges"])
         #expect(table.stdout.contains("zombie_hand") && table.stdout.contains("10,000 steps"), "\(table.stdout)")
+        // An operator command: no --user needed (issue 39 item 18).
+        let config = system.directory.appendingPathComponent("client.json").path
+        let anonymous = try CLIRunner(configPath: nil, user: nil).run(["challenges", "load", sample, "--json", "--config", config])
+        #expect(anonymous.status == 0, "challenges load without a user: \(anonymous.stderr)")
+        #expect(try anonymous.json()["unchanged"] as? Int == 6, "\(anonymous.stdout)")
 
         let bad = system.directory.appendingPathComponent("bad.json")
         var text = try String(contentsOfFile: sample, encoding: .utf8)

@@ -21,7 +21,7 @@ struct Analytics: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: RebuildReply = try await gateway.call(.analyticsRebuild, RebuildRequest())
+                let reply: RebuildReply = try await gateway.call(.analyticsRebuild, RebuildRequest(), requiresUser: false, actingFor: .none)
                 try output.emit(reply) {
                     let rows = reply.cleared.values.reduce(0, +)
                     return tr(AnalyticsText.rebuilt(
@@ -38,7 +38,7 @@ struct Analytics: AsyncParsableCommand {
 
         func run() async throws {
             try await CLI.run(global) { gateway, output in
-                let reply: LagReply = try await gateway.call(.analyticsLag, LagRequest())
+                let reply: LagReply = try await gateway.call(.analyticsLag, LagRequest(), requiresUser: false, actingFor: .none)
                 try output.emit(reply) {
                     var table = Table(columns(AnalyticsText.lagHeaders),
                                       alignments: [.left, .right, .right, .right, .right, .left])

@@ -42,7 +42,7 @@ struct Challenges: AsyncParsableCommand {
         func run() async throws {
             try await CLI.run(global) { gateway, output in
                 let items = try ChallengeFile.read(file)
-                let reply: LoadChallengesReply = try await gateway.call(.challengesLoad, LoadChallengesRequest(items: items))
+                let reply: LoadChallengesReply = try await gateway.call(.challengesLoad, LoadChallengesRequest(items: items), requiresUser: false, actingFor: .none)
                 try output.emit(reply) {
                     tr(GoalsText.loaded(received: reply.received, created: reply.created, updated: reply.updated, unchanged: reply.unchanged))
                 }
