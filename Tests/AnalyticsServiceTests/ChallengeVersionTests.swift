@@ -74,6 +74,26 @@ struct ChallengeVersionTests {
         #expect(try await Self.progress(fixture, "2026-10").totalPoints == 10)
     }
 
+    @Test("a challenge added to a catalog later counts from its own day: the finished days before keep what they earned")
+    func addedLaterCountsForward() async throws {
+        let fixture = try AnalyticsFixture(now: "2026-11-20T12:00:00Z")
+        try Self.walk(fixture, ["2026-10-20", "2026-11-02", "2026-11-10", "2026-11-20"])
+        try Self.upsert(fixture, Self.steps(points: 10), from: "2026-11-01")
+        try Self.upsert(fixture, Self.steps("walk-7k", points: 7, goal: 7_000), from: "2026-11-20")
+        let november = try await Self.progress(fixture)
+        let added = november.challenges.first { $0.id == "walk-7k" }
+        #expect(Self.pointsByDay(added) == ["2026-11-20": 7], "\(String(describing: added))")
+        #expect(Self.pointsByDay(november.challenges.first { $0.id == "steps-10k" }) == ["2026-11-02": 10, "2026-11-10": 10, "2026-11-20": 10])
+        let october = try await Self.progress(fixture, "2026-10")
+        #expect(october.totalPoints == 10, "only the first catalog scores the past: \(october)")
+        // A rebuild replays the same events in order and decides the same.
+        let before = try fixture.snapshot()
+        try await fixture.database.pool.write { db in try db.execute(sql: "DELETE FROM challenge_version") }
+        try Self.upsert(fixture, Self.steps(points: 10), from: "2026-11-01")
+        try Self.upsert(fixture, Self.steps("walk-7k", points: 7, goal: 7_000), from: "2026-11-20")
+        #expect(try fixture.snapshot()["challenge_version"] == before["challenge_version"])
+    }
+
     @Test("a retired challenge scores nothing from its day; earlier days keep theirs; later months leave it out")
     func retired() async throws {
         let fixture = try AnalyticsFixture(now: "2026-12-03T12:00:00Z")
@@ -154,15 +174,18 @@ struct ChallengeVersionTests {
         #expect(try queue.read { db in try db.tableExists("challenge") } == false)
     }
 
-    @Test("which version is in force: newest by day, a day's later version before its origin, the origin before all")
+    @Test("which version is in force: newest by day, a day's later version before its origin, a backdated origin before all, another not")
     func inForce() {
-        func version(_ day: String, origin: Bool = false, retired: Bool = false, points: Int) -> ChallengeVersion {
-            ChallengeVersion(challenge: Self.steps(points: points), effectiveDay: day, origin: origin, retired: retired)
+        func version(_ day: String, origin: Bool = false, retired: Bool = false, backdated: Bool = false, points: Int) -> ChallengeVersion {
+            ChallengeVersion(challenge: Self.steps(points: points), effectiveDay: day, origin: origin, retired: retired, backdated: backdated)
         }
         let versions = ChallengeVersions([
-            version("2026-11-04", origin: true, points: 1), version("2026-11-04", points: 2), version("2026-11-08", points: 3),
+            version("2026-11-04", origin: true, backdated: true, points: 1), version("2026-11-04", points: 2), version("2026-11-08", points: 3),
             version("2026-11-10", retired: true, points: 3),
         ])
+        let forward = ChallengeVersions([version("2026-11-04", origin: true, points: 1), version("2026-11-08", points: 3)])
+        #expect(forward.inForce(on: "2026-11-03") == nil)
+        #expect(forward.inForce(on: "2026-11-04")?.reward.points == 1)
         #expect(versions.inForce(on: "2026-11-01")?.reward.points == 1)
         #expect(versions.inForce(on: "2026-11-04")?.reward.points == 2)
         #expect(versions.inForce(on: "2026-11-09")?.reward.points == 3)

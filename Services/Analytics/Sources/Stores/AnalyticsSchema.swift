@@ -183,6 +183,17 @@ enum AnalyticsSchema {
                 ALTER TABLE strength_set_v7 RENAME TO strength_set;
                 """)
         }
+        migrator.registerMigration("analytics.v8-challenge-backdated") { db in
+            // Whether a challenge's first version also counts for the days before it: only the
+            // catalog's first day (a new catalog scores the past) and the versions from before
+            // effective days; a challenge added to a catalog later counts from its own day on,
+            // so a finished day keeps what it earned. Existing rows get the same rule.
+            try db.execute(sql: """
+                ALTER TABLE challenge_version ADD COLUMN backdated INTEGER NOT NULL DEFAULT 0 CHECK (backdated IN (0, 1));
+                UPDATE challenge_version SET backdated = 1 WHERE origin = 1 AND (effectiveDay = ''
+                    OR effectiveDay = (SELECT MIN(effectiveDay) FROM challenge_version WHERE origin = 1));
+                """)
+        }
         return migrator
     }
 }

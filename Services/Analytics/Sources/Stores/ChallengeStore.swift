@@ -12,17 +12,27 @@ enum ChallengeStore {
 
     /// Stores `challenge` as in force from `effectiveDay` (nil: every day). A challenge's
     /// first version is its origin; a later one of the same day replaces that day's.
+    /// A challenge's first version counts for the days before it too (`backdated`) only when
+    /// it arrives on the catalog's first day (a new catalog scores the past) or without a day;
+    /// one added to the catalog later counts from its day on: a finished day keeps what it
+    /// earned. Replayed in `seq` order (a rebuild), the same events decide the same.
     static func upsert(_ db: Database, _ challenge: Challenge, effectiveDay: LocalDay?) throws {
         let origin = try exists(db, id: challenge.id) ? 0 : 1
+        let day = effectiveDay?.description ?? ""
+        var backdated = false
+        if origin == 1 {
+            let firstDay = try String.fetchOne(db, cached: "SELECT MIN(effectiveDay) FROM challenge_version WHERE origin = 1")
+            backdated = day.isEmpty || firstDay == nil || firstDay == day
+        }
         try db.execute(cached: """
-            INSERT INTO challenge_version (id, effectiveDay, origin, retired, title, description, type, goal, trophy, points)
-            VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
+            INSERT INTO challenge_version (id, effectiveDay, origin, retired, title, description, type, goal, trophy, points, backdated)
+            VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id, effectiveDay, origin) DO UPDATE SET retired = 0, title = excluded.title,
                 description = excluded.description, type = excluded.type, goal = excluded.goal, trophy = excluded.trophy,
                 points = excluded.points
             """, arguments: [
-                challenge.id, effectiveDay?.description ?? "", origin, challenge.title, challenge.description, challenge.type,
-                challenge.goal, challenge.reward.trophy, challenge.reward.points,
+                challenge.id, day, origin, challenge.title, challenge.description, challenge.type,
+                challenge.goal, challenge.reward.trophy, challenge.reward.points, backdated,
             ])
     }
 
@@ -78,15 +88,18 @@ struct ChallengeVersion: Equatable {
     var challenge: Challenge
     /// `YYYY-MM-DD`, or '' for every day.
     var effectiveDay: String
-    /// The challenge's first version (also in force before its day).
+    /// The challenge's first version.
     var origin: Bool
     var retired: Bool
+    /// A first version that is also in force before its day (``ChallengeStore/upsert(_:_:effectiveDay:)``).
+    var backdated: Bool
 
-    init(challenge: Challenge, effectiveDay: String, origin: Bool, retired: Bool) {
+    init(challenge: Challenge, effectiveDay: String, origin: Bool, retired: Bool, backdated: Bool = false) {
         self.challenge = challenge
         self.effectiveDay = effectiveDay
         self.origin = origin
         self.retired = retired
+        self.backdated = origin && backdated
     }
 
     init(row: Row) {
@@ -94,7 +107,7 @@ struct ChallengeVersion: Equatable {
             challenge: Challenge(
                 id: row["id"], title: row["title"], description: row["description"], type: row["type"], goal: row["goal"],
                 reward: Challenge.Reward(trophy: row["trophy"], points: row["points"])),
-            effectiveDay: row["effectiveDay"], origin: row["origin"], retired: row["retired"])
+            effectiveDay: row["effectiveDay"], origin: row["origin"], retired: row["retired"], backdated: row["backdated"])
     }
 }
 
@@ -110,10 +123,10 @@ struct ChallengeVersions {
     }
 
     /// The version in force on `day` (`YYYY-MM-DD`): the newest that starts by then, else
-    /// the origin (a challenge's first version counts for the days before it); nil when
-    /// retired then.
+    /// a backdated origin (the catalog's first challenges count for the days before them);
+    /// nil before a challenge's day or when retired then.
     func inForce(on day: String) -> Challenge? {
-        let version = versions.first { $0.effectiveDay <= day } ?? versions.first { $0.origin }
+        let version = versions.first { $0.effectiveDay <= day } ?? versions.first { $0.backdated }
         guard let version, !version.retired else { return nil }
         return version.challenge
     }
