@@ -29,6 +29,9 @@ public enum SetupText: LocalizedMessage {
     case servedByEvery(String)
     case cannotFindBinary(String)
     case didNotStart(service: String, seconds: Int, log: String, tail: String)
+    case portTaken(service: String, address: String, wayOut: String)
+    case portTakenWeb(variable: String)
+    case portTakenBase
     case timeoutRange(low: String, high: String, got: String)
     case portBaseRange(low: String, high: String, got: String)
     case notAZone(String)
@@ -108,6 +111,21 @@ public enum SetupText: LocalizedMessage {
                 en: "\(service) did not start within \(String(seconds)) s; its log (\(log)) ends:\n\(tail)",
                 de: "\(service) ist nicht binnen \(String(seconds)) s gestartet; sein Protokoll (\(log)) endet mit:\n\(tail)",
                 fr: "\(service) n’a pas démarré en \(String(seconds)) s ; son journal (\(log)) se termine par :\n\(tail)")
+        case .portTaken(let service, let address, let wayOut):
+            l.pick(
+                en: "\(service) cannot start: \(address) is already in use by another program; nothing was started. \(wayOut)",
+                de: "\(service) kann nicht starten: \(address) wird schon von einem anderen Programm benutzt; nichts wurde gestartet. \(wayOut)",
+                fr: "\(service) ne peut pas démarrer : \(address) est déjà utilisé par un autre programme ; rien n’a été démarré. \(wayOut)")
+        case .portTakenWeb(let variable):
+            l.pick(
+                en: "Free the port, start without the web edge (--no-web), or give it another port (\(variable)=PORT).",
+                de: "Geben Sie den Port frei, starten Sie ohne Web-Oberfläche (--no-web) oder geben Sie ihr einen anderen Port (\(variable)=PORT).",
+                fr: "Libérez le port, démarrez sans l’interface web (--no-web) ou donnez-lui un autre port (\(variable)=PORT).")
+        case .portTakenBase:
+            l.pick(
+                en: "Free the port, or move every port of the deployment (--port-base N).",
+                de: "Geben Sie den Port frei oder verschieben Sie alle Ports der Installation (--port-base N).",
+                fr: "Libérez le port ou déplacez tous les ports du déploiement (--port-base N).")
         case .timeoutRange(let low, let high, let got):
             l.pick(
                 en: "--timeout must be at least \(low) and at most \(high) seconds, got \(got)",

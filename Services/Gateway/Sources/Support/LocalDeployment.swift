@@ -218,6 +218,35 @@ struct LocalDeployment {
         }
     }
 
+    /// The TCP addresses `service` binds (its RPC, PUB and user-stream sockets, the web's HTTP
+    /// listener), as (host, port).
+    func boundAddresses(_ service: String, environment: [String: String]) -> [(host: String, port: Int)] {
+        let (rpc, pub, userPub) = endpoints(service)
+        var addresses = [rpc, pub, userPub].compactMap { endpoint -> (host: String, port: Int)? in
+            guard let colon = endpoint.lastIndex(of: ":"), let port = Int(endpoint[endpoint.index(after: colon)...]) else { return nil }
+            let host = endpoint.dropFirst("tcp://".count)[..<colon]
+            return (String(host), port)
+        }
+        if let http = httpAddress(service, environment: environment) { addresses.append(http) }
+        return addresses
+    }
+
+    /// Refuses at once, before anything starts, when a port a service would bind is taken,
+    /// naming the address and the way out (a service that cannot bind exits, and `up` would
+    /// only say so after the ready timeout, with the others left running).
+    func checkPortsFree(_ services: [String], environment: [String: String]) throws {
+        for service in services {
+            for address in boundAddresses(service, environment: environment) where !PortProbe.canBind(host: address.host, port: address.port) {
+                let shown = address.host.contains(":") ? "[\(address.host)]:\(address.port)" : "\(address.host):\(address.port)"
+                let isHTTP = httpAddress(service, environment: environment).map { $0 == address } ?? false
+                let wayOut = isHTTP
+                    ? tr(SetupText.portTakenWeb(variable: Self.environmentPrefix(service) + "HTTP_PORT"))
+                    : tr(SetupText.portTakenBase)
+                throw CLIError.io(tr(SetupText.portTaken(service: service, address: shown, wayOut: wayOut)))
+            }
+        }
+    }
+
     /// Waits for the service's ready file; fails with the tail of its log.
     func waitUntilReady(_ service: String, timeout: TimeInterval = 30) async throws {
         let deadline = Date().addingTimeInterval(timeout)

@@ -54,6 +54,8 @@ struct Up: AsyncParsableCommand {
         let services = LocalDeployment.services.filter { !(noWeb && $0 == ServiceName.web) }
         do {
             try deployment.prepare(insecure: insecure, web: !noWeb)
+            try deployment.checkPortsFree(
+                services.filter { deployment.runningPID($0) == nil }, environment: ProcessInfo.processInfo.environment)
             var started: [String] = []
             var already: [String] = []
             for service in services {

@@ -1,0 +1,68 @@
+import ChildProcess
+import Foundation
+import QuenchTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 39 item 17: with a port of the deployment taken by another program, `quench up` says so
+/// at once, naming the address and the way out, and starts nothing (it used to wait 30 s for the
+/// web, exit 74 and leave four services running).
+@Suite("Local deployment: a port already taken", .serialized)
+struct LocalDeploymentPortTakenTests {
+    /// A listening TCP socket on 127.0.0.1:`port`, as another program would hold it.
+    static func listen(on port: Int) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, Glibc.listen(fd, 8) == 0 else {
+            close(fd)
+            throw TestFailure("cannot listen on \(port)")
+        }
+        return fd
+    }
+
+    @Test("the web's HTTP port taken: refused at once naming it, --no-web and the port variable; nothing started; --no-web starts", .timeLimit(.minutes(3)))
+    func webPortTaken() throws {
+        let ports = try PortBase()
+        defer { ports.release() }
+        let dir = temporaryDirectory("port-taken").appendingPathComponent("q")
+        let quench = try Binaries.url(of: "quench").path
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
+        environment["NO_COLOR"] = "1"
+        func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+            let result = try ChildCommand(quench, arguments: arguments, environment: environment, standardInput: .null).run()
+            return (result.status, result.standardOutputText, result.standardErrorText)
+        }
+        defer { _ = try? run(["down", "--data-dir", dir.path]) }
+        let holder = try Self.listen(on: ports.httpPort)
+        defer { close(holder) }
+
+        let started = Date()
+        let refused = try run(["up", "--insecure", "--port-base", ports.argument, "--data-dir", dir.path])
+        // A generous liveness bound: the ready timeout it used to wait is 30 s.
+        #expect(Date().timeIntervalSince(started) < 20, "up waited before refusing")
+        #expect(refused.status == 74, "\(refused.status): \(refused.stderr)")
+        #expect(refused.stderr.contains("127.0.0.1:\(ports.httpPort)"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--no-web") && refused.stderr.contains("QUENCH_WEB_HTTP_PORT"), "\(refused.stderr)")
+        for service in LocalDeploymentTests.services {
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("run/\(service).ready").path), "\(service) was started")
+        }
+
+        let rpcHolder = try Self.listen(on: ports.rpcPort("goals"))
+        let goalsTaken = try run(["up", "--insecure", "--no-web", "--port-base", ports.argument, "--data-dir", dir.path])
+        #expect(goalsTaken.status == 74 && goalsTaken.stderr.contains("127.0.0.1:\(ports.rpcPort("goals"))"), "\(goalsTaken.stderr)")
+        #expect(goalsTaken.stderr.contains("--port-base"), "\(goalsTaken.stderr)")
+        close(rpcHolder)
+
+        let withoutWeb = try run(["up", "--insecure", "--no-web", "--port-base", ports.argument, "--data-dir", dir.path, "--json"])
+        #expect(withoutWeb.status == 0, "up --no-web: \(withoutWeb.stderr)")
+    }
+}
