@@ -32,4 +32,18 @@ step orm
 step challenges progress --month 2026-10
 step status
 
-printf '\nQuench is running (data in ./.quench). Try `%s --help`; stop it with `%s down`.\n' "$quench" "$quench"
+# Where the dashboard is, and a one-time sign-in link for the demo user (10 minutes; another
+# one: `quench web open demo`).
+web=$("$quench" status --json 2>/dev/null | python3 -c 'import json,sys
+for s in json.load(sys.stdin).get("services", []):
+    if s.get("name") == "web" and s.get("up"): print("up")' || true)
+printf '\n'
+if [ "$web" = "up" ]; then
+    link=$("$quench" web open "$QUENCH_USER" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["url"])')
+    base=${link%%/sign-in/*}
+    printf 'The dashboard: %s (sign in as %s with this one-time link, valid for 10 minutes:)\n  %s\n' "$base" "$QUENCH_USER" "$link"
+    printf 'Another link later: %s web open %s\n' "$quench" "$QUENCH_USER"
+else
+    printf 'The dashboard (quench-web) is not running: see ./.quench/logs/web.log\n'
+fi
+printf 'Quench is running (data in ./.quench). Try `%s --help`; stop it with `%s down`.\n' "$quench" "$quench"
