@@ -106,9 +106,12 @@ let package = Package(
         .target(name: "QuenchProtocol", dependencies: ["MessagePack", "CSystemExtras"], path: "Shared/QuenchProtocol", swiftSettings: swiftSettings),
         // The client side: RPC client, CURVE key files and allow-lists, the service catalog.
         // What the CLI, the benchmarks and any other client link (no GRDB, Prometheus or lifecycle).
+        // The build's commit (generated before each build by Plugins/BuildCommit).
+        .target(name: "QuenchBuildInfo", path: "Shared/QuenchBuildInfo", swiftSettings: swiftSettings, plugins: ["BuildCommit"]),
+        .plugin(name: "BuildCommit", capability: .buildTool(), path: "Plugins/BuildCommit"),
         .target(
             name: "QuenchClient",
-            dependencies: ["ZeroMQ", "MessagePack", "QuenchProtocol", "QuenchStrings", log],
+            dependencies: ["ZeroMQ", "MessagePack", "QuenchProtocol", "QuenchStrings", "QuenchBuildInfo", log],
             path: "Shared/QuenchClient",
             swiftSettings: swiftSettings
         ),
