@@ -21,7 +21,7 @@ struct Fluids: AsyncParsableCommand {
                 try output.emit(reply) {
                     var table = Table(columns(HydrationText.fluidsHeaders), alignments: [.left, .right, .left])
                     for fluid in reply.fluids {
-                        table.add([fluid.name, formatPercent(fluid.waterPercent), fluid.custom ? output.style.dim(tr(HydrationText.yours)) : ""])
+                        table.add([tr(FluidText(name: fluid.name)), formatPercent(fluid.waterPercent), fluid.custom ? output.style.dim(tr(HydrationText.yours)) : ""])
                     }
                     return table.render(style: output.style)
                 }
@@ -81,8 +81,8 @@ struct Fluids: AsyncParsableCommand {
         func run() async throws {
             try await CLI.run(global) { gateway, output in
                 let fluid: Fluid = try await gateway.call(.fluidsEdit,
-                    EditFluidRequest(name: name, newName: newName, waterPercent: water, catalog: catalog ? true : nil))
-                try output.emit(fluid) { tr(HydrationText.fluidChanged(name: fluid.name, percent: formatPercent(fluid.waterPercent))) }
+                    EditFluidRequest(name: FluidText.canonical(name), newName: newName, waterPercent: water, catalog: catalog ? true : nil))
+                try output.emit(fluid) { tr(HydrationText.fluidChanged(name: tr(FluidText(name: fluid.name)), percent: formatPercent(fluid.waterPercent))) }
             }
         }
     }

@@ -34,7 +34,7 @@ struct Intakes: AsyncParsableCommand {
                     var table = Table(columns(HydrationText.intakesHeaders), alignments: [.left, .left, .left, .right, .right], whole: [0])
                     for intake in reply.intakes {
                         table.add([
-                            intake.id, Format.time(intake.at, zone: intake.timeZone), intake.fluid,
+                            intake.id, Format.time(intake.at, zone: intake.timeZone), tr(FluidText(name: intake.fluid)),
                             Format.millilitres(intake.volumeMl), Format.millilitres(intake.waterMl),
                         ])
                     }
@@ -77,10 +77,10 @@ struct Intakes: AsyncParsableCommand {
                 let parsed = try amount?.parsed(name: "--amount", examples: Log.examples)
                 let instant = try at.map { try TimeParsing.instant($0, zone: gateway.timeZone) }
                 let record: IntakeRecord = try await gateway.call(.intakeEdit,
-                    EditIntakeRequest(id: id, fluid: fluid, volume: parsed?.value, unit: parsed?.unit.rawValue, at: instant))
+                    EditIntakeRequest(id: id, fluid: fluid.map(FluidText.canonical), volume: parsed?.value, unit: parsed?.unit.rawValue, at: instant))
                 try output.emit(record) {
                     tr(HydrationText.updated(
-                        id: record.id, volume: Format.millilitres(record.volumeMl), fluid: record.fluid, water: Format.millilitres(record.waterMl),
+                        id: record.id, volume: Format.millilitres(record.volumeMl), fluid: tr(FluidText(name: record.fluid)), water: Format.millilitres(record.waterMl),
                         time: Format.time(record.at, zone: record.timeZone), day: Format.day(record.day)))
                 }
             }

@@ -38,11 +38,11 @@ struct Log: AsyncParsableCommand {
             let (value, unit) = try amount.parsed(name: "AMOUNT", examples: Self.examples)
             let instant = try at.map { try TimeParsing.instant($0, zone: gateway.timeZone) }
             let record: IntakeRecord = try await gateway.call(.intakeLog,
-                LogIntakeRequest(fluid: fluid, volume: value, unit: unit.rawValue, at: instant))
+                LogIntakeRequest(fluid: fluid.map(FluidText.canonical), volume: value, unit: unit.rawValue, at: instant))
             try output.emit(record) {
                 let style = output.style
                 return tr(HydrationText.logged(
-                    volume: style.bold(Format.millilitres(record.volumeMl)), fluid: record.fluid, water: Format.millilitres(record.waterMl),
+                    volume: style.bold(Format.millilitres(record.volumeMl)), fluid: tr(FluidText(name: record.fluid)), water: Format.millilitres(record.waterMl),
                     time: Format.time(record.at, zone: record.timeZone), day: Format.day(record.day)))
                     + "  " + style.dim(tr(HydrationText.id(String(record.id))))
             }
