@@ -13,14 +13,23 @@ struct AuthMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         if let authorization = request.headers[.authorization] {
-            guard authorization.hasPrefix("Bearer "), let user = try await tokens.user(presenting: String(authorization.dropFirst(7))) else {
+            guard let token = Self.bearer(authorization), let user = try await tokens.user(presenting: token) else {
                 throw APIError(QuenchError(.unauthenticated, "the bearer token is not valid (unknown, revoked or mistyped)"))
             }
-            let id = Secret.parse(String(authorization.dropFirst(7)), as: .token)?.id ?? ""
+            let id = Secret.parse(token, as: .token)?.id ?? ""
             context.identity = Identity(user: user, method: .token(id: id))
         } else if let cookie = request.cookies[SessionStore.cookieName]?.value, let session = try await sessions.session(presenting: cookie) {
             context.identity = Identity(user: session.user, method: .session(id: session.id, csrf: session.csrf))
         }
         return try await next(request, context)
+    }
+
+    /// The credentials of an `Authorization: Bearer …` header: the scheme in any case
+    /// (`bearer`, `BEARER`; RFC 9110 §11.1), one or more spaces, then the token; nil for
+    /// another scheme.
+    static func bearer(_ authorization: String) -> String? {
+        guard let space = authorization.firstIndex(of: " "), authorization[..<space].lowercased() == "bearer" else { return nil }
+        let credentials = authorization[space...].drop { $0 == " " }
+        return credentials.isEmpty ? nil : String(credentials)
     }
 }
