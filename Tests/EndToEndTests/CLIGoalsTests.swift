@@ -91,7 +91,10 @@ struct CLIGoalsTests {
         #expect(challenges.count == 6)
         #expect((challenges.first?["reward"] as? [String: Any])?["trophy"] != nil)
         let table = try Self.quench(system, ["challenges"])
-        #expect(table.stdout.contains("zombie_hand") && table.stdout.contains("10,000 steps"), "\(table.stdout)")
+        #expect(table.stdout.contains("hand") && !table.stdout.contains("zombie_hand") && table.stdout.contains("10,000 steps"), "\(table.stdout)")
+        // Trophies by name in the user's language, as `challenges progress` shows them (issue 39 item 11).
+        let german = try Self.quench(system, ["challenges", "--lang", "de"])
+        #expect(german.stdout.contains("Zombiehand") && !german.stdout.contains("zombie_hand"), "\(german.stdout)")
         // An operator command: no --user needed (issue 39 item 18).
         let config = system.directory.appendingPathComponent("client.json").path
         let anonymous = try CLIRunner(configPath: nil, user: nil).run(["challenges", "load", sample, "--json", "--config", config])

@@ -40,6 +40,12 @@ struct CLIInputTests {
         }
         let floor = try cli.run(["goal", "set", "2.5"])
         #expect(floor.stderr.contains("at least 500 mL"), "\(floor.stderr)")
+        // The rule in the user's language, not English inside German (issue 39 item 11).
+        let german = try cli.run(["goal", "set", "100ml", "--lang", "de"])
+        #expect(german.status == 64 && german.stderr.contains("ein Tagesziel muss mindestens 500 mL"), "\(german.stderr)")
+        #expect(!german.stderr.contains("a daily goal"), "\(german.stderr)")
+        let french = try cli.run(["goal", "set", "7l", "--lang", "fr"])
+        #expect(french.stderr.contains("un objectif quotidien doit être"), "\(french.stderr)")
         #expect(try cli.run(["goal", "set", "500", "--json"]).status == 0)
         #expect(try cli.run(["goal", "--json"]).json()["goalMl"] as? Double == 500)
 

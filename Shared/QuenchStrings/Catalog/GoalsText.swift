@@ -1,6 +1,8 @@
 /// `quench goal` and `quench challenges`.
 public enum GoalsText: LocalizedMessage {
     case goalExamples
+    /// `quench goal set` outside 500…6000 mL (the goals service's `GoalVolumeRule`), `got` as typed.
+    case goalOutOfRange(got: String)
     case goal(amount: String, source: String)
     case fromWeight(String)
     case since(String)
@@ -34,6 +36,11 @@ public enum GoalsText: LocalizedMessage {
 
     public func text(_ l: Language) -> Localized {
         switch self {
+        case .goalOutOfRange(let got):
+            l.pick(
+                en: "a daily goal must be at least 500 mL and at most 6000 mL, got \(got)",
+                de: "ein Tagesziel muss mindestens 500 mL und höchstens 6000 mL betragen, angegeben: \(got)",
+                fr: "un objectif quotidien doit être d’au moins 500 mL et d’au plus 6000 mL, reçu \(got)")
         case .goalExamples: l.pick(en: "3000, 3000ml, 2.5l or 100oz", de: "3000, 3000ml, 2.5l oder 100oz", fr: "3000, 3000ml, 2.5l ou 100oz")
         case .goal(let amount, let source): l.pick(en: "Goal: \(amount) (\(source))", de: "Ziel: \(amount) (\(source))", fr: "Objectif : \(amount) (\(source))")
         case .fromWeight(let weight): l.pick(en: " from your weight of \(weight)", de: " aus deinem Gewicht von \(weight)", fr: " d’après votre poids de \(weight)")

@@ -101,7 +101,7 @@ struct Challenges: AsyncParsableCommand {
         for challenge in reply.challenges {
             table.add([
                 challenge.id, challenge.title, challenge.type, Challenges.goalText(challenge),
-                challenge.reward.trophy, Format.thousands(Int64(challenge.reward.points)),
+                tr(TrophyText(id: challenge.reward.trophy)), Format.thousands(Int64(challenge.reward.points)),
             ])
         }
         return style.dim(sourceText(reply.source, now: now)) + "\n" + table.render(style: style)

@@ -50,9 +50,15 @@ struct Goal: AsyncParsableCommand {
             let (value, unit) = try amount.parsed(name: "AMOUNT", examples: Self.examples)
             do {
                 _ = try GoalVolumeRule.microlitres(value, unit: unit, field: "AMOUNT")
-            } catch let error as QuenchError {
-                throw ValidationError(tr(CommonText.field("AMOUNT", message: tr(ErrorText.service(code: error.code.rawValue, field: nil, detail: error.message)))))
+            } catch is QuenchError {
+                throw ValidationError(tr(CommonText.field("AMOUNT", message: tr(GoalsText.goalOutOfRange(got: Self.typed(value, unit))))))
             }
+        }
+
+        /// The amount as typed back: `100 ml`, `2.5 l`.
+        static func typed(_ value: Double, _ unit: VolumeUnit) -> String {
+            let number = value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : l10n.decimal(value, minimum: 0, maximum: 3)
+            return "\(number) \(unit.rawValue)"
         }
 
         func run() async throws {
