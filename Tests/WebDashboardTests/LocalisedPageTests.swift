@@ -110,3 +110,24 @@ struct LocalisedPageTests {
         }
     }
 }
+
+@Suite("Dashboard: the seeded fluids in the page's language")
+struct LocalisedFluidTests {
+    @Test("German and French tables, selects and labels name coffee Kaffee and café; the form still posts coffee; one's own fluid as named")
+    func fluids() throws {
+        let page = Fixtures.today(intakes: [
+            Fixtures.intake("i1", fluid: "coffee", ml: 500, hour: 8), Fixtures.intake("i2", fluid: "kombucha", ml: 300, hour: 9),
+        ])
+        for (language, coffee, tea) in [(Language.de, "Kaffee", "Tee"), (.fr, "Café", "Thé")] {
+            let html = try ParsedSVG(page.render(LocalisedPageTests.context(language)))
+            #expect(html.withClass("fluid").map(\.text).contains(coffee), "\(language): \(html.withClass("fluid").map(\.text))")
+            #expect(html.withClass("fluid").map(\.text).contains("Kombucha"))
+            let options = html.named("option").filter { $0.attributes["value"] == "coffee" }
+            #expect(!options.isEmpty && options.allSatisfy { $0.text == coffee }, "\(language): \(options.map(\.text))")
+            #expect(html.named("option").contains { $0.attributes["value"] == "tea" && $0.text == tea })
+            #expect(!html.named("option").contains { $0.text == "Coffee" }, "\(language)")
+        }
+        let english = try ParsedSVG(page.render(LocalisedPageTests.context(.en)))
+        #expect(english.withClass("fluid").map(\.text).contains("Coffee"))
+    }
+}

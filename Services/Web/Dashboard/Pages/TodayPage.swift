@@ -91,7 +91,7 @@ public struct TodayPage: Sendable {
                 let volume = WebFormat.volume(drink.volumeMl, units: context.units, l)
                 html.start("button", [("type", "submit"), ("class", "quick-log"), ("data-fluid", drink.fluid), ("data-volume-ml", SVGNumber.format(drink.volumeMl))])
                 html.element("span", [("class", "amount")], text: volume)
-                html.element("span", text: WebFormat.capitalised(drink.fluid))
+                html.element("span", text: WebFormat.capitalised(l(FluidText(name: drink.fluid))))
                 html.end()
             }
             html.end()
@@ -153,7 +153,7 @@ public struct TodayPage: Sendable {
         html.start("tr", [("class", "intake"), ("data-id", intake.id)])
         html.element("td", text: time)
         html.start("td", [("class", "fluid")])
-        html.text(WebFormat.capitalised(intake.fluid))
+        html.text(WebFormat.capitalised(l(FluidText(name: intake.fluid))))
         if intake.source != "manual" {
             html.element("span", [("class", "muted")], text: " · " + l(DashboardText.fromHealth))
         }
@@ -162,7 +162,7 @@ public struct TodayPage: Sendable {
         html.element("td", [("class", "num water-col")], text: WebFormat.volume(intake.waterMl, units: context.units, l))
         html.start("td", [("class", "actions")])
         html.start("details")
-        html.element("summary", [("aria-label", l(DashboardText.editLabel(fluid: intake.fluid, time: time)))], text: l(DashboardText.edit))
+        html.element("summary", [("aria-label", l(DashboardText.editLabel(fluid: l(FluidText(name: intake.fluid)), time: time)))], text: l(DashboardText.edit))
         PageShell.form(Self.editPath(intake.id), context: context, into: &html) { html in
             // The clock time is read in the intake's own day and zone; sent only when changed.
             html.void("input", [("type", "hidden"), ("name", "day"), ("value", intake.day)])
@@ -180,7 +180,7 @@ public struct TodayPage: Sendable {
         }
         html.end()
         PageShell.form(Self.deletePath(intake.id), context: context, into: &html) { html in
-            html.element("button", [("type", "submit"), ("class", "danger"), ("aria-label", l(DashboardText.deleteLabel(fluid: intake.fluid, time: time)))],
+            html.element("button", [("type", "submit"), ("class", "danger"), ("aria-label", l(DashboardText.deleteLabel(fluid: l(FluidText(name: intake.fluid)), time: time)))],
                 text: l(DashboardText.delete))
         }
         html.end()
@@ -190,7 +190,7 @@ public struct TodayPage: Sendable {
     private func fluidSelect(id: String, selected: String, _ l: Localizer, into html: inout HTMLWriter) {
         var names = fluids.map(\.name)
         if !names.contains(selected) { names.insert(selected, at: 0) }
-        PageShell.select(l(DashboardText.fluid), id: id, name: "fluid", options: names.map { ($0, WebFormat.capitalised($0)) }, selected: selected, into: &html)
+        PageShell.select(l(DashboardText.fluid), id: id, name: "fluid", options: names.map { ($0, WebFormat.capitalised(l(FluidText(name: $0)))) }, selected: selected, into: &html)
     }
 
     private func unitSelect(id: String, selected: String, _ l: Localizer, into html: inout HTMLWriter) {
