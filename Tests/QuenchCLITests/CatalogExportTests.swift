@@ -9,7 +9,7 @@ struct CatalogExportTests {
     static let catalog = root.appendingPathComponent("Shared/QuenchStrings/Catalog")
     /// Cases whose text is data shown as it is (no words to translate), or another message's.
     static let withoutText: Set<String> = [
-        "AutoExportRuleText.decoderDetail", "AutoExportRuleText.place", "ClientText.other", "TrophyText.other",
+        "AutoExportRuleText.decoderDetail", "AutoExportRuleText.place", "ClientText.other", "TrophyText.other", "FluidText.other",
         "ErrorText.service",  // ServiceErrorText's messages, or the service's own words
     ]
 
