@@ -34,13 +34,8 @@ struct LocalDeploymentPortTakenTests {
         let ports = try PortBase()
         defer { ports.release() }
         let dir = temporaryDirectory("port-taken").appendingPathComponent("q")
-        let quench = try Binaries.url(of: "quench").path
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
-        environment["NO_COLOR"] = "1"
-        func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-            let result = try ChildCommand(quench, arguments: arguments, environment: environment, standardInput: .null).run()
-            return (result.status, result.standardOutputText, result.standardErrorText)
-        }
+        let quench = try QuenchBinary()
+        func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) { try quench.run(arguments) }
         defer { _ = try? run(["down", "--data-dir", dir.path]) }
         let holder = try Self.listen(on: ports.httpPort)
         defer { close(holder) }

@@ -13,13 +13,8 @@ struct OfflineBackupTests {
         let ports = try PortBase()
         defer { ports.release() }
         let dir = temporaryDirectory("offline-backup").appendingPathComponent("q")
-        let quench = try Binaries.url(of: "quench").path
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }
-        environment["NO_COLOR"] = "1"
-        func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-            let result = try ChildCommand(quench, arguments: arguments, environment: environment, standardInput: .null).run()
-            return (result.status, result.standardOutputText, result.standardErrorText)
-        }
+        let quench = try QuenchBinary()
+        func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) { try quench.run(arguments) }
         defer { _ = try? run(["down", "--data-dir", dir.path]) }
         let up = try run(["up", "--insecure", "--no-web", "--port-base", ports.argument, "--data-dir", dir.path, "--json"])
         try #require(up.status == 0, "up: \(up.stderr)")
