@@ -181,7 +181,7 @@ public enum DashboardText: LocalizedMessage {
             default: l.pick(en: "the default goal", de: "das Standardziel", fr: "l’objectif par défaut")
             }
         case .quickLog: l.pick(en: "Log a drink", de: "Getränk eintragen", fr: "Noter une boisson")
-        case .quickLogHint: l.pick(en: "One tap logs it now.", de: "Ein Tipp trägt es jetzt ein.", fr: "Un appui la note maintenant.")
+        case .quickLogHint: l.pick(en: "One tap logs it now.", de: "Einmal tippen trägt es jetzt ein.", fr: "Un appui la note maintenant.")
         case .otherAmount: l.pick(en: "Another drink", de: "Anderes Getränk", fr: "Autre boisson")
         case .fluid: l.pick(en: "Drink", de: "Getränk", fr: "Boisson")
         case .volume: l.pick(en: "Amount", de: "Menge", fr: "Quantité")
