@@ -17,7 +17,7 @@ import Testing
     @Test func theBearerSchemeIsReadInAnyCase() async throws {
         let database = try ServiceDatabase(path: TestScratch.file("web-bearer", named: "web.sqlite").path, migrator: WebSchema.migrator)
         let token = Secret.generate(.token)
-        _ = try await database.pool.write { db in try TokenStore.insert(db, secret: token, user: "ana", name: "t", now: Date()) }
+        _ = try await database.pool.write { db in try TokenStore.insert(db, secret: token, user: "ana", name: "t", scopes: [.account], now: Date()) }
         let app = WebApp(
             config: WebConfig(), backend: Backend(services: [:], timeout: .seconds(1), logger: Logger(label: "test")), database: database,
             logger: Logger(label: "test"))

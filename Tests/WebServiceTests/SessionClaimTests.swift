@@ -14,7 +14,7 @@ import Testing
         let sessions = SessionStore(database: database, lifetime: 3600, cache: SecretCache())
         let token = Secret.generate(.token), link = Secret.generate(.link)
         try await database.pool.write { db in
-            _ = try TokenStore.insert(db, secret: token, user: "ana", name: "t", now: Date())
+            _ = try TokenStore.insert(db, secret: token, user: "ana", name: "t", scopes: [.account], now: Date())
             _ = try SignInLinkStore.insert(db, secret: link, user: "ana", expiresAt: Date().addingTimeInterval(60))
         }
         #expect(try await sessions.create(.token(id: token.id, user: "ana"))?.session.user == "ana")

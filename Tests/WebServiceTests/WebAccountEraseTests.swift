@@ -13,7 +13,8 @@ import Testing
 /// every service and on the web, no byte of the user's markers is left in any file, the token
 /// is refused afterwards and another user keeps everything; a service that is down is named
 /// (503) while the rest erase and the token keeps working for the retry; a session without
-/// its CSRF token is refused (403) and erases nothing.
+/// its CSRF token is refused (403) and erases nothing. Each erase names its user
+/// (`?confirm=ana`; `TokenScopeDeploymentTests` covers the refusals without it).
 @Suite(.serialized) struct WebAccountEraseTests {
     struct Report: Decodable {
         struct Service: Decodable {
@@ -102,7 +103,7 @@ import Testing
                 #expect(before[marker] != nil, "\(marker) was never stored: the scan could not see it go")
             }
 
-            let erased = try await deployment.request(.delete, "/api/v1/me", headers: [.authorization: "Bearer \(ana)"])
+            let erased = try await deployment.request(.delete, "/api/v1/me?confirm=ana", headers: [.authorization: "Bearer \(ana)"])
             #expect(erased.head.status == .ok, "\(erased.text)")
             let report = try erased.json(Report.self)
             #expect(report.user == "ana" && report.erased)
@@ -114,7 +115,7 @@ import Testing
             // Her token is refused at once; bob's works and his data is all there.
             let me = try await deployment.request(.get, "/api/v1/me", headers: [.authorization: "Bearer \(ana)"])
             #expect(me.head.status == .unauthorized, "\(me.text)")
-            let again = try await deployment.request(.delete, "/api/v1/me", headers: [.authorization: "Bearer \(ana)"])
+            let again = try await deployment.request(.delete, "/api/v1/me?confirm=ana", headers: [.authorization: "Bearer \(ana)"])
             #expect(again.head.status == .unauthorized)
             let bobs = try await deployment.request(.get, "/api/v1/me", headers: [.authorization: "Bearer \(bob)"])
             #expect(bobs.head.status == .ok)
@@ -149,7 +150,7 @@ import Testing
 
             // A browser session without X-CSRF-Token: refused, nothing erased, the session works.
             let cookie = try await WebEraseTests.signIn(deployment, ana)
-            let forged = try await deployment.request(.delete, "/api/v1/me", headers: [.cookie: cookie])
+            let forged = try await deployment.request(.delete, "/api/v1/me?confirm=ana", headers: [.cookie: cookie])
             #expect(forged.head.status == .forbidden, "\(forged.text)")
             #expect(forged.errorCode == "permission_denied")
             #expect(try await Self.holdings(deployment, user: "ana") == seeded)
@@ -167,7 +168,7 @@ import Testing
             // Goals down: 503 naming it, the others erased, the web's part kept for the retry.
             let goals = deployment.system.liveProcess(ServiceName.goals)
             goals.stop()
-            let partial = try await deployment.request(.delete, "/api/v1/me", headers: [.authorization: "Bearer \(ana)"])
+            let partial = try await deployment.request(.delete, "/api/v1/me?confirm=ana", headers: [.authorization: "Bearer \(ana)"])
             #expect(partial.head.status == .serviceUnavailable, "\(partial.text)")
             let report = try partial.json(Report.self)
             #expect(!report.erased)
@@ -183,7 +184,7 @@ import Testing
             try goals.start()
             let me = try await deployment.request(.get, "/api/v1/me", headers: [.cookie: cookie])
             let csrf = try #require(try JSONSerialization.jsonObject(with: Data(me.text.utf8)) as? [String: Any])["csrfToken"] as? String
-            let rerun = try await deployment.request(.delete, "/api/v1/me", headers: [.cookie: cookie, .init("X-CSRF-Token")!: try #require(csrf)])
+            let rerun = try await deployment.request(.delete, "/api/v1/me?confirm=ana", headers: [.cookie: cookie, .init("X-CSRF-Token")!: try #require(csrf)])
             #expect(rerun.head.status == .ok, "\(rerun.text)")
             let second = try rerun.json(Report.self)
             #expect(second.services.allSatisfy { $0.status == "erased" }, "\(rerun.text)")

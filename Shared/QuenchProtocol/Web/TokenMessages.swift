@@ -9,10 +9,14 @@ public struct CreateTokenRequest: Codable, Sendable, Equatable {
     public var token: String
     /// A label for `tokens.list` (1–64 printable characters), e.g. `iPhone`.
     public var name: String?
+    /// What the token may do (at least one); absent: `account`, every scope (as every token
+    /// made before scopes).
+    public var scopes: [TokenScope]?
 
-    public init(token: String, name: String? = nil) {
+    public init(token: String, name: String? = nil, scopes: [TokenScope]? = nil) {
         self.token = token
         self.name = name
+        self.scopes = scopes
     }
 }
 
@@ -24,13 +28,27 @@ public struct TokenInfo: Codable, Sendable, Equatable {
     public var name: String
     public var createdAt: Date
     public var lastUsedAt: Date?
+    /// What it may do (``TokenScope/normalized(_:)``); `account` from a web older than scopes,
+    /// whose tokens could do everything.
+    public var scopes: [TokenScope]
 
-    public init(id: String, user: String, name: String, createdAt: Date, lastUsedAt: Date?) {
+    public init(id: String, user: String, name: String, createdAt: Date, lastUsedAt: Date?, scopes: [TokenScope]) {
         self.id = id
         self.user = user
         self.name = name
         self.createdAt = createdAt
         self.lastUsedAt = lastUsedAt
+        self.scopes = scopes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        user = try container.decode(String.self, forKey: .user)
+        name = try container.decode(String.self, forKey: .name)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        lastUsedAt = try container.decodeIfPresent(Date.self, forKey: .lastUsedAt)
+        scopes = try container.decodeIfPresent([TokenScope].self, forKey: .scopes) ?? [.account]
     }
 }
 

@@ -63,12 +63,14 @@ final class WebDeployment: Sendable {
         try system.client(of: web)
     }
 
-    /// A new API token for `user`, made the way `quench tokens create` makes it.
-    func token(for user: String, name: String = "test") async throws -> String {
+    /// A new API token for `user`, made the way `quench tokens create` makes it (`scopes`
+    /// nil: the default, `account`).
+    func token(for user: String, name: String = "test", scopes: [TokenScope]? = nil) async throws -> String {
         let token = BearerSecret.generate(.token)
         let client = try operatorClient()
         let _: TokenInfo = try await client.call(
-            MessageDescriptor.tokensCreate.name, CreateTokenRequest(token: token, name: name), user: user, idempotencyKey: UUID().uuidString)
+            MessageDescriptor.tokensCreate.name, CreateTokenRequest(token: token, name: name, scopes: scopes), user: user,
+            idempotencyKey: UUID().uuidString)
         return token
     }
 

@@ -4,7 +4,8 @@ import QuenchProtocol
 /// Sets `context.identity` from `Authorization: Bearer qt_…` (an API token) or the session
 /// cookie (a signed-in browser). A request presenting a bearer token that is not live is
 /// refused at once (401), so a revoked token never falls back to anonymous; routes that need
-/// a user call `context.requireUser()`.
+/// a user call `context.requireUser()`; what a token may do is checked per route
+/// (``WebRequestContext/requireUser(scope:for:)``).
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = WebRequestContext
     let tokens: TokenStore
@@ -13,11 +14,10 @@ struct AuthMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         if let authorization = request.headers[.authorization] {
-            guard let token = Self.bearer(authorization), let user = try await tokens.user(presenting: token) else {
+            guard let text = Self.bearer(authorization), let token = try await tokens.token(presenting: text) else {
                 throw APIError(QuenchError(.unauthenticated, "the bearer token is not valid (unknown, revoked or mistyped)"))
             }
-            let id = Secret.parse(token, as: .token)?.id ?? ""
-            context.identity = Identity(user: user, method: .token(id: id))
+            context.identity = Identity(user: token.user, method: .token(id: token.id, scopes: token.scopes))
         } else if let cookie = request.cookies[SessionStore.cookieName]?.value, let session = try await sessions.session(presenting: cookie) {
             context.identity = Identity(user: session.user, method: .session(id: session.id, csrf: session.csrf))
         }

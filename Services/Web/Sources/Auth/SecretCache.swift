@@ -1,4 +1,5 @@
 import Foundation
+import QuenchProtocol
 import Synchronization
 
 /// What a checked token or session resolved to, kept in memory for `ttl` so that a busy
@@ -21,6 +22,8 @@ final class SecretCache: Sendable {
         var csrf: String?
         var expiresAt: Date?
         var lastUsedAt: Double?
+        /// A token's scopes (nil for a session).
+        var scopes: [TokenScope]? = nil
         var cachedAt: ContinuousClock.Instant
     }
 

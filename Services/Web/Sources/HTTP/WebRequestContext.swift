@@ -1,6 +1,6 @@
 public import Foundation
 public import Hummingbird
-import QuenchProtocol
+public import QuenchProtocol
 
 /// The per-request context of every route: who the request authenticated as (set by
 /// ``AuthMiddleware`` from a bearer token or a session cookie) and the request's time zone.
@@ -56,8 +56,9 @@ public struct WebRequestContext: RequestContext {
 /// Who a request authenticated as, and how.
 public struct Identity: Sendable, Equatable {
     public enum Method: Sendable, Equatable {
-        /// An API token (`Authorization: Bearer qt_…`); `id` is its public id.
-        case token(id: String)
+        /// An API token (`Authorization: Bearer qt_…`); `id` is its public id, `scopes` what
+        /// it may do (``TokenScope``; a session may do everything).
+        case token(id: String, scopes: [TokenScope])
         /// A browser session cookie; `csrf` is the session's CSRF token.
         case session(id: String, csrf: String)
     }

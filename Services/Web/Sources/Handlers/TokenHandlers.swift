@@ -18,7 +18,10 @@ struct TokenHandlers {
                 throw QuenchError.invalidArgument("token", "must be qt_ followed by 43 characters of A-Z a-z 0-9 - _ (256 random bits)")
             }
             let name = try Self.name(request.name)
-            return try TokenStore.insert(write.db, secret: secret, user: user, name: name, now: write.request.sentAt)
+            if let scopes = request.scopes, scopes.isEmpty {
+                throw QuenchError.invalidArgument("scopes", "must name at least one of \(TokenScope.names) (or be left out: account)")
+            }
+            return try TokenStore.insert(write.db, secret: secret, user: user, name: name, scopes: request.scopes ?? [.account], now: write.request.sentAt)
         }
         registry.query(.tokensList) { [database] (_: ListTokensRequest, context) in
             try Self.requireOperator(context)

@@ -94,7 +94,11 @@ enum Schemas {
             ]),
             "SignedIn": object(["user": string, "csrfToken": string, "expiresAt": dateTime]),
             "SignedOut": object(["signedOut": boolean]),
-            "Me": object(["user": string, "via": ["type": "string", "enum": ["token", "session"]]], optional: ["csrfToken": string]),
+            "Me": object(
+                [
+                    "user": string, "via": ["type": "string", "enum": ["token", "session"]],
+                    "scopes": array(["type": "string", "enum": .array(TokenScope.allCases.map { .string($0.rawValue) })]),
+                ], optional: ["csrfToken": string]),
             "EraseReport": object([
                 "user": string, "erased": boolean,
                 "services": array(object(

@@ -1,9 +1,12 @@
 import Foundation
 import Hummingbird
 import QuenchProtocol
+import QuenchStrings
+import WebDashboard
 
 /// Browser sign-in and sign-out. `POST /sign-in` takes an API token (JSON `{"token": …}` or
-/// a form field `token`) and answers with the session cookie; `GET /sign-in/link?code=ql_…`
+/// a form field `token`) and answers with the session cookie (a full-scope token only: a
+/// narrower one is 403); `GET /sign-in/link?code=ql_…`
 /// redeems a one-time link (`quench tokens link USER`); `POST /sign-out` ends the session.
 /// Both sign-in routes count against the per-address rate limit (429 with `Retry-After`).
 ///
@@ -45,10 +48,19 @@ struct SignInRoutes {
             } else {
                 token = try await request.json(SignInBody.self, context: context).token.trimmingCharacters(in: .whitespacesAndNewlines)
             }
+            guard let presented = try await app.tokens.token(presenting: token) else {
+                if isForm { return Self.backToSignIn(error: "invalid", next: request.query("next")) }
+                throw APIError(QuenchError(.unauthenticated, "the token is not valid (unknown, revoked or mistyped)"))
+            }
+            // A session may do everything: only a full-scope token makes one (a narrow token,
+            // say Health Auto Export's, never widens itself by signing a browser in).
+            guard presented.scopes.covers(.account) else {
+                if isForm { return Self.narrowTokenPage(request) }
+                throw WebRequestContext.insufficientScope(.account, has: presented.scopes, for: "signing a browser in")
+            }
+            let user = presented.user
             // Checked again where the session is made: a token revoked or erased in between makes none.
-            guard let user = try await app.tokens.user(presenting: token), let id = Secret.parse(token, as: .token)?.id,
-                  let created = try await app.sessions.create(.token(id: id, user: user))
-            else {
+            guard let created = try await app.sessions.create(.token(id: presented.id, user: user)) else {
                 if isForm { return Self.backToSignIn(error: "invalid", next: request.query("next")) }
                 throw APIError(QuenchError(.unauthenticated, "the token is not valid (unknown, revoked or mistyped)"))
             }
@@ -117,6 +129,13 @@ struct SignInRoutes {
             location += "&next=\(encoded)"
         }
         return Response(status: .seeOther, headers: [.location: location])
+    }
+
+    /// The sign-in page again (403) saying that this token cannot sign a browser in.
+    static func narrowTokenPage(_ request: Request) -> Response {
+        let language = PageLanguage.of(request).language
+        let page = SignInPage(error: Localizer(language)(TokensText.signInNeedsFullScope), next: request.query("next"), language: language)
+        return DashboardRoutes.html(page.render(), status: .forbidden)
     }
 
     /// Where a form sign-in goes next: a path on this site only (`/…`, never `//host`).

@@ -1,7 +1,7 @@
 import GRDB
 
-/// The web edge's own SQLite file (`web.sqlite`): API tokens, browser sessions and one-time
-/// sign-in links, each stored only as the SHA-256 of its secret.
+/// The web edge's own SQLite file (`web.sqlite`): API tokens (with their scopes), browser
+/// sessions and one-time sign-in links, each stored only as the SHA-256 of its secret.
 enum WebSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -36,6 +36,11 @@ enum WebSchema {
                     expires_at REAL NOT NULL
                 );
                 """)
+        }
+        // What each token may do (`TokenScope` names, comma-separated, normalized). Every
+        // token made before could do everything: it keeps `account`, the full scope.
+        migrator.registerMigration("web-v2-token-scopes") { db in
+            try db.execute(sql: "ALTER TABLE token ADD COLUMN scopes TEXT NOT NULL DEFAULT 'account'")
         }
         return migrator
     }

@@ -17,7 +17,7 @@ struct HealthAutoExportRoutes {
     static let path = APIRoutes.prefix + "/health-auto-export"
 
     func register(on api: APIRoutes) {
-        api.add(.post, "health-auto-export") { request, context in
+        api.add(.post, "health-auto-export", scope: .ingest) { request, context in
             let user = try context.requireUser()
             let limit = context.maxUploadSize
             if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {

@@ -17,19 +17,19 @@ struct IntakeRoutes {
     }
 
     func register(on api: APIRoutes) {
-        api.add(.post, "intakes") { request, context in
+        api.add(.post, "intakes", scope: .log) { request, context in
             let user = try context.requireUser()
             let body = try await request.json(LogIntakeRequest.self, context: context)
             let record = try await app.backend.call(
                 .intakeLog, body, for: user, zone: try request.zone(), idempotencyKey: try request.idempotencyKey())
             return try JSONResponse.make(record, status: .created)
         }
-        api.add(.get, "intakes") { request, context in
+        api.add(.get, "intakes", scope: .read) { request, context in
             let user = try context.requireUser()
             let body = ListIntakesRequest(day: try request.queryDay("day"), cursor: request.query("cursor"), limit: try request.query("limit", in: 1...10_000))
             return try JSONResponse.make(try await app.backend.call(.intakeList, body, for: user, zone: try request.zone()))
         }
-        api.add(.patch, "intakes/{id}") { request, context in
+        api.add(.patch, "intakes/{id}", scope: .log) { request, context in
             let user = try context.requireUser()
             let id = try context.parameters.require("id")
             let edit = try await request.json(EditBody.self, context: context)
@@ -37,14 +37,14 @@ struct IntakeRoutes {
             return try JSONResponse.make(
                 try await app.backend.call(.intakeEdit, body, for: user, zone: try request.zone(), idempotencyKey: try request.idempotencyKey()))
         }
-        api.add(.delete, "intakes/{id}") { request, context in
+        api.add(.delete, "intakes/{id}", scope: .log) { request, context in
             let user = try context.requireUser()
             let id = try context.parameters.require("id")
             return try JSONResponse.make(
                 try await app.backend.call(
                     .intakeDelete, DeleteIntakeRequest(id: id), for: user, zone: try request.zone(), idempotencyKey: try request.idempotencyKey()))
         }
-        api.add(.get, "fluids") { request, context in
+        api.add(.get, "fluids", scope: .read) { request, context in
             let user = try context.requireUser()
             return try JSONResponse.make(try await app.backend.call(.fluidsList, ListFluidsRequest(), for: user, zone: try request.zone()))
         }

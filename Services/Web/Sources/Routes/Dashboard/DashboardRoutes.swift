@@ -249,7 +249,8 @@ struct DashboardRoutes: Sendable {
     /// browser goes to the sign-in page, which says so. Unticked: the page again, nothing
     /// erased; a service that did not erase: the page again naming it (the session stays).
     private func erase(_ request: Request, _ context: WebRequestContext) async throws -> Response {
-        guard let user = context.identity?.user else { return Self.redirect("/sign-in?next=" + DashboardPage.consents.path) }
+        guard context.identity != nil else { return Self.redirect("/sign-in?next=" + DashboardPage.consents.path) }
+        let user = try context.requireUser(scope: .account, for: "POST /erase")
         var request = request
         let form = FormBody(try await request.collectBody(upTo: context.maxUploadSize))
         let l = Localizer(PageLanguage.of(request).language)
@@ -273,7 +274,7 @@ struct DashboardRoutes: Sendable {
     /// a comment every 15 s to keep proxies from closing the stream, closed after 10 minutes
     /// (the browser's EventSource reconnects by itself) or at graceful shutdown.
     private func events(_ request: Request, _ context: WebRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+        let user = try context.requireUser(scope: .account, for: "the dashboard")
         guard let live else {
             throw APIError(QuenchError(.unavailable, "live updates are off on this server (see its log)"))
         }

@@ -15,9 +15,11 @@ struct DashboardSession: Sendable {
     /// The page's language (``PageLanguage``).
     let language: (language: Language, chosen: Bool)
 
-    /// Nil without a signed-in user (the route sends the browser to sign in).
+    /// Nil without a signed-in user (the route sends the browser to sign in); `403` for a
+    /// token that is not full-scope (the dashboard does everything the account may).
     init?(request: Request, context: WebRequestContext, backend: Backend, notice: PageContext.Notice? = nil) async throws {
         guard let identity = context.identity else { return nil }
+        _ = try context.requireUser(scope: .account, for: "the dashboard")
         user = identity.user
         zone = Self.zone(request)
         self.backend = backend
