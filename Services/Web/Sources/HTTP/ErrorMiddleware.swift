@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import QuenchProtocol
 
 /// Turns every error a route throws into the API's error body: a service's `QuenchError`
@@ -16,6 +17,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try APIError(error).response(from: request, context: context)
         } catch let error as HTTPError {
             return try APIError(Self.translate(error)).response(from: request, context: context)
+        } catch is NIOTooManyBytesError {
+            // A chunked body (no Content-Length) that outgrew the limit while being collected.
+            return try APIError(Self.translate(HTTPError(.contentTooLarge))).response(from: request, context: context)
         } catch let error as DecodingError {
             return try APIError(Self.translate(error)).response(from: request, context: context)
         } catch {

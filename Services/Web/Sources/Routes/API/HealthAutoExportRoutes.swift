@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HealthImport
 import Hummingbird
+import NIOCore
 import QuenchProtocol
 
 /// `POST /api/v1/health-auto-export`: the iOS app Health Auto Export's REST API automation
@@ -28,6 +29,9 @@ struct HealthAutoExportRoutes {
             do {
                 buffer = try await request.collectBody(upTo: limit)
             } catch let error as HTTPError where error.status == .contentTooLarge {
+                throw Self.tooLarge(limit)
+            } catch is NIOTooManyBytesError {
+                // Chunked: no Content-Length to refuse up front; it outgrew the limit on the way in.
                 throw Self.tooLarge(limit)
             }
             let payload: HealthAutoExportPayload
