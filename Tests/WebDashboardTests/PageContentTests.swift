@@ -1,6 +1,7 @@
 import Foundation
 import QuenchCharts
 import QuenchProtocol
+import QuenchStrings
 import QuenchTestSupport
 import Testing
 import WebDashboard
@@ -132,6 +133,20 @@ struct PageContentTests {
         let actions = html.named("form").compactMap { $0.attributes["action"] }
         #expect(actions.contains("/consents/body-mass/grant") && actions.contains("/consents/steps/revoke"))
         #expect(html.named("input").filter { $0.attributes["name"] == "deleteData" }.count == 4)
+    }
+
+    @Test("consents: a type never granted says 'Not granted' in the neutral style; a revoked one says 'Revoked'")
+    func consentNeverGranted() throws {
+        var reply = Fixtures.consents()
+        // body-mass: never granted (no `since`); steps: revoked on a day.
+        reply.consents[0] = ConsentState(type: "steps", granted: false, since: Date(timeIntervalSince1970: 1_790_000_000))
+        let html = try ParsedSVG(ConsentsPage(consents: reply).render(Fixtures.context))
+        let state = { (type: String) in html.elements.drop { $0.attributes["data-type"] != type }.first { $0.name == "span" } }
+        #expect(state("body-mass")?.text == "Not granted" && state("body-mass")?.attributes["class"] == "state-none")
+        #expect(state("steps")?.text == "Revoked" && state("steps")?.attributes["class"] == "state-off")
+        #expect(state("distance")?.text == "Granted" && state("distance")?.attributes["class"] == "state-on")
+        let german = try ParsedSVG(ConsentsPage(consents: reply).render(PageContext(user: "ana", language: .de)))
+        #expect(german.withClass("state-none").first?.text == "Nicht erteilt")
     }
 
     @Test("revoked consent: steps and strength say what they leave out and link to consents")

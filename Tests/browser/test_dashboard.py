@@ -10,88 +10,13 @@ committed ones: `QUENCH_WEB_SCREENSHOTS=docs/images/web bash scripts/browser-tes
 Skipped (with the reason) when chromium or chromedriver is missing, unless CI=true.
 """
 import os
-import shutil
 import time
 
-import pytest
+from browsing import PAGES, console_errors, ring_total, sign_in, wait_for
+from browsing import browser_binaries as _browser_binaries
 
-from web_harness import WebDeployment, seed_month
-
-PAGES = ["today", "goal", "history", "steps", "strength", "challenges", "consents"]
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 SHOTS = os.environ.get("QUENCH_WEB_SCREENSHOTS")
-
-
-def _browser_binaries():
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver = shutil.which("chromedriver")
-    if not chromium or not driver:
-        message = "chromium and chromium-driver are needed (bash scripts/bootstrap.sh --test installs them)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
-    return chromium, driver
-
-
-@pytest.fixture(scope="module")
-def web():
-    dep = WebDeployment()
-    try:
-        dep.add_web_user("ana")
-        seed_month(dep, "ana")
-        yield dep
-    finally:
-        dep.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    chromium, driver_path = _browser_binaries()
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--hide-scrollbars", "--force-device-scale-factor=1", "--lang=en-US"]:
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    # The browser's zone: Europe/Berlin, whatever the machine's (the page's "today").
-    service = Service(driver_path, env={**os.environ, "TZ": "Europe/Berlin"})
-    driver = webdriver.Chrome(service=service, options=options)
-    driver.set_page_load_timeout(20)
-    yield driver
-    driver.quit()
-
-
-def console_errors(driver):
-    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-
-
-def ring_total(driver):
-    # Read in the page in one step: a live update replaces the ring, and a WebElement found
-    # before it would be stale by the time its attribute is asked for.
-    return float(driver.execute_script("return document.getElementById('ring').getAttribute('data-total-ml')"))
-
-
-def wait_for(predicate, timeout=10, interval=0.1, what="condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(interval)
-    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
-
-
-def sign_in(driver, web, user):
-    driver.get(web.url("/today"))
-    assert "/sign-in" in driver.current_url, driver.current_url
-    field = driver.find_element("id", "token")
-    field.send_keys(web.token(user))
-    field.submit()
-    wait_for(lambda: "/sign-in" not in driver.current_url, what="the redirect after signing in")
-    assert driver.current_url == web.url("/today"), (driver.current_url, driver.page_source[:500])
 
 
 def test_sign_in_log_a_drink_and_see_the_ring_change(web, browser):

@@ -118,6 +118,8 @@ public enum DashboardText: LocalizedMessage {
     case consentName(String)
     case granted
     case revokedState
+    /// A type the user has never granted (nor revoked).
+    case notGranted
     case grant
     case revoke
     case deleteData
@@ -350,6 +352,7 @@ public enum DashboardText: LocalizedMessage {
             }
         case .granted: l.pick(en: "Granted", de: "Erteilt", fr: "Accordé")
         case .revokedState: l.pick(en: "Revoked", de: "Widerrufen", fr: "Retiré")
+        case .notGranted: l.pick(en: "Not granted", de: "Nicht erteilt", fr: "Non accordé")
         case .grant: l.pick(en: "Grant", de: "Erteilen", fr: "Accorder")
         case .revoke: l.pick(en: "Revoke", de: "Widerrufen", fr: "Retirer")
         case .deleteData: l.pick(en: "Also delete the stored data", de: "Auch die gespeicherten Daten löschen", fr: "Supprimer aussi les données enregistrées")

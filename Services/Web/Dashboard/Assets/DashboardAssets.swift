@@ -88,9 +88,17 @@ public enum DashboardAssets {
     .days li.done{background:var(--met);border-color:var(--met)}
     label.check{display:flex;align-items:center;gap:.5rem;min-height:44px;cursor:pointer}
     input[type=checkbox]{min-height:0;width:1.4rem;height:1.4rem;margin:0}
-    .consent,.erase{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5rem;align-items:center}
+    .erase{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5rem;align-items:center}
+    .consent{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:.25rem 1rem;align-items:center}
+    .consent>div{grid-column:1;grid-row:1;min-width:0;overflow-wrap:break-word}
+    .consent>div h2{margin:0 0 .25rem}
+    .consent>div p{margin:0}
+    .consent form{display:contents}
+    .consent button{grid-column:2;grid-row:1}
+    .consent label.check{grid-column:1/-1;grid-row:2}
     .state-on{color:var(--met);font-weight:bold}
     .state-off{color:var(--error);font-weight:bold}
+    .state-none{color:var(--muted);font-weight:bold}
     .bottom{max-width:60rem;margin:0 auto;padding:0 .75rem 2rem;color:var(--muted)}
     .bottom form{margin:0}
     .live-status{font-size:.9rem}

@@ -57,7 +57,11 @@ public struct ConsentsPage: Sendable {
         html.start("div")
         html.element("h2", [("id", headingID)], text: l(DashboardText.consentName(state.type)))
         html.start("p")
-        html.element("span", [("class", state.granted ? "state-on" : "state-off")], text: l(state.granted ? DashboardText.granted : DashboardText.revokedState))
+        // Never granted nor revoked (no `since`): "Not granted", in the neutral style; a
+        // revocation is the red "Revoked".
+        let (style, word): (String, DashboardText) = state.granted ? ("state-on", .granted)
+            : (state.since == nil ? ("state-none", .notGranted) : ("state-off", .revokedState))
+        html.element("span", [("class", style)], text: l(word))
         if let since = state.since {
             html.text(" · " + l(DashboardText.changedOn(WebFormat.day(LocalDay(instant: since, timeZone: TimeZone(secondsFromGMT: 0)!), l))))
         }
