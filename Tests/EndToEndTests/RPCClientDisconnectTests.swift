@@ -7,7 +7,11 @@ import Testing
 /// A service that dies after the client connected and sent a request: the socket monitor's
 /// disconnect ends the attempt at once (the client reconnects and resends, or fails with
 /// `unavailable`), instead of the attempt timeout running out. Real intake processes: stopped
-/// (SIGSTOP) so the request waits unread in the kernel, then SIGKILLed mid-request.
+/// (SIGSTOP) so the request waits unread in the kernel, then SIGKILLed mid-request. A frozen
+/// service's connection ends by itself once its heartbeat's TTL passes (6 s without traffic),
+/// so each test runs on a thread of its own (``onOwnThread(_:_:)``): on a busy 2-core machine
+/// the cooperative pool's threads, held by tests waiting for processes, delayed the steps
+/// between the freeze and the kill past it.
 @Suite("RPC client: the service closes the connection mid-request")
 struct RPCClientDisconnectTests {
     /// Far above what any step takes, even on a loaded machine: reaching it means the client
@@ -30,6 +34,10 @@ struct RPCClientDisconnectTests {
 
     @Test("a service killed mid-request: unavailable, saying it closed the connection, long before the attempt timeout", arguments: cases)
     func killedMidRequest(_ setup: Case) async throws {
+        try await onOwnThread("rpc-disconnect-killed") { try await killedMidRequestSteps(setup) }
+    }
+
+    private func killedMidRequestSteps(_ setup: Case) async throws {
         let service = try ServiceProcess("intake", dataDirectory: temporaryDirectory("rpc-disconnect-killed"))
         let client = try RPCClient(
             endpoint: service.rpcEndpoint,
@@ -39,12 +47,12 @@ struct RPCClientDisconnectTests {
 
         try await Self.freeze(service)
         let started = ContinuousClock.now
-        let call = Task { try await client.call(.systemPing, PingRequest()) }
+        async let call = client.call(.systemPing, PingRequest())
         #expect(await eventually { await client.pendingCount() == 1 })
         _ = try await offThePool { service.stop(signal: SIGKILL) }
 
         do {
-            _ = try await call.value
+            _ = try await call
             Issue.record("a killed service answered")
         } catch let error as QuenchError {
             #expect(error.code == .unavailable)
@@ -58,6 +66,10 @@ struct RPCClientDisconnectTests {
 
     @Test("a service killed and restarted on its port mid-request: the resent request is answered, stored once")
     func restartedMidRequest() async throws {
+        try await onOwnThread("rpc-disconnect-restarted") { try await restartedMidRequestSteps() }
+    }
+
+    private func restartedMidRequestSteps() async throws {
         let service = try ServiceProcess("intake", dataDirectory: temporaryDirectory("rpc-disconnect-restarted"))
         let client = try RPCClient(
             endpoint: service.rpcEndpoint,
@@ -74,15 +86,13 @@ struct RPCClientDisconnectTests {
 
         try await Self.freeze(service)
         let started = ContinuousClock.now
-        let call = Task {
-            try await client.call(.intakeLog, LogIntakeRequest(volume: 250), idempotencyKey: "disconnect-restart-1")
-        }
+        async let call = client.call(.intakeLog, LogIntakeRequest(volume: 250), idempotencyKey: "disconnect-restart-1")
         #expect(await eventually { await client.pendingCount() == 1 })
         try await offThePool {
             service.stop(signal: SIGKILL)
             try service.start()
         }
-        let record = try await call.value
+        let record = try await call
         let elapsed = ContinuousClock.now - started
         #expect(record.volumeMl == 250)
         #expect(elapsed < Self.attemptTimeout, "the call waited \(elapsed), its attempt timeout")
