@@ -1,0 +1,58 @@
+extension DashboardAssets {
+    /// Progressive enhancement: sets the `tz` cookie to the browser's zone (so "today" is
+    /// the user's day), and follows the live-update stream (server-sent events): when an
+    /// event of a group the page shows arrives, it fetches the page again and swaps in the
+    /// regions marked `data-live` with that group — except one that holds the keyboard
+    /// focus (a form being filled in), which waits for the next change.
+    public static let script = #"""
+    (function () {
+      'use strict';
+      try {
+        var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+        if (zone && document.cookie.indexOf('tz=' + zone) < 0) {
+          document.cookie = 'tz=' + encodeURIComponent(zone) + '; path=/; SameSite=Lax; max-age=31536000';
+        }
+      } catch (e) { /* no Intl: the server's default zone */ }
+      var wanted = (document.body.getAttribute('data-live') || '').split(' ').filter(Boolean);
+      if (!wanted.length || !window.EventSource || !window.fetch || !window.DOMParser) { return; }
+      var status = document.getElementById('live-status');
+      function say(key) {
+        if (!status) { return; }
+        status.hidden = false;
+        status.textContent = status.getAttribute(key);
+      }
+      var busy = false, again = false;
+      function refresh(groups) {
+        if (busy) { again = true; return; }
+        busy = true;
+        fetch(window.location.href, { credentials: 'same-origin', headers: { 'Accept': 'text/html' } })
+          .then(function (response) { return response.ok ? response.text() : null; })
+          .then(function (text) {
+            if (text === null) { return; }
+            var fresh = new DOMParser().parseFromString(text, 'text/html');
+            document.querySelectorAll('[data-live]').forEach(function (region) {
+              if (region === document.body || !region.id) { return; }
+              var own = region.getAttribute('data-live').split(' ');
+              if (!own.some(function (g) { return groups.indexOf(g) >= 0; })) { return; }
+              if (region.contains(document.activeElement) && document.activeElement !== document.body) { return; }
+              var replacement = fresh.getElementById(region.id);
+              if (replacement) { region.replaceWith(document.importNode(replacement, true)); }
+            });
+            document.documentElement.setAttribute('data-refreshed', String(Date.now()));
+          })
+          .catch(function () { say('data-offline'); })
+          .then(function () {
+            busy = false;
+            if (again) { again = false; refresh(wanted); }
+          });
+      }
+      var source = new EventSource('/events');
+      source.addEventListener('open', function () { say('data-connected'); document.documentElement.setAttribute('data-live-connected', 'true'); });
+      source.addEventListener('error', function () { say('data-offline'); });
+      source.addEventListener('change', function (event) {
+        var groups = String(event.data).split(' ');
+        if (groups.some(function (g) { return wanted.indexOf(g) >= 0; })) { refresh(groups); }
+      });
+    })();
+    """#
+}
