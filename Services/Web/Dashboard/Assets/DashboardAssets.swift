@@ -48,20 +48,26 @@ public enum DashboardAssets {
     button.secondary{background:var(--card);color:var(--accent-dark)}
     button.danger{background:var(--card);color:var(--error);border-color:var(--error)}
     button.link{background:none;border:none;color:var(--accent-dark);text-decoration:underline;padding:.5rem 0}
-    .quick button{width:100%;text-align:left}
+    .quick button{width:100%;text-align:left;overflow-wrap:anywhere}
     .quick .amount{display:block;font-size:1.25rem;font-weight:bold}
     .field{display:flex;flex-direction:column;gap:.25rem;margin:0 0 .75rem}
     .field label{font-weight:bold}
-    input,select{font:inherit;min-height:44px;padding:.4rem .5rem;border:2px solid var(--muted);border-radius:.4rem;background:#FFFFFF;color:var(--text)}
+    input,select{font:inherit;min-height:44px;padding:.4rem .5rem;border:2px solid var(--muted);border-radius:.4rem;background:#FFFFFF;color:var(--text);max-width:100%;min-width:0}
+    .field{min-width:0}
     .inline{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end}
     .inline .field{margin:0;flex:1 1 7rem}
     table{border-collapse:collapse;width:100%}
     th,td{text-align:left;padding:.5rem .4rem;border-bottom:1px solid var(--line);vertical-align:top}
     td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+    td.fluid{overflow-wrap:anywhere}
+    h1,h2,p,li,label,summary,dd,dt{overflow-wrap:break-word}
+    .table-scroll{overflow-x:auto;max-width:100%}
     details summary{cursor:pointer;min-height:44px;display:inline-flex;align-items:center;color:var(--accent-dark);text-decoration:underline}
     details form{margin:.5rem 0}
     .actions{display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:center}
     .actions form{margin:0}
+    .actions details{min-width:0}
+    .actions details[open]{flex:1 1 100%}
     td.actions button.danger{padding:.4rem .6rem}
     .water-col{display:none}
     td.num{white-space:nowrap}
@@ -105,6 +111,13 @@ public enum DashboardAssets {
     body.bare main{max-width:26rem;margin-top:2rem}
     code{font-family:'DejaVu Sans Mono',monospace;background:#E2E8F0;padding:.1rem .3rem;border-radius:.25rem}
     .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+    @media (max-width:47.99rem){
+    table.intakes,table.intakes thead,table.intakes tbody{display:block}
+    table.intakes tr{display:grid;grid-template-columns:4.25rem minmax(0,1fr) 6.5rem;column-gap:.5rem;border-bottom:1px solid var(--line)}
+    table.intakes th,table.intakes td{border:none;padding:.4rem 0;overflow-wrap:anywhere}
+    table.intakes th:last-child{display:none}
+    table.intakes td.actions{grid-column:1/-1;padding-top:0}
+    }
     @media (min-width:48rem){
     .top{display:flex;align-items:center;gap:1.5rem;padding:.5rem 1.5rem}
     .top ul{margin:0}

@@ -54,10 +54,10 @@ public struct GoalPage: Sendable {
         html.start("section", [("class", "card"), ("aria-labelledby", "set-heading")])
         html.element("h2", [("id", "set-heading")], text: l(DashboardText.setGoal))
         PageShell.form(Self.setPath, context: context, into: &html) { html in
+            PageShell.languageField(context, into: &html)
             html.start("div", [("class", "inline")])
-            PageShell.field(l(DashboardText.volume), id: "goal-volume", name: "volume", type: "number",
-                value: WebFormat.formVolume(goal.goalMl, units: context.units),
-                attributes: [("min", "0"), ("step", "any"), ("required", "required"), ("inputmode", "decimal")], into: &html)
+            PageShell.numberField(l(DashboardText.volume), id: "goal-volume", name: "volume",
+                value: WebFormat.formVolume(goal.goalMl, units: context.units, language: context.language), into: &html)
             PageShell.select(l(DashboardText.unit), id: "goal-unit", name: "unit", options: PageShell.volumeUnits(l),
                 selected: context.units.volumeFormUnit, into: &html)
             html.end()
@@ -81,6 +81,8 @@ public struct GoalPage: Sendable {
             html.end()
             return
         }
+        // On a phone the table scrolls inside its card (four columns do not fit 360 px in French).
+        html.start("div", [("class", "table-scroll")])
         html.start("table")
         html.start("thead")
         html.start("tr")
@@ -100,6 +102,7 @@ public struct GoalPage: Sendable {
             html.element("td", text: source)
             html.end()
         }
+        html.end()
         html.end()
         html.end()
         html.end()
