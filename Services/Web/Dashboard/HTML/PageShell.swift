@@ -4,7 +4,7 @@ import QuenchStrings
 /// both served by the web edge from ``DashboardAssets``), a skip link, the navigation with
 /// the current page marked, a notice, the page's content in `<main>`, and the sign-out
 /// form. Works without JavaScript; the script adds live updates.
-enum PageShell {
+public enum PageShell {
     /// The whole document for `page`, its content written by `content`.
     static func render(_ page: DashboardPage, context: PageContext, content: (inout HTMLWriter) -> Void) -> String {
         let l = context.localizer
@@ -99,6 +99,24 @@ enum PageShell {
         if let csrf = context.csrf {
             html.void("input", [("type", "hidden"), ("name", csrf.name), ("value", csrf.value)])
         }
+    }
+
+    /// The hidden field that tells the web edge which language the form's numbers are written
+    /// in (``FormNumber``): the page's, whatever the browser's cookie says by the time it posts.
+    public static let languageFieldName = "lang"
+
+    static func languageField(_ context: PageContext, into html: inout HTMLWriter) {
+        html.void("input", [("type", "hidden"), ("name", languageFieldName), ("value", context.language.rawValue)])
+    }
+
+    /// A labelled number field: a text input with the decimal keyboard (`inputmode`), not
+    /// `type=number`, whose browser parsing ignores the page's language; the web edge reads the
+    /// text by the page's language and refuses what is not one whole number.
+    static func numberField(
+        _ label: String, id: String, name: String, value: String?, attributes: [(String, String?)] = [], into html: inout HTMLWriter
+    ) {
+        field(label, id: id, name: name, type: "text", value: value,
+            attributes: [("inputmode", "decimal"), ("autocomplete", "off"), ("required", "required")] + attributes, into: &html)
     }
 
     /// A form that posts to `action` with the CSRF field; `content` writes its fields.

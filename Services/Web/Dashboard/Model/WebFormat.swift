@@ -23,13 +23,13 @@ public enum WebFormat {
         }
     }
 
-    /// A volume in mL as a number in the user's form unit (for a form field's value: a
-    /// machine number with a dot, in every language).
-    public static func formVolume(_ millilitres: Double, units: DisplayUnits) -> String {
+    /// A volume in mL as a number in the user's form unit, for a form field's value: no digit
+    /// groups, the decimal mark of `language` (`1250.5` · `1250,5`), as ``FormNumber`` reads it back.
+    public static func formVolume(_ millilitres: Double, units: DisplayUnits, language: Language = .en) -> String {
         switch units.volume {
-        case "L": decimals(millilitres / 1000, places: 3)
-        case "fl-oz": decimals(millilitres / millilitresPerFluidOunce, places: 1)
-        default: decimals(millilitres, places: 1)
+        case "L": FormNumber.format(millilitres / 1000, places: 3, language: language)
+        case "fl-oz": FormNumber.format(millilitres / millilitresPerFluidOunce, places: 1, language: language)
+        default: FormNumber.format(millilitres, places: 1, language: language)
         }
     }
 

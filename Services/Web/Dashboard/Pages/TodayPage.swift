@@ -86,7 +86,8 @@ public struct TodayPage: Sendable {
             html.start("li")
             PageShell.form(Self.logPath, context: context, into: &html) { html in
                 html.void("input", [("type", "hidden"), ("name", "fluid"), ("value", drink.fluid)])
-                html.void("input", [("type", "hidden"), ("name", "volume"), ("value", SVGNumber.format(drink.volumeMl))])
+                PageShell.languageField(context, into: &html)
+                html.void("input", [("type", "hidden"), ("name", "volume"), ("value", FormNumber.format(drink.volumeMl, places: 3, language: context.language))])
                 html.void("input", [("type", "hidden"), ("name", "unit"), ("value", "ml")])
                 let volume = WebFormat.volume(drink.volumeMl, units: context.units, l)
                 html.start("button", [("type", "submit"), ("class", "quick-log"), ("data-fluid", drink.fluid), ("data-volume-ml", SVGNumber.format(drink.volumeMl))])
@@ -105,10 +106,10 @@ public struct TodayPage: Sendable {
         html.start("section", [("class", "card"), ("aria-labelledby", "other-heading")])
         html.element("h2", [("id", "other-heading")], text: l(DashboardText.otherAmount))
         PageShell.form(Self.logPath, context: context, into: &html) { html in
+            PageShell.languageField(context, into: &html)
             fluidSelect(id: "log-fluid", selected: "water", l, into: &html)
             html.start("div", [("class", "inline")])
-            PageShell.field(l(DashboardText.volume), id: "log-volume", name: "volume", type: "number", value: nil,
-                attributes: [("min", "1"), ("step", "any"), ("required", "required"), ("inputmode", "decimal")], into: &html)
+            PageShell.numberField(l(DashboardText.volume), id: "log-volume", name: "volume", value: nil, into: &html)
             unitSelect(id: "log-unit", selected: context.units.volumeFormUnit, l, into: &html)
             html.end()
             html.element("button", [("type", "submit")], text: l(DashboardText.log))
@@ -168,11 +169,11 @@ public struct TodayPage: Sendable {
             html.void("input", [("type", "hidden"), ("name", "day"), ("value", intake.day)])
             html.void("input", [("type", "hidden"), ("name", "zone"), ("value", intake.timeZone)])
             html.void("input", [("type", "hidden"), ("name", "original-time"), ("value", time)])
+            PageShell.languageField(context, into: &html)
             fluidSelect(id: "edit-fluid-\(intake.id)", selected: intake.fluid, l, into: &html)
             html.start("div", [("class", "inline")])
-            PageShell.field(l(DashboardText.volume), id: "edit-volume-\(intake.id)", name: "volume", type: "number",
-                value: WebFormat.formVolume(intake.volumeMl, units: context.units),
-                attributes: [("min", "1"), ("step", "any"), ("required", "required"), ("inputmode", "decimal")], into: &html)
+            PageShell.numberField(l(DashboardText.volume), id: "edit-volume-\(intake.id)", name: "volume",
+                value: WebFormat.formVolume(intake.volumeMl, units: context.units, language: context.language), into: &html)
             unitSelect(id: "edit-unit-\(intake.id)", selected: context.units.volumeFormUnit, l, into: &html)
             PageShell.field(l(DashboardText.time), id: "edit-time-\(intake.id)", name: "time", type: "time", value: time, into: &html)
             html.end()

@@ -65,7 +65,7 @@ struct DashboardRoutes: Sendable {
         router.post("today/log") { request, context in
             try await post(request, context, page: .today, done: "logged") { session, form in
                 _ = try await session.call(.intakeLog, LogIntakeRequest(
-                    fluid: try form.required("fluid"), volume: try form.number("volume"), unit: form["unit"]))
+                    fluid: try form.required("fluid"), volume: try form.number("volume", language: form.numberLanguage(request)), unit: form["unit"]))
             }
         }
         router.post("intakes/:id/edit") { request, context in
@@ -86,7 +86,7 @@ struct DashboardRoutes: Sendable {
                     at = try form.instant(time: time, day: day, zone: zone)
                 }
                 _ = try await session.call(.intakeEdit, EditIntakeRequest(
-                    id: id, fluid: form["fluid"], volume: try form.optionalNumber("volume"), unit: form["unit"], at: at))
+                    id: id, fluid: form["fluid"], volume: try form.optionalNumber("volume", language: form.numberLanguage(request)), unit: form["unit"], at: at))
             }
         }
         router.post("intakes/:id/delete") { request, context in
@@ -96,7 +96,7 @@ struct DashboardRoutes: Sendable {
         }
         router.post("goal") { request, context in
             try await post(request, context, page: .goal, done: "goal") { session, form in
-                _ = try await session.call(.goalSet, SetGoalRequest(volume: try form.number("volume"), unit: form["unit"]))
+                _ = try await session.call(.goalSet, SetGoalRequest(volume: try form.number("volume", language: form.numberLanguage(request)), unit: form["unit"]))
             }
         }
         router.post("goal/auto") { request, context in
@@ -224,6 +224,10 @@ struct DashboardRoutes: Sendable {
         do {
             try await action(session, form)
             return Self.redirect(target.path + "?done=" + done)
+        } catch let refusal as FieldRefusal {
+            return try await page(request, context, notice: .error(refusal.message), status: .badRequest) { session in
+                try await render(target, session)
+            }
         } catch let error as QuenchError {
             let message = error.field.map { "\($0): \(error.message)" } ?? error.message
             return try await page(request, context, notice: .error(message), status: APIError.status(of: error.code)) { session in

@@ -47,6 +47,13 @@ struct DashboardSession: Sendable {
     }
 }
 
+/// A form field the dashboard refuses itself (before any service is asked), its message
+/// already in the user's words.
+struct FieldRefusal: Error {
+    var field: String
+    var message: String
+}
+
 /// An `application/x-www-form-urlencoded` body, read once.
 struct FormBody: Sendable {
     private var fields: [String: String] = [:]
@@ -68,15 +75,31 @@ struct FormBody: Sendable {
         return value
     }
 
-    func number(_ name: String) throws -> Double {
-        guard let value = try optionalNumber(name) else { throw QuenchError.invalidArgument(name, "is required") }
+    /// The language the form's numbers are written in: its own `lang` field (the language of
+    /// the page it was on), else the request's.
+    func numberLanguage(_ request: Request) -> Language {
+        self[PageShell.languageFieldName].flatMap { Language(tag: String($0.prefix(16))) } ?? PageLanguage.of(request).language
+    }
+
+    /// A number field read in `language` (``FormNumber``), refused naming the field unless its
+    /// whole text is one number; empty is refused too.
+    func number(_ name: String, language: Language) throws -> Double {
+        guard let value = try optionalNumber(name, language: language) else {
+            let l = Localizer(language)
+            throw FieldRefusal(field: name, message: l(DashboardFormText.required(field: l(DashboardFormText.field(name)))))
+        }
         return value
     }
 
-    func optionalNumber(_ name: String) throws -> Double? {
-        guard let text = self[name] else { return nil }
-        guard let value = Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
-            throw QuenchError.invalidArgument(name, "must be a number, got '\(text.prefix(40))'")
+    /// As ``number(_:language:)``, nil when the field is empty or absent.
+    func optionalNumber(_ name: String, language: Language) throws -> Double? {
+        guard let text = self[name], !text.allSatisfy(\.isWhitespace) else { return nil }
+        guard let value = FormNumber.parse(text, language: language) else {
+            let l = Localizer(language)
+            let examples = FormNumber.examples(language)
+            throw FieldRefusal(field: name, message: l(DashboardFormText.notANumber(
+                field: l(DashboardFormText.field(name)), got: String(text.prefix(FormNumber.maxLength)),
+                grouped: examples.grouped, decimal: examples.decimal)))
         }
         return value
     }
