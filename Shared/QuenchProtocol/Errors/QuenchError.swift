@@ -8,19 +8,22 @@ public struct QuenchError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: ErrorCode
     public var message: String
     public var field: String?
+    /// The rule the field broke, when the thrower names one (a client says it in its language).
+    public var rule: ErrorRule?
 
-    public init(_ code: ErrorCode, _ message: String, field: String? = nil) {
+    public init(_ code: ErrorCode, _ message: String, field: String? = nil, rule: ErrorRule? = nil) {
         self.code = code
         self.message = message
         self.field = field
+        self.rule = rule
     }
 
     public init(wire: WireError) {
-        self.init(wire.errorCode, wire.message, field: wire.field)
+        self.init(wire.errorCode, wire.message, field: wire.field, rule: wire.rule)
     }
 
     public var wire: WireError {
-        WireError(code: code, message: message, field: field)
+        WireError(code: code, message: message, field: field, rule: rule)
     }
 
     public var description: String {
@@ -30,8 +33,8 @@ public struct QuenchError: Error, Sendable, Equatable, CustomStringConvertible {
         return "\(code.rawValue): \(message)"
     }
 
-    public static func invalidArgument(_ field: String, _ message: String) -> QuenchError {
-        QuenchError(.invalidArgument, message, field: field)
+    public static func invalidArgument(_ field: String, _ message: String, rule: ErrorRule? = nil) -> QuenchError {
+        QuenchError(.invalidArgument, message, field: field, rule: rule)
     }
 
     public static func notFound(_ field: String?, _ message: String) -> QuenchError {

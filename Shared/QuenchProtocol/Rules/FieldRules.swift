@@ -19,20 +19,29 @@ public enum FieldRules {
         _ value: Double, unit: VolumeUnit, field: String = "volume", maxMicrolitres: Int64, limit: String
     ) throws -> Int64 {
         guard value.isFinite else {
-            throw QuenchError.invalidArgument(field, "must be a finite number, got \(value)")
+            throw QuenchError.invalidArgument(field, "must be a finite number, got \(value)", rule: ErrorRule("volume.finite", ["got": "\(value)"]))
         }
         guard value > 0 else {
-            throw QuenchError.invalidArgument(field, "must be greater than 0 mL, got \(value) \(unit.rawValue)")
+            throw QuenchError.invalidArgument(
+                field, "must be greater than 0 mL, got \(value) \(unit.rawValue)", rule: ErrorRule("volume.positive", got(value, unit)))
         }
         // Checked as sent, before rounding to whole microlitres (6000.0000001 mL is over 6000).
         guard value * unit.microlitres <= Double(maxMicrolitres), let microlitres = unit.toMicrolitres(value),
               microlitres <= maxMicrolitres else {
-            throw QuenchError.invalidArgument(field, "must be at most \(limit), got \(value) \(unit.rawValue)")
+            var values = got(value, unit)
+            values["limitMl"] = "\(Double(maxMicrolitres) / 1000)"
+            throw QuenchError.invalidArgument(field, "must be at most \(limit), got \(value) \(unit.rawValue)", rule: ErrorRule("volume.max", values))
         }
         guard microlitres > 0 else {
-            throw QuenchError.invalidArgument(field, "must be at least 0.001 mL, got \(value) \(unit.rawValue)")
+            throw QuenchError.invalidArgument(
+                field, "must be at least 0.001 mL, got \(value) \(unit.rawValue)", rule: ErrorRule("volume.min", got(value, unit)))
         }
         return microlitres
+    }
+
+    /// A volume rule's `got` and `unit` (the value as sent, `ml`, `l` or `floz`).
+    private static func got(_ value: Double, _ unit: VolumeUnit) -> [String: String] {
+        ["got": "\(value)", "unit": unit.rawValue]
     }
 
     /// `text` as a quoted literal for an error message: control and non-ASCII characters

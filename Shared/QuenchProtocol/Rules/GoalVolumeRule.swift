@@ -14,7 +14,8 @@ public enum GoalVolumeRule {
         guard value.isFinite, exact >= Double(minMicrolitres), exact <= Double(maxMicrolitres),
               let microlitres = unit.toMicrolitres(value) else {
             let shown = value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-            throw QuenchError.invalidArgument(field, "\(text), got \(shown) \(unit.rawValue)")
+            throw QuenchError.invalidArgument(
+                field, "\(text), got \(shown) \(unit.rawValue)", rule: ErrorRule("goal.range", ["got": shown, "unit": unit.rawValue]))
         }
         return min(max(microlitres, minMicrolitres), maxMicrolitres)
     }

@@ -14,7 +14,7 @@ public enum ErrorText: LocalizedMessage {
     /// A service refused a request: the message for its stable `code` and `field`, with
     /// the service's own (English) `detail`. English shows the detail alone, as the service
     /// wrote it; the translations say what the code means and keep the detail.
-    case service(code: String, field: String?, detail: String)
+    case service(code: String, field: String?, detail: String, rule: String? = nil, values: [String: String] = [:])
 
     public func text(_ l: Language) -> Localized {
         switch self {
@@ -42,17 +42,78 @@ public enum ErrorText: LocalizedMessage {
             l.pick(en: " (check your key: `quench keys`)", de: " (Schlüssel prüfen: `quench keys`)", fr: " (vérifiez votre clé : `quench keys`)")
         case .seeServiceLog(let service):
             l.pick(en: " (the \(service) log has the details)", de: " (Einzelheiten im Protokoll von \(service))", fr: " (les détails sont dans le journal de \(service))")
-        case .service(let code, let field, let detail):
-            Self.service(l, code: code, field: field, detail: detail)
+        case .service(let code, let field, let detail, let rule, let values):
+            Self.service(l, code: code, field: field, detail: detail, rule: rule.flatMap { RuleText(name: $0, values: values) })
         }
     }
 
-    /// English: the service's words as they are. German and French: the code's meaning
-    /// (naming the field when there is one), then the service's detail.
-    static func service(_ l: Language, code: String, field: String?, detail: String) -> Localized {
+    /// English: the service's words as they are. German and French: the rule the field broke
+    /// when the service named one this catalog knows (``RuleText``: the field and the rule in
+    /// the language), else the code's meaning (naming the field when there is one); then the
+    /// service's detail.
+    static func service(_ l: Language, code: String, field: String?, detail: String, rule: RuleText?) -> Localized {
         if l == .en { return .verbatim(detail) }
+        if let rule {
+            let named = FieldNameText(field: field ?? "")
+            let said: Localized = l.pick(en: "\(named): \(rule)", de: "\(named): \(rule)", fr: "\(named) : \(rule)")
+            return detail.isEmpty ? said : "\(said) (\(detail))"
+        }
         let meaning = ServiceErrorText(code: code, field: field)
         return detail.isEmpty ? "\(meaning)" : "\(meaning) (\(detail))"
+    }
+}
+
+/// A rule a service names with its refusal (QuenchProtocol's `ErrorRule`: `volume.max` with
+/// `limitMl`, `got` and `unit`), said in the user's language. Nil for a rule this catalog
+/// does not know (then the code's meaning is shown).
+public struct RuleText: LocalizedMessage {
+    public var name: String
+    public var values: [String: String]
+
+    /// The rules this catalog says (QuenchProtocol's `FieldRules.volume` and `GoalVolumeRule` name them).
+    public static let names: Set<String> = ["volume.finite", "volume.positive", "volume.max", "volume.min", "goal.range"]
+
+    public init?(name: String, values: [String: String]) {
+        guard Self.names.contains(name) else { return nil }
+        self.name = name
+        self.values = values
+    }
+
+    public func text(_ l: Language) -> Localized {
+        let got = [values["got"], values["unit"]].compactMap { $0 }.joined(separator: " ")
+        switch name {
+        case "volume.finite":
+            return l.pick(en: "must be a finite number, got \(got)", de: "muss eine endliche Zahl sein, angegeben: \(got)", fr: "doit être un nombre fini, reçu \(got)")
+        case "volume.positive":
+            return l.pick(en: "must be greater than 0 mL, got \(got)", de: "muss größer als 0 mL sein, angegeben: \(got)", fr: "doit être supérieur à 0 mL, reçu \(got)")
+        case "volume.max":
+            let limit = values["limitMl"].flatMap(Double.init).map { String(Int64($0)) } ?? "?"
+            return l.pick(
+                en: "must be at most \(limit) mL per entry, got \(got)", de: "darf höchstens \(limit) mL je Eintrag betragen, angegeben: \(got)",
+                fr: "doit être d’au plus \(limit) mL par saisie, reçu \(got)")
+        case "volume.min":
+            return l.pick(en: "must be at least 0.001 mL, got \(got)", de: "muss mindestens 0,001 mL betragen, angegeben: \(got)", fr: "doit être d’au moins 0,001 mL, reçu \(got)")
+        default:
+            return GoalsText.goalOutOfRange(got: got).text(l)
+        }
+    }
+}
+
+/// A request field by its name in the language (`volume` → „Menge“), the wire name kept in
+/// brackets so that it can be found in the docs; a field this catalog does not name as sent.
+public struct FieldNameText: LocalizedMessage {
+    public var field: String
+
+    public init(field: String) { self.field = field }
+
+    public func text(_ l: Language) -> Localized {
+        switch field {
+        case "volume": l.pick(en: "volume", de: "Menge (volume)", fr: "quantité (volume)")
+        case "unit": l.pick(en: "unit", de: "Einheit (unit)", fr: "unité (unit)")
+        case "at": l.pick(en: "at", de: "Zeitpunkt (at)", fr: "moment (at)")
+        case "fluid": l.pick(en: "fluid", de: "Getränk (fluid)", fr: "boisson (fluid)")
+        default: .verbatim(field)
+        }
     }
 }
 

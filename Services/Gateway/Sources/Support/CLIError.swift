@@ -62,7 +62,8 @@ enum CLIError: Error, CustomStringConvertible {
         if case .rejected(_, let error) = self {
             // The client library's own errors (a refused key, a closed client) are the catalog's.
             if let own = ClientText(clientMessage: error.message) { return tr(own) }
-            return tr(ErrorText.service(code: error.code.rawValue, field: error.field, detail: error.message))
+            return tr(ErrorText.service(
+                code: error.code.rawValue, field: error.field, detail: error.message, rule: error.rule?.name, values: error.rule?.values ?? [:]))
         }
         if case .invalid(_, let message) = self { return message }
         return description
