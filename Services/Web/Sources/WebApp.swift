@@ -46,6 +46,7 @@ public final class WebApp: Sendable {
         router.add(middleware: BodyLimitMiddleware(
             limit: config.maxBodyBytes, own: [HealthAutoExportRoutes.path: config.maxHealthAutoExportBytes]))
         router.add(middleware: AuthMiddleware(tokens: tokens, sessions: sessions))
+        router.add(middleware: DashboardErrorPages())
         router.add(middleware: CSRFMiddleware())
         HealthRoutes(app: self).register(on: router)
         OpenAPIRoutes(app: self).register(on: router)

@@ -1,6 +1,6 @@
 extension DashboardAssets {
     /// Progressive enhancement: sets the `tz` cookie to the browser's zone (so "today" is
-    /// the user's day), and follows the live-update stream (server-sent events): when an
+    /// the user's day), puts a refused form's page back at its own address, and follows the live-update stream (server-sent events): when an
     /// event of a group the page shows arrives, it fetches the page again and swaps in the
     /// regions marked `data-live` with that group — except one that holds the keyboard
     /// focus (a form being filled in), which waits for the next change.
@@ -13,6 +13,12 @@ extension DashboardAssets {
           document.cookie = 'tz=' + encodeURIComponent(zone) + '; path=/; SameSite=Lax; max-age=31536000';
         }
       } catch (e) { /* no Intl: the server's default zone */ }
+      // A refused form shows its page at the address it posted to (/today/log): put the
+      // page's own address back, so a reload or a bookmark opens the page, not the post.
+      var page = document.body.getAttribute('data-page');
+      if (page && window.history && history.replaceState && window.location.pathname !== '/' + page) {
+        history.replaceState(null, '', '/' + page);
+      }
       var wanted = (document.body.getAttribute('data-live') || '').split(' ').filter(Boolean);
       if (!wanted.length || !window.EventSource || !window.fetch || !window.DOMParser) { return; }
       var status = document.getElementById('live-status');

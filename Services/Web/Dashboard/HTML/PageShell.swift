@@ -7,10 +7,16 @@ import QuenchStrings
 public enum PageShell {
     /// The whole document for `page`, its content written by `content`.
     static func render(_ page: DashboardPage, context: PageContext, content: (inout HTMLWriter) -> Void) -> String {
+        render(title: page.title(context.localizer), page: page, context: context, content: content)
+    }
+
+    /// The whole document titled `title`, with the navigation (`page`, when one, marked current
+    /// and followed live); an error page has none marked.
+    static func render(title: String, page: DashboardPage?, context: PageContext, content: (inout HTMLWriter) -> Void) -> String {
         let l = context.localizer
         var html = HTMLWriter()
-        head(title: page.title(l), language: context.language, into: &html)
-        html.start("body", [("data-live", context.live ? LiveTopics.wire(page.liveGroups) : nil), ("data-page", page.rawValue)])
+        head(title: title, language: context.language, into: &html)
+        html.start("body", [("data-live", context.live ? page.map { LiveTopics.wire($0.liveGroups) } : nil), ("data-page", page?.rawValue)])
         html.element("a", [("class", "skip"), ("href", "#main")], text: l(DashboardText.skipToContent))
         html.start("header", [("class", "top")])
         html.element("a", [("class", "brand"), ("href", DashboardPage.today.path)], text: WebFormat.appName)
@@ -25,8 +31,12 @@ public enum PageShell {
         html.end()
         html.end()
         html.start("main", [("id", "main"), ("tabindex", "-1")])
-        html.element("h1", text: page.title(l))
-        notice(context.notice, l, into: &html)
+        html.element("h1", text: title)
+        if let refusal = context.refusal {
+            refused(refusal, l, into: &html)
+        } else {
+            notice(context.notice, l, into: &html)
+        }
         content(&html)
         html.end()
         footer(context, into: &html)
@@ -77,6 +87,19 @@ public enum PageShell {
         case nil:
             break
         }
+    }
+
+    /// A refused form's reason (what the refused field's `aria-describedby` names), the
+    /// service's own words under it.
+    private static func refused(_ refusal: FormRefusal, _ l: Localizer, into html: inout HTMLWriter) {
+        html.start("p", [("class", "notice error"), ("role", "alert"), ("id", FormRefusal.noticeID)])
+        html.element("strong", text: l(DashboardText.noticeError) + (l.language == .fr ? "\u{00A0}: " : ": "))
+        html.text(refusal.message)
+        if let detail = refusal.detail {
+            html.void("br")
+            html.element("small", [("class", "muted detail")], text: l(DashboardFormText.detail(detail)))
+        }
+        html.end()
     }
 
     private static func footer(_ context: PageContext, into html: inout HTMLWriter) {
@@ -144,10 +167,13 @@ public enum PageShell {
     }
 
     /// A labelled `<select>` of `options` (value, text) with `selected` chosen.
-    static func select(_ label: String, id: String, name: String, options: [(String, String)], selected: String?, into html: inout HTMLWriter) {
+    static func select(
+        _ label: String, id: String, name: String, options: [(String, String)], selected: String?, attributes: [(String, String?)] = [],
+        into html: inout HTMLWriter
+    ) {
         html.start("div", [("class", "field")])
         html.element("label", [("for", id)], text: label)
-        html.start("select", [("id", id), ("name", name)])
+        html.start("select", [("id", id), ("name", name)] + attributes)
         for (value, text) in options {
             html.element("option", [("value", value), ("selected", value == selected ? "selected" : nil)], text: text)
         }

@@ -22,6 +22,8 @@ public struct PageContext: Sendable {
     /// The language the page is written in (`<html lang>`; the web edge picks it per request
     /// from `?lang=`, the `lang` cookie or `Accept-Language`).
     public var language: Language
+    /// A refused form post: its page shows the form as it was sent and says why (the notice).
+    public var refusal: FormRefusal?
 
     public init(
         user: String, csrf: (name: String, value: String)? = nil, notice: Notice? = nil, units: DisplayUnits = DisplayUnits(), live: Bool = true,

@@ -53,13 +53,18 @@ public struct GoalPage: Sendable {
         let l = context.localizer
         html.start("section", [("class", "card"), ("aria-labelledby", "set-heading")])
         html.element("h2", [("id", "set-heading")], text: l(DashboardText.setGoal))
-        PageShell.form(Self.setPath, context: context, into: &html) { html in
+        // A refused goal shows this form again as it was sent.
+        let refusal = context.refusal
+        let path = Self.setPath
+        PageShell.form(path, context: context, into: &html) { html in
             PageShell.languageField(context, into: &html)
             html.start("div", [("class", "inline")])
             PageShell.numberField(l(DashboardText.volume), id: "goal-volume", name: "volume",
-                value: WebFormat.formVolume(goal.goalMl, units: context.units, language: context.language), into: &html)
+                value: refusal?.value("volume", for: path) ?? WebFormat.formVolume(goal.goalMl, units: context.units, language: context.language),
+                attributes: refusal?.marks("volume", for: path) ?? [], into: &html)
             PageShell.select(l(DashboardText.unit), id: "goal-unit", name: "unit", options: PageShell.volumeUnits(l),
-                selected: context.units.volumeFormUnit, into: &html)
+                selected: refusal?.value("unit", for: path) ?? context.units.volumeFormUnit, attributes: refusal?.marks("unit", for: path) ?? [],
+                into: &html)
             html.end()
             html.element("button", [("type", "submit")], text: l(DashboardText.setGoalButton))
         }

@@ -64,23 +64,3 @@ extension SignInPage {
         return out
     }
 }
-
-/// A page for a request the dashboard could not answer (a service down, a bad link).
-public struct ErrorPage: Sendable {
-    public var message: String
-    /// The page's language (the message itself is the service's, as it is).
-    public var language: Language
-
-    public init(message: String, language: Language = .en) {
-        self.message = message
-        self.language = language
-    }
-
-    public func render() -> String {
-        let l = Localizer(language)
-        return PageShell.bare(title: l(DashboardText.somethingWrong), language: language) { html in
-            html.element("p", [("class", "notice error"), ("role", "alert")], text: message)
-            html.element("a", [("href", DashboardPage.today.path)], text: l(DashboardText.backToToday))
-        }
-    }
-}

@@ -105,12 +105,18 @@ public struct TodayPage: Sendable {
         let l = context.localizer
         html.start("section", [("class", "card"), ("aria-labelledby", "other-heading")])
         html.element("h2", [("id", "other-heading")], text: l(DashboardText.otherAmount))
-        PageShell.form(Self.logPath, context: context, into: &html) { html in
+        // A refused post shows this form again as it was sent (a refused one-tap drink too).
+        let refusal = context.refusal
+        let path = Self.logPath
+        PageShell.form(path, context: context, into: &html) { html in
             PageShell.languageField(context, into: &html)
-            fluidSelect(id: "log-fluid", selected: "water", l, into: &html)
+            fluidSelect(id: "log-fluid", selected: refusal?.value("fluid", for: path) ?? "water", l,
+                attributes: refusal?.marks("fluid", for: path) ?? [], into: &html)
             html.start("div", [("class", "inline")])
-            PageShell.numberField(l(DashboardText.volume), id: "log-volume", name: "volume", value: nil, into: &html)
-            unitSelect(id: "log-unit", selected: context.units.volumeFormUnit, l, into: &html)
+            PageShell.numberField(l(DashboardText.volume), id: "log-volume", name: "volume", value: refusal?.value("volume", for: path),
+                attributes: refusal?.marks("volume", for: path) ?? [], into: &html)
+            unitSelect(id: "log-unit", selected: refusal?.value("unit", for: path) ?? context.units.volumeFormUnit, l,
+                attributes: refusal?.marks("unit", for: path) ?? [], into: &html)
             html.end()
             html.element("button", [("type", "submit")], text: l(DashboardText.log))
         }
@@ -162,20 +168,27 @@ public struct TodayPage: Sendable {
         html.element("td", [("class", "num")], text: WebFormat.volume(intake.volumeMl, units: context.units, l))
         html.element("td", [("class", "num water-col")], text: WebFormat.volume(intake.waterMl, units: context.units, l))
         html.start("td", [("class", "actions")])
-        html.start("details")
+        // A refused edit opens again with what was sent.
+        let path = Self.editPath(intake.id)
+        let refusal = context.refusal?.action == path ? context.refusal : nil
+        html.start("details", [("open", refusal == nil ? nil : "open")])
         html.element("summary", [("aria-label", l(DashboardText.editLabel(fluid: l(FluidText(name: intake.fluid)), time: time)))], text: l(DashboardText.edit))
-        PageShell.form(Self.editPath(intake.id), context: context, into: &html) { html in
+        PageShell.form(path, context: context, into: &html) { html in
             // The clock time is read in the intake's own day and zone; sent only when changed.
             html.void("input", [("type", "hidden"), ("name", "day"), ("value", intake.day)])
             html.void("input", [("type", "hidden"), ("name", "zone"), ("value", intake.timeZone)])
             html.void("input", [("type", "hidden"), ("name", "original-time"), ("value", time)])
             PageShell.languageField(context, into: &html)
-            fluidSelect(id: "edit-fluid-\(intake.id)", selected: intake.fluid, l, into: &html)
+            fluidSelect(id: "edit-fluid-\(intake.id)", selected: refusal?.values["fluid"] ?? intake.fluid, l,
+                attributes: refusal?.marks("fluid", for: path) ?? [], into: &html)
             html.start("div", [("class", "inline")])
             PageShell.numberField(l(DashboardText.volume), id: "edit-volume-\(intake.id)", name: "volume",
-                value: WebFormat.formVolume(intake.volumeMl, units: context.units, language: context.language), into: &html)
-            unitSelect(id: "edit-unit-\(intake.id)", selected: context.units.volumeFormUnit, l, into: &html)
-            PageShell.field(l(DashboardText.time), id: "edit-time-\(intake.id)", name: "time", type: "time", value: time, into: &html)
+                value: refusal?.values["volume"] ?? WebFormat.formVolume(intake.volumeMl, units: context.units, language: context.language),
+                attributes: refusal?.marks("volume", for: path) ?? [], into: &html)
+            unitSelect(id: "edit-unit-\(intake.id)", selected: refusal?.values["unit"] ?? context.units.volumeFormUnit, l,
+                attributes: refusal?.marks("unit", for: path) ?? [], into: &html)
+            PageShell.field(l(DashboardText.time), id: "edit-time-\(intake.id)", name: "time", type: "time", value: refusal?.values["time"] ?? time,
+                attributes: refusal?.marks("time", for: path) ?? [], into: &html)
             html.end()
             html.element("button", [("type", "submit")], text: l(DashboardText.save))
         }
@@ -188,13 +201,15 @@ public struct TodayPage: Sendable {
         html.end()
     }
 
-    private func fluidSelect(id: String, selected: String, _ l: Localizer, into html: inout HTMLWriter) {
+    private func fluidSelect(id: String, selected: String, _ l: Localizer, attributes: [(String, String?)] = [], into html: inout HTMLWriter) {
         var names = fluids.map(\.name)
         if !names.contains(selected) { names.insert(selected, at: 0) }
-        PageShell.select(l(DashboardText.fluid), id: id, name: "fluid", options: names.map { ($0, WebFormat.capitalised(l(FluidText(name: $0)))) }, selected: selected, into: &html)
+        PageShell.select(
+            l(DashboardText.fluid), id: id, name: "fluid", options: names.map { ($0, WebFormat.capitalised(l(FluidText(name: $0)))) }, selected: selected,
+            attributes: attributes, into: &html)
     }
 
-    private func unitSelect(id: String, selected: String, _ l: Localizer, into html: inout HTMLWriter) {
-        PageShell.select(l(DashboardText.unit), id: id, name: "unit", options: PageShell.volumeUnits(l), selected: selected, into: &html)
+    private func unitSelect(id: String, selected: String, _ l: Localizer, attributes: [(String, String?)] = [], into html: inout HTMLWriter) {
+        PageShell.select(l(DashboardText.unit), id: id, name: "unit", options: PageShell.volumeUnits(l), selected: selected, attributes: attributes, into: &html)
     }
 }

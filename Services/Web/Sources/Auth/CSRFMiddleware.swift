@@ -13,7 +13,7 @@ struct CSRFMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard Self.isUnsafe(request.method) else { return try await next(request, context) }
         if let origin = request.headers[.origin], !Self.sameOrigin(origin, host: request.head.authority) {
-            throw APIError(.permissionDenied("cross-origin request refused (Origin \(origin) is not this site)"))
+            throw APIError(.permissionDenied(Self.crossOrigin + " (Origin \(origin) is not this site)"))
         }
         guard case .session(_, let expected) = context.identity?.method else { return try await next(request, context) }
         var request = request
@@ -23,9 +23,18 @@ struct CSRFMiddleware: RouterMiddleware {
             presented = Self.formField("csrf", in: String(buffer: body))
         }
         guard let presented, Secret.constantTimeEqual(Array(presented.utf8), Array(expected.utf8)) else {
-            throw APIError(.permissionDenied("missing or wrong CSRF token: send the session's token as X-CSRF-Token or the form field csrf"))
+            throw APIError(.permissionDenied(Self.missingToken))
         }
         return try await next(request, context)
+    }
+
+    /// The refusals' texts (the dashboard's error pages know a CSRF refusal by them).
+    static let missingToken = "missing or wrong CSRF token: send the session's token as X-CSRF-Token or the form field csrf"
+    static let crossOrigin = "cross-origin request refused"
+
+    /// Whether `error` is this middleware's refusal.
+    static func isRefusal(_ error: QuenchError) -> Bool {
+        error.code == .permissionDenied && (error.message == missingToken || error.message.hasPrefix(crossOrigin + " ("))
     }
 
     static func isUnsafe(_ method: HTTPRequest.Method) -> Bool {

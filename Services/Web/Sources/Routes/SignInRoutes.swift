@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import QuenchProtocol
 import QuenchStrings
@@ -41,10 +42,9 @@ struct SignInRoutes {
             let token: String
             if isForm {
                 let body = try await request.collectBody(upTo: context.maxUploadSize)
-                guard let field = CSRFMiddleware.formField("token", in: String(buffer: body)) else {
-                    throw QuenchError.invalidArgument("token", "is required")
-                }
-                token = field.trimmingCharacters(in: .whitespacesAndNewlines)
+                token = (CSRFMiddleware.formField("token", in: String(buffer: body)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                // An empty field: the sign-in page again (400) saying what to do, not the API's JSON.
+                guard !token.isEmpty else { return Self.signInPage(request, error: DashboardFormText.signInEmpty, status: .badRequest) }
             } else {
                 token = try await request.json(SignInBody.self, context: context).token.trimmingCharacters(in: .whitespacesAndNewlines)
             }
@@ -133,9 +133,16 @@ struct SignInRoutes {
 
     /// The sign-in page again (403) saying that this token cannot sign a browser in.
     static func narrowTokenPage(_ request: Request) -> Response {
+        signInPage(request, error: TokensText.signInNeedsFullScope, status: .forbidden)
+    }
+
+    /// The sign-in page again with `error`, in the page's language, `next` kept.
+    static func signInPage(_ request: Request, error: some LocalizedMessage, status: HTTPResponse.Status) -> Response {
         let language = PageLanguage.of(request).language
-        let page = SignInPage(error: Localizer(language)(TokensText.signInNeedsFullScope), next: request.query("next"), language: language)
-        return DashboardRoutes.html(page.render(), status: .forbidden)
+        let page = SignInPage(error: Localizer(language)(error), next: request.query("next"), language: language)
+        var response = DashboardRoutes.html(page.render(), status: status)
+        response.headers[.contentLanguage] = language.rawValue
+        return response
     }
 
     /// Where a form sign-in goes next: a path on this site only (`/…`, never `//host`).

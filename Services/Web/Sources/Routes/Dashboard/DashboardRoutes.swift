@@ -63,13 +63,13 @@ struct DashboardRoutes: Sendable {
         router.get("consents") { request, context in try await page(request, context) { try await consents($0) } }
 
         router.post("today/log") { request, context in
-            try await post(request, context, page: .today, done: "logged") { session, form in
+            try await post(request, context, page: .today, done: "logged", form: .drink) { session, form, _ in
                 _ = try await session.call(.intakeLog, LogIntakeRequest(
                     fluid: try form.required("fluid"), volume: try form.number("volume", language: form.numberLanguage(request)), unit: form["unit"]))
             }
         }
         router.post("intakes/:id/edit") { request, context in
-            try await post(request, context, page: .today, done: "updated") { session, form in
+            try await post(request, context, page: .today, done: "updated", form: .drink) { session, form, facts in
                 let id = try context.parameters.require("id")
                 var at: Date?
                 if let time = form["time"], time != form["original-time"] {
@@ -84,28 +84,32 @@ struct DashboardRoutes: Sendable {
                     }
                     guard let zone = ZoneID(drink.timeZone) else { throw QuenchError.invalidArgument("zone", ZoneID.rule) }
                     at = try form.instant(time: time, day: day, zone: zone)
+                    facts.at = at
+                    facts.zone = drink.timeZone
                 }
+                // A new time is sent in the drink's own zone, so intake keeps its day and zone.
                 _ = try await session.call(.intakeEdit, EditIntakeRequest(
-                    id: id, fluid: form["fluid"], volume: try form.optionalNumber("volume", language: form.numberLanguage(request)), unit: form["unit"], at: at))
+                    id: id, fluid: form["fluid"], volume: try form.optionalNumber("volume", language: form.numberLanguage(request)), unit: form["unit"], at: at),
+                    zone: facts.zone)
             }
         }
         router.post("intakes/:id/delete") { request, context in
-            try await post(request, context, page: .today, done: "deleted") { session, _ in
+            try await post(request, context, page: .today, done: "deleted") { session, _, _ in
                 _ = try await session.call(.intakeDelete, DeleteIntakeRequest(id: try context.parameters.require("id")))
             }
         }
         router.post("goal") { request, context in
-            try await post(request, context, page: .goal, done: "goal") { session, form in
+            try await post(request, context, page: .goal, done: "goal", form: .goal) { session, form, _ in
                 _ = try await session.call(.goalSet, SetGoalRequest(volume: try form.number("volume", language: form.numberLanguage(request)), unit: form["unit"]))
             }
         }
         router.post("goal/auto") { request, context in
-            try await post(request, context, page: .goal, done: "goal") { session, _ in
+            try await post(request, context, page: .goal, done: "goal") { session, _, _ in
                 _ = try await session.call(.goalAuto, AutoGoalRequest())
             }
         }
         router.post("consents/:type/:change") { request, context in
-            try await post(request, context, page: .consents, done: "consent") { session, form in
+            try await post(request, context, page: .consents, done: "consent") { session, form, _ in
                 let type = try context.parameters.require("type")
                 switch try context.parameters.require("change") {
                 case "grant": _ = try await session.call(.consentGrant, ConsentChangeRequest(types: [type]))
@@ -186,13 +190,14 @@ struct DashboardRoutes: Sendable {
 
     /// The page for the signed-in user; a browser without a session goes to sign in.
     private func page(
-        _ request: Request, _ context: WebRequestContext, notice: PageContext.Notice? = nil, status: HTTPResponse.Status = .ok,
-        _ render: (DashboardSession) async throws -> String
+        _ request: Request, _ context: WebRequestContext, notice: PageContext.Notice? = nil, refusal: FormRefusal? = nil,
+        status: HTTPResponse.Status = .ok, _ render: (DashboardSession) async throws -> String
     ) async throws -> Response {
         let started = ContinuousClock.now
-        guard let session = try await DashboardSession(request: request, context: context, backend: app.backend, notice: notice) else {
+        guard var session = try await DashboardSession(request: request, context: context, backend: app.backend, notice: notice) else {
             return Self.redirect("/sign-in?next=" + Self.encodedPath(request))
         }
+        session.context.refusal = refusal
         do {
             var response = Self.html(try await render(session), status: status)
             PageLanguage.apply(session.language, to: &response, secure: app.config.secureCookies)
@@ -203,36 +208,48 @@ struct DashboardRoutes: Sendable {
             response.headers[HTTPField.Name("Server-Timing")!] = "page;dur=" + String(format: "%.2f", milliseconds)
             return response
         } catch let error as QuenchError {
-            var response = Self.html(ErrorPage(message: error.message, language: session.language.language).render(), status: APIError.status(of: error.code))
+            // In the user's words, inside the navigation; the service's text as the detail.
+            let words = RefusalWords.message(error, form: .other, values: [:], facts: .init(), language: session.language.language)
+            let page = ErrorPage(message: words.message, detail: words.detail, language: session.language.language, context: session.context)
+            var response = Self.html(page.render(), status: APIError.status(of: error.code))
             PageLanguage.apply(session.language, to: &response, secure: app.config.secureCookies)
             return response
         }
     }
 
     /// A form post: runs `action` for the signed-in user, then sends the browser back to
-    /// `page` (303, so a reload does not post again) with a fixed notice code; a refused
-    /// change shows the page again with the service's message (and its status).
+    /// `page` (303, so a reload does not post again) with a fixed notice code. A refused
+    /// change shows the page again (with the status of the refusal's code) with the form as it
+    /// was sent and the reason in the user's words (``RefusalWords``: `form` says which volume
+    /// rule applies; `action` notes in its facts the instant and zone it asked for), the
+    /// service's text only as a detail; the page's script puts the page's own address back in
+    /// the address bar.
     private func post(
-        _ request: Request, _ context: WebRequestContext, page target: DashboardPage, done: String,
-        _ action: (DashboardSession, FormBody) async throws -> Void
+        _ request: Request, _ context: WebRequestContext, page target: DashboardPage, done: String, form kind: RefusalWords.Form = .other,
+        _ action: (DashboardSession, FormBody, inout RefusalWords.Facts) async throws -> Void
     ) async throws -> Response {
         guard let session = try await DashboardSession(request: request, context: context, backend: app.backend) else {
             return Self.redirect("/sign-in?next=" + target.path)
         }
         var request = request
         let form = FormBody(try await request.collectBody(upTo: context.maxUploadSize))
+        var facts = RefusalWords.Facts(zone: session.zone.identifier)
+        let refusal: FormRefusal
+        let status: HTTPResponse.Status
         do {
-            try await action(session, form)
+            try await action(session, form, &facts)
             return Self.redirect(target.path + "?done=" + done)
-        } catch let refusal as FieldRefusal {
-            return try await page(request, context, notice: .error(refusal.message), status: .badRequest) { session in
-                try await render(target, session)
-            }
+        } catch let refused as FieldRefusal {
+            refusal = FormRefusal(action: request.uri.path, values: form.values, field: refused.field, message: refused.message)
+            status = .badRequest
         } catch let error as QuenchError {
-            let message = error.field.map { "\($0): \(error.message)" } ?? error.message
-            return try await page(request, context, notice: .error(message), status: APIError.status(of: error.code)) { session in
-                try await render(target, session)
-            }
+            let words = RefusalWords.message(
+                error, form: kind, values: form.values, facts: facts, language: session.language.language, numbers: form.numberLanguage(request))
+            refusal = FormRefusal(action: request.uri.path, values: form.values, field: error.field, message: words.message, detail: words.detail)
+            status = APIError.status(of: error.code)
+        }
+        return try await page(request, context, refusal: refusal, status: status) { session in
+            try await render(target, session)
         }
     }
 

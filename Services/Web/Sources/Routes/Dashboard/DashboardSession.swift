@@ -10,7 +10,7 @@ import WebDashboard
 struct DashboardSession: Sendable {
     let user: String
     let zone: ZoneID
-    let context: PageContext
+    var context: PageContext
     let backend: Backend
     /// The page's language (``PageLanguage``).
     let language: (language: Language, chosen: Bool)
@@ -41,9 +41,10 @@ struct DashboardSession: Sendable {
     /// Today in the browser's zone.
     var today: LocalDay { LocalDay(instant: Date(), timeZone: zone.timeZone) }
 
-    /// `message` to the service that owns it, for this user, in this zone.
-    func call<Kind, Request, Reply>(_ message: MessageDescriptor<Kind, Request, Reply>, _ body: Request) async throws -> Reply {
-        try await backend.call(message, body, for: user, zone: zone.identifier)
+    /// `message` to the service that owns it, for this user, in this zone (or in `zone`: an
+    /// edit in the drink's own).
+    func call<Kind, Request, Reply>(_ message: MessageDescriptor<Kind, Request, Reply>, _ body: Request, zone other: String? = nil) async throws -> Reply {
+        try await backend.call(message, body, for: user, zone: other ?? zone.identifier)
     }
 }
 
@@ -65,6 +66,9 @@ struct FormBody: Sendable {
             fields[name] = parts.count == 2 ? Self.decode(parts[1]) : ""
         }
     }
+
+    /// The fields as posted, the CSRF token left out (a refused form shows them again).
+    var values: [String: String] { fields.filter { $0.key != "csrf" } }
 
     subscript(_ name: String) -> String? {
         fields[name].flatMap { $0.isEmpty ? nil : $0 }
