@@ -70,15 +70,16 @@ import Testing
             #expect(englishLanguage == "en")
             let (german, germanLanguage) = try await tooSmall([.acceptLanguage: "de-DE,de;q=0.9,en;q=0.5"])
             #expect(german.code == "invalid_argument" && german.field == "volume", "\(german)")
-            #expect(german.message == "ungültiger Wert für volume (\(rule))", "\(german)")
+            // The rule the service named (goal.range), said in the language, its English after it.
+            #expect(german.message == "Menge (volume): ein Tagesziel muss mindestens 500 mL und höchstens 6000 mL betragen, angegeben: 100 ml (\(rule))", "\(german)")
             #expect(germanLanguage == "de")
             let (french, _) = try await tooSmall([.acceptLanguage: "fr-CH, fr;q=0.9"])
-            #expect(french.code == "invalid_argument" && french.field == "volume" && french.message == "valeur invalide pour volume (\(rule))", "\(french)")
+            #expect(french.code == "invalid_argument" && french.field == "volume" && french.message == "quantité (volume) : un objectif quotidien doit être d’au moins 500 mL et d’au plus 6000 mL, reçu 100 ml (\(rule))", "\(french)")
             // ?lang= before the cookie before Accept-Language, as for the pages.
             let (chosen, _) = try await tooSmall([.acceptLanguage: "de", .cookie: "lang=de"], query: "?lang=fr")
-            #expect(chosen.message.hasPrefix("valeur invalide pour volume"), "\(chosen)")
+            #expect(chosen.message.hasPrefix("quantité (volume) : un objectif"), "\(chosen)")
             let (cookie, _) = try await tooSmall([.acceptLanguage: "fr", .cookie: "lang=de"])
-            #expect(cookie.message.hasPrefix("ungültiger Wert für volume"), "\(cookie)")
+            #expect(cookie.message.hasPrefix("Menge (volume): ein Tagesziel"), "\(cookie)")
 
             // The web edge's own refusals too: no token, in German.
             let anonymous = try await deployment.request(.get, "/api/v1/me", headers: [.acceptLanguage: "de"])

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import QuenchProtocol
 import QuenchTesting
 import Testing
@@ -23,38 +22,17 @@ import Testing
     /// Posts `bytes` bytes of a JSON string in 500-byte chunks over a raw socket; the reply
     /// as text (what arrived within 10 s).
     static func postChunked(port: Int, path: String, token: String, bytes: Int) throws -> String {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw TestFailure("could not connect to 127.0.0.1:\(port)") }
-        func write(_ text: String) { _ = text.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) } }
-        write("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\n"
+        let socket = try RawSocket(port: port)
+        socket.send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\n"
             + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
         let body = #"{"volume":250,"fluid":""# + String(repeating: "a", count: bytes) + #""}"#
         var rest = Substring(body)
         while !rest.isEmpty {
             let chunk = rest.prefix(500)
             rest = rest.dropFirst(chunk.count)
-            write(String(chunk.utf8.count, radix: 16) + "\r\n" + chunk + "\r\n")
+            socket.send(String(chunk.utf8.count, radix: 16) + "\r\n" + chunk + "\r\n")
         }
-        write("0\r\n\r\n")
-        var received = ""
-        let deadline = Date().addingTimeInterval(10)
-        while !received.contains("}"), deadline.timeIntervalSinceNow > 0 {
-            var poll = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard Glibc.poll(&poll, 1, 1000) >= 0 else { break }
-            if poll.revents == 0 { continue }
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let count = recv(fd, &buffer, buffer.count, 0)
-            guard count > 0 else { break }
-            received += String(decoding: buffer[0..<count], as: UTF8.self)
-        }
-        return received
+        socket.send("0\r\n\r\n")
+        return socket.receive(seconds: 10) { $0.contains("}") }.text
     }
 }

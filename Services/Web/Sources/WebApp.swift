@@ -33,16 +33,19 @@ public final class WebApp: Sendable {
     }
 
     /// Every route, behind the middleware every request passes: errors as the API's error
-    /// body, security headers, the body limit, authentication, then CSRF.
+    /// body, security headers, `405` for a method a path does not serve, the body limit,
+    /// authentication, then CSRF. `HEAD` is answered wherever `GET` is.
     ///
     /// Where an area adds its routes: the JSON API in `Routes/API/<Area>Routes.swift`
     /// (`register(on: api)`, recorded for the OpenAPI check); pages and other endpoints on
     /// `router` itself (`register(on: router)`).
     public func makeRouter() -> Router<WebRequestContext> {
-        let router = Router(context: WebRequestContext.self)
+        let router = Router(context: WebRequestContext.self, options: .autoGenerateHeadEndpoints)
+        let allowed = AllowedMethods()
         router.add(middleware: HTTPMetricsMiddleware())
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ErrorMiddleware())
+        router.add(middleware: MethodNotAllowedMiddleware(allowed: allowed))
         router.add(middleware: BodyLimitMiddleware(
             limit: config.maxBodyBytes, own: [HealthAutoExportRoutes.path: config.maxHealthAutoExportBytes]))
         router.add(middleware: AuthMiddleware(tokens: tokens, sessions: sessions))
@@ -59,14 +62,19 @@ public final class WebApp: Sendable {
         GoalRoutes(app: self).register(on: api)
         HealthDataRoutes(app: self).register(on: api)
         HealthAutoExportRoutes(app: self).register(on: api)
+        allowed.load(from: router)
         return router
     }
 
     /// The HTTP server as a swift-service-lifecycle service (graceful shutdown: it stops
-    /// accepting and lets open requests finish). `onBound` gets the port actually bound.
+    /// accepting and lets open requests finish), HTTP/1.1 with the connection limits
+    /// (``GuardedHTTP1Channel``). `onBound` gets the port actually bound.
     public func makeApplication(onBound: @escaping @Sendable (Int) async -> Void = { _ in }) -> some Service {
         Application(
             router: makeRouter(),
+            server: .guardedHTTP1(
+                counter: ConnectionCounter(limits: config.connections),
+                refusals: RefusalLog(logger: logger, service: "web", perMinute: TransportLimits.standard.refusalLogsPerMinute)),
             configuration: .init(address: .hostname(config.host, port: config.port), serverName: nil),
             onServerRunning: { [config] channel in await onBound(channel.localAddress?.port ?? config.port) },
             logger: logger)

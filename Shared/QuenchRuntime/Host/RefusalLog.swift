@@ -24,6 +24,13 @@ public final class RefusalLog: Sendable {
         case handshakeProtocol = "handshake_protocol"
         /// The process was at its open-files limit (checked every 2 s): libzmq cannot accept.
         case fileLimit = "file_limit"
+        /// The web edge: a connection over `limits.http.connections.per.client` or
+        /// `limits.http.connections`, answered 503 and closed.
+        case httpConnectionLimit = "http_connection_limit"
+        /// The web edge: a request head not complete within `http.timeout.head.ms` (408).
+        case httpHeadTimeout = "http_head_timeout"
+        /// The web edge: a request body not complete within `http.timeout.body.ms` (408).
+        case httpBodyTimeout = "http_body_timeout"
     }
 
     private struct Window {

@@ -29,6 +29,10 @@ public struct WebConfig: Sendable {
     /// `http.trust.forwarded.for`: take the client address for the sign-in limit from the
     /// last `X-Forwarded-For` entry (set it only behind a reverse proxy that sets it).
     public var trustForwardedFor: Bool = false
+    /// `http.timeout.head.ms`, `http.timeout.body.ms`, `http.timeout.idle.ms`,
+    /// `limits.http.connections.per.client`, `limits.http.connections`: how long a client may
+    /// take and how many connections it may hold (``ConnectionLimits``).
+    public var connections = ConnectionLimits()
     /// `upstream.<name>.user.pub`: each service's user event stream (the dashboard's live updates).
     public var userStreams: [String: String] = [:]
 
@@ -81,6 +85,30 @@ public struct WebConfig: Sendable {
             throw ConfigError(key: "limits.sign.in.per.minute", message: "must be greater than 0, got \(signInPerMinute)")
         }
         trustForwardedFor = reader.bool(forKey: "http.trust.forwarded.for", default: false)
+        connections = try Self.connectionLimits(reader, behindProxy: trustForwardedFor)
         userStreams = Self.userStreamEndpoints(service)
+    }
+
+    private static func connectionLimits(_ reader: ConfigReader, behindProxy: Bool) throws -> ConnectionLimits {
+        var limits = ConnectionLimits()
+        func milliseconds(_ key: String, _ fallback: Duration) throws -> Duration {
+            let value = reader.int(forKey: ConfigKey(key), default: Int(RawConnectionGuard.milliseconds(fallback)))
+            guard value > 0 else { throw ConfigError(key: key, message: "must be greater than 0, got \(value)") }
+            return .milliseconds(value)
+        }
+        limits.headTimeout = try milliseconds("http.timeout.head.ms", limits.headTimeout)
+        limits.bodyTimeout = try milliseconds("http.timeout.body.ms", limits.bodyTimeout)
+        limits.idleTimeout = try milliseconds("http.timeout.idle.ms", limits.idleTimeout)
+        // Behind a reverse proxy every connection comes from the proxy's address: no limit
+        // per address unless one is set.
+        limits.perClient = reader.int(forKey: "limits.http.connections.per.client", default: behindProxy ? 0 : limits.perClient)
+        guard limits.perClient >= 0 else {
+            throw ConfigError(key: "limits.http.connections.per.client", message: "must be 0 (no limit) or more, got \(limits.perClient)")
+        }
+        limits.total = reader.int(forKey: "limits.http.connections", default: limits.total)
+        guard limits.total > 0 else {
+            throw ConfigError(key: "limits.http.connections", message: "must be greater than 0, got \(limits.total)")
+        }
+        return limits
     }
 }

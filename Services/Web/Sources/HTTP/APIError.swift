@@ -19,15 +19,18 @@ import QuenchStrings
 /// with the language; `Content-Language` names the message's.
 public struct APIError: HTTPResponseError, Sendable {
     public var error: QuenchError
-    /// Extra headers (`Retry-After` on 429).
+    /// Extra headers (`Retry-After` on 429, `Allow` on 405).
     public var headers: HTTPFields
+    /// The status when it is not the code's own (`405` is `unknown_type`, which is 404 elsewhere).
+    private var statusOverride: HTTPResponse.Status?
 
-    public init(_ error: QuenchError, headers: HTTPFields = [:]) {
+    public init(_ error: QuenchError, headers: HTTPFields = [:], status: HTTPResponse.Status? = nil) {
         self.error = error
         self.headers = headers
+        statusOverride = status
     }
 
-    public var status: HTTPResponse.Status { Self.status(of: error.code) }
+    public var status: HTTPResponse.Status { statusOverride ?? Self.status(of: error.code) }
 
     /// The HTTP status of each protocol error code (docs/PROTOCOL.md "The HTTP API").
     public static func status(of code: ErrorCode) -> HTTPResponse.Status {
@@ -67,7 +70,8 @@ public struct APIError: HTTPResponseError, Sendable {
             }
             var error: Detail
         }
-        let message = Localizer(language)(ErrorText.service(code: error.code.rawValue, field: error.field, detail: error.message))
+        let message = Localizer(language)(ErrorText.service(
+            code: error.code.rawValue, field: error.field, detail: error.message, rule: error.rule?.name, values: error.rule?.values ?? [:]))
         let encoded = try? JSONEncoder().encode(Body(error: .init(code: error.code.rawValue, message: message, field: error.field)))
         return encoded.map(Array.init) ?? Array(#"{"error":{"code":"internal","message":"could not encode the error"}}"#.utf8)
     }
