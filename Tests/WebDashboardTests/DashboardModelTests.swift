@@ -6,17 +6,20 @@ import WebDashboard
 
 @Suite("Dashboard model: usual drinks, live groups, formats")
 struct DashboardModelTests {
-    @Test("usual drinks: most logged pairs first (ties: latest), imported intakes ignored, defaults fill to six without repeats")
+    @Test("usual drinks: pairs logged at least three times, of sensible cup sizes, most often first (ties: latest), imported intakes and unknown fluids ignored, defaults fill to six without repeats")
     func usual() {
-        let intakes = [
-            Fixtures.intake("a", fluid: "tea", ml: 300, hour: 7), Fixtures.intake("b", fluid: "water", ml: 250, hour: 8),
-            Fixtures.intake("c", fluid: "tea", ml: 300.2, hour: 9), Fixtures.intake("d", fluid: "coffee", ml: 150, hour: 10),
-            Fixtures.intake("e", fluid: "juice", ml: 999, hour: 11, source: "apple-health"),
-        ]
-        let picked = UsualDrinks.pick(recent: intakes, fluids: [Fluid(name: "water", waterPercent: 100, custom: false), Fluid(name: "coffee", waterPercent: 99, custom: false)])
-        #expect(picked.prefix(3) == [UsualDrink(fluid: "tea", volumeMl: 300), UsualDrink(fluid: "coffee", volumeMl: 150), UsualDrink(fluid: "water", volumeMl: 250)])
-        #expect(picked.count == UsualDrinks.count && Set(picked).count == picked.count)
-        #expect(!picked.contains { $0.fluid == "juice" || $0.fluid == "sparkling water" })
+        func drinks(_ fluid: String, _ ml: Double, hours: [Int], source: String = "manual") -> [IntakeRecord] {
+            hours.map { Fixtures.intake("\(fluid)-\(ml)-\($0)", fluid: fluid, ml: ml, hour: $0, source: source) }
+        }
+        let intakes = drinks("coffee", 150, hours: [1, 2, 3, 4]) + drinks("tea", 300, hours: [7, 12]) + drinks("tea", 300.2, hours: [9])
+            + drinks("water", 250, hours: [8, 10, 13]) + drinks("water", 42, hours: [14]) + drinks("water", 10, hours: [15, 16, 17])
+            + drinks("juice", 999, hours: [5, 6, 11], source: "apple-health") + drinks("kombucha", 330, hours: [18, 19, 20])
+        let fluids = ["water", "coffee", "tea"].map { Fluid(name: $0, waterPercent: 99, custom: false) }
+        let picked = UsualDrinks.pick(recent: intakes, fluids: fluids)
+        #expect(picked == [
+            UsualDrink(fluid: "coffee", volumeMl: 150), UsualDrink(fluid: "water", volumeMl: 250), UsualDrink(fluid: "tea", volumeMl: 300),
+            UsualDrink(fluid: "water", volumeMl: 500), UsualDrink(fluid: "coffee", volumeMl: 200), UsualDrink(fluid: "tea", volumeMl: 250),
+        ])
         #expect(UsualDrinks.pick(recent: [], fluids: []) == UsualDrinks.defaults)
     }
 

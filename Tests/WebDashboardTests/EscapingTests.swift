@@ -10,9 +10,11 @@ struct EscapingTests {
 
     @Test("a fluid named <script>… shows as text in the list, the selects and the one-tap buttons")
     func fluidName() throws {
-        let intakes = [Fixtures.intake("i\"1", fluid: Self.hostile, ml: 300, hour: 9)]
+        // Logged three times: one of the usual drinks (a one-tap tile).
+        let intakes = [9, 10, 11].map { Fixtures.intake($0 == 9 ? "i\"1" : "i\($0)", fluid: Self.hostile, ml: 300, hour: $0) }
         var page = Fixtures.today(intakes: intakes)
         page.fluids.append(Fluid(name: Self.hostile, waterPercent: 50, custom: true))
+        page.usual = UsualDrinks.pick(recent: intakes, fluids: page.fluids)
         let text = page.render(PageContext(user: "ana<b>", csrf: (name: "_csrf", value: "\"><script>")))
         #expect(!text.contains("<script>") && !text.contains("<b>"))
         let html = try ParsedSVG(text)

@@ -13,36 +13,68 @@ public struct UsualDrink: Sendable, Equatable, Hashable {
     }
 }
 
-/// The user's usual drinks: the (fluid, cup size) pairs logged most often by hand in the
-/// recent intakes, then sensible defaults to fill the row.
+/// The user's usual drinks (issue #39 item 15: the tiles learned any recent volume, a 10 mL
+/// test or one odd 42 mL drink among them): the (fluid, cup size) pairs the user logged by
+/// hand at least ``minimumCount`` times in the last ``lookbackDays`` days, each a sensible cup
+/// (``cupSizes``), most often first; then cup sizes in the user's unit to fill the row.
 public enum UsualDrinks {
     /// How many buttons the today page shows.
     public static let count = 6
     /// How many days back the usual drinks are looked for (the route reads that many days).
     public static let lookbackDays = 14
-    /// Defaults, in this order, while the user's own history is short.
+    /// How often a pair must have been logged in that time to be one of the usual drinks.
+    public static let minimumCount = 3
+    /// The cup sizes a tile may have, in mL: an espresso to a large bottle.
+    public static let cupSizes: ClosedRange<Double> = 25...1500
+    /// Two cups within this fraction of each other are the same size (a default is left out
+    /// when the user's own drink is that size: 237 mL and 8 fl oz).
+    static let sameSize = 0.05
+
+    /// Defaults, in this order, while the user's own history is short: sizes of glasses, cups
+    /// and bottles in mL…
     public static let defaults = [
         UsualDrink(fluid: "water", volumeMl: 250), UsualDrink(fluid: "water", volumeMl: 500), UsualDrink(fluid: "coffee", volumeMl: 200),
         UsualDrink(fluid: "tea", volumeMl: 250), UsualDrink(fluid: "sparkling water", volumeMl: 330), UsualDrink(fluid: "water", volumeMl: 750),
     ]
 
-    /// The pairs of `recent` (manual intakes only; cup sizes to the mL) by how often they were
-    /// logged, ties broken by the latest; then the defaults not already in, whose fluid is in
-    /// `fluids` (the catalog the user sees), up to ``count``.
-    public static func pick(recent: [IntakeRecord], fluids: [Fluid]) -> [UsualDrink] {
-        var tally: [UsualDrink: (count: Int, latest: Double)] = [:]
-        for intake in recent where intake.source == "manual" {
-            let drink = UsualDrink(fluid: intake.fluid, volumeMl: intake.volumeMl.rounded())
-            let seen = tally[drink] ?? (0, -.infinity)
-            tally[drink] = (seen.count + 1, max(seen.latest, intake.at.timeIntervalSince1970))
+    /// … and in US fluid ounces (8 and 12 oz cups, 16.9 and 24 oz bottles), for a user who
+    /// sees fl oz.
+    public static let fluidOunceDefaults = [
+        (fluid: "water", ounces: 8.0), ("water", 16.9), ("coffee", 8), ("tea", 8), ("sparkling water", 12), ("water", 24),
+    ].map { UsualDrink(fluid: $0.fluid, volumeMl: $0.ounces * WebFormat.millilitresPerFluidOunce) }
+
+    /// The defaults for a user who sees volumes in `units`.
+    public static func defaults(for units: DisplayUnits) -> [UsualDrink] {
+        units.volume == "fl-oz" ? fluidOunceDefaults : defaults
+    }
+
+    /// The pairs of `recent` (manual intakes only, of a fluid still in `fluids` when it lists
+    /// any; sizes compared to the mL) logged at least ``minimumCount`` times, each within
+    /// ``cupSizes``, by how often, ties broken by the latest; each at the volume last logged.
+    /// Then the ``defaults(for:)`` whose fluid is in `fluids` and whose size is not already a
+    /// tile of that fluid, up to ``count``.
+    public static func pick(recent: [IntakeRecord], fluids: [Fluid], units: DisplayUnits = DisplayUnits()) -> [UsualDrink] {
+        struct Key: Hashable {
+            var fluid: String
+            var millilitres: Double
         }
-        var picked = tally.sorted { left, right in
-            left.value.count != right.value.count ? left.value.count > right.value.count
-                : (left.value.latest != right.value.latest ? left.value.latest > right.value.latest : left.key.fluid < right.key.fluid)
-        }.prefix(count).map(\.key)
         let known = Set(fluids.map(\.name))
-        for drink in defaults where picked.count < count && !picked.contains(drink) && (known.isEmpty || known.contains(drink.fluid)) {
-            picked.append(drink)
+        var tally: [Key: (count: Int, latest: Date, volumeMl: Double)] = [:]
+        for intake in recent where intake.source == "manual" && cupSizes.contains(intake.volumeMl) {
+            guard known.isEmpty || known.contains(intake.fluid) else { continue }
+            let key = Key(fluid: intake.fluid, millilitres: intake.volumeMl.rounded())
+            let seen = tally[key] ?? (0, .distantPast, intake.volumeMl)
+            let newest = intake.at >= seen.latest
+            tally[key] = (seen.count + 1, max(seen.latest, intake.at), newest ? intake.volumeMl : seen.volumeMl)
+        }
+        var picked = tally.filter { $0.value.count >= minimumCount }.sorted { left, right in
+            left.value.count != right.value.count ? left.value.count > right.value.count
+                : left.value.latest != right.value.latest ? left.value.latest > right.value.latest
+                : (left.key.fluid, left.key.millilitres) < (right.key.fluid, right.key.millilitres)
+        }.prefix(count).map { UsualDrink(fluid: $0.key.fluid, volumeMl: $0.value.volumeMl) }
+        for drink in defaults(for: units) where picked.count < count && (known.isEmpty || known.contains(drink.fluid)) {
+            let taken = picked.contains { $0.fluid == drink.fluid && abs($0.volumeMl - drink.volumeMl) <= sameSize * drink.volumeMl }
+            if !taken { picked.append(drink) }
         }
         return picked
     }

@@ -144,7 +144,7 @@ struct DashboardRoutes: Sendable {
         let catalog = try await fluids.fluids
         return TodayPage(
             day: day, total: total, goal: try await goal, intakes: intakes, fluids: catalog,
-            usual: UsualDrinks.pick(recent: try await recent, fluids: catalog)
+            usual: UsualDrinks.pick(recent: try await recent, fluids: catalog, units: session.context.units)
         ).render(session.context)
     }
 
