@@ -1,6 +1,9 @@
 import ChildProcess
 import Foundation
+import QuenchProtocol
+import QuenchRuntime
 import QuenchTestSupport
+import QuenchTesting
 import Testing
 
 #if canImport(Glibc)
@@ -61,5 +64,29 @@ struct LocalDeploymentPortTakenTests {
 
         let withoutWeb = try run(["up", "--insecure", "--no-web", "--port-base", ports.argument, "--data-dir", dir.path, "--json"])
         #expect(withoutWeb.status == 0, "up --no-web: \(withoutWeb.stderr)")
+    }
+
+    @Test("quench-web itself on a taken HTTP port: it exits at once, its log and stderr naming the address, the key and --no-web")
+    func webProcessNamesItsPort() throws {
+        let ports = try PortBase()
+        defer { ports.release() }
+        let dir = temporaryDirectory("web-port-taken")
+        let holder = try Self.listen(on: ports.httpPort)
+        defer { close(holder) }
+        // The web's ZeroMQ ports in this block too (its catalog ports may be taken by another deployment).
+        func endpoint(_ catalogPort: Int) -> String { "tcp://127.0.0.1:\(catalogPort - 7100 + ports.base)" }
+        let result = try ChildCommand(
+            try Binaries.url(of: "quench-web").path,
+            arguments: [
+                "--insecure", "--data-dir", dir.path, "--http-port", "\(ports.httpPort)",
+                "--rpc-endpoint", endpoint(ServiceCatalog.web.rpcPort), "--pub-endpoint", endpoint(ServiceCatalog.web.pubPort),
+                "--user-pub-endpoint", endpoint(ServiceCatalog.web.userPubPort),
+            ],
+            environment: ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUENCH_") }, standardInput: .null
+        ).run()
+        #expect(result.status != 0)
+        let said = result.standardErrorText
+        #expect(said.contains("could not listen for HTTP on 127.0.0.1:\(ports.httpPort)") && said.contains("Address already in use"), "\(said)")
+        #expect(said.contains("http.port") && said.contains("--no-web"), "\(said)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 public import Hummingbird
 public import Logging
 public import QuenchRuntime
@@ -70,13 +71,41 @@ public final class WebApp: Sendable {
     /// accepting and lets open requests finish), HTTP/1.1 with the connection limits
     /// (``GuardedHTTP1Channel``). `onBound` gets the port actually bound.
     public func makeApplication(onBound: @escaping @Sendable (Int) async -> Void = { _ in }) -> some Service {
-        Application(
+        ListenerNamed(host: config.host, port: config.port, application: Application(
             router: makeRouter(),
             server: .guardedHTTP1(
                 counter: ConnectionCounter(limits: config.connections),
                 refusals: RefusalLog(logger: logger, service: "web", perMinute: TransportLimits.standard.refusalLogsPerMinute)),
             configuration: .init(address: .hostname(config.host, port: config.port), serverName: nil),
             onServerRunning: { [config] channel in await onBound(channel.localAddress?.port ?? config.port) },
-            logger: logger)
+            logger: logger))
+    }
+}
+
+/// The HTTP server, whose failure to listen names the address and the way out (`http.port`,
+/// `quench up --no-web`) instead of NIO's bare "Address already in use".
+struct ListenerNamed<Inner: Service>: Service {
+    let host: String
+    let port: Int
+    let application: Inner
+
+    func run() async throws {
+        do {
+            try await application.run()
+        } catch let error as IOError where [EADDRINUSE, EACCES, EADDRNOTAVAIL].contains(error.errnoCode) {
+            throw ListenFailure(host: host, port: port, reason: String(cString: strerror(error.errnoCode)))
+        }
+    }
+}
+
+/// `quench-web` could not listen on its HTTP address.
+struct ListenFailure: Error, CustomStringConvertible {
+    var host: String
+    var port: Int
+    var reason: String
+
+    var description: String {
+        "could not listen for HTTP on \(host):\(port) (\(reason)): set http.port (--http-port, QUENCH_WEB_HTTP_PORT) "
+            + "to a free port, stop what holds this one, or start the services without the web (quench up --no-web)"
     }
 }
