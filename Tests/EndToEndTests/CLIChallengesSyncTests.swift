@@ -107,6 +107,39 @@ struct CLIChallengesSyncTests {
         await system.close()
     }
 
+    @Test("a stored sync failure is said in the reader's language: a sync in English fails (bad JSON, then the server gone), quench challenges --lang de/fr says why in German/French")
+    func storedFailureInTheReadersLanguage() async throws {
+        let system = try await AnalyticsSystem("cli-sync-reason", timeZone: "UTC")
+        let server = try CatalogServer("cli-sync-reason")
+        defer { server.stop() }
+        let quench = try Self.runner(system)
+        try server.serve(try Self.sample())
+        let synced = try quench(["challenges", "sync", server.url(), "--lang", "en"])
+        #expect(synced.status == 0, "\(synced.stderr)")
+
+        // The sync runs in English (a timer's); the failure is kept as a code with its values.
+        try server.serve(#"{"items":[{"id":"#)
+        let malformed = try quench(["challenges", "sync", "--lang", "en"])
+        #expect(malformed.status == 65, "\(malformed.stderr)")
+        let source = try #require(try quench(["challenges", "--json"]).json()["source"] as? [String: Any])
+        #expect(source["outcome"] as? String == "failed" && source["detail"] as? String == "the feed is not JSON", "\(source)")
+        #expect((source["reason"] as? [String: Any])?["code"] as? String == "feed.not_json", "\(source)")
+        let german = try quench(["challenges", "--lang", "de"])
+        #expect(german.stdout.contains("die letzte Prüfung gerade eben schlug fehl: der Feed ist kein JSON."), "\(german.stdout)")
+        #expect(!german.stdout.contains("the feed is not JSON"), "\(german.stdout)")
+        let french = try quench(["challenges", "--lang", "fr"])
+        #expect(french.stdout.contains("la dernière vérification à l’instant a échoué : le flux n’est pas du JSON."), "\(french.stdout)")
+
+        // The server gone: the system's reason in the reader's words too; English as it was.
+        server.stop()
+        #expect(try quench(["challenges", "sync", "--lang", "en"]).status == 69)
+        let gone = try quench(["challenges", "--lang", "de"])
+        #expect(gone.stdout.contains("schlug fehl: der Feed ist nicht erreichbar: Verbindung abgelehnt."), "\(gone.stdout)")
+        let english = try quench(["challenges", "--lang", "en"])
+        #expect(english.stdout.contains("; the last check just now failed: the feed cannot be reached: Connection refused."), "\(english.stdout)")
+        await system.close()
+    }
+
     @Test("HTTPS behind a private CA: refused without it (65); a bad CA file exits 64 before any fetch; --ca-file, $QUENCH_CHALLENGES_CA_FILE or challengesCAFile stores the catalog")
     func privateCA() async throws {
         let system = try await AnalyticsSystem("cli-sync-ca", timeZone: "UTC")

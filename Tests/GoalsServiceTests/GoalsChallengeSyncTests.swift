@@ -21,9 +21,11 @@ struct GoalsChallengeSyncTests {
             as: ReplaceChallengesReply.self, idempotencyKey: UUID().uuidString)
     }
 
-    static func checked(_ system: GoalsSystem, url: String = url, outcome: String, detail: String? = nil) async throws -> ChallengesCheckedReply {
+    static func checked(
+        _ system: GoalsSystem, url: String = url, outcome: String, detail: String? = nil, reason: ChallengeSyncReason? = nil
+    ) async throws -> ChallengesCheckedReply {
         try await system.goalsClient.call(
-            MessageDescriptor.challengesChecked.name, ChallengesCheckedRequest(url: url, outcome: outcome, detail: detail),
+            MessageDescriptor.challengesChecked.name, ChallengesCheckedRequest(url: url, outcome: outcome, detail: detail, reason: reason),
             as: ChallengesCheckedReply.self, idempotencyKey: UUID().uuidString)
     }
 
@@ -115,6 +117,30 @@ struct GoalsChallengeSyncTests {
         }
         #expect(try await Self.listed(system).source == failed)
         #expect(try await Self.listed(system).challenges.count == 6)
+        await system.close()
+    }
+
+    @Test("checked: a failure's reason (code and values) is kept beside the English detail, cleared by the next check; a bad one is refused naming it", arguments: TestMode.selected)
+    func checkReason(mode: TestMode) async throws {
+        let system = try await GoalsSystem("sync-reason", mode: mode, withHealth: false)
+        _ = try await Self.replace(system, try GoalsChallengesTests.sampleCatalog())
+        let reason = ChallengeSyncReason("feed.server_failed", ["status": "503", "reason": "Service Unavailable\u{07}"])
+        let failed = try #require(try await Self.checked(system, outcome: "failed", detail: "the feed answered 503", reason: reason).source)
+        #expect(failed.reason == ChallengeSyncReason("feed.server_failed", ["status": "503", "reason": "Service Unavailable"]), "\(failed)")
+        #expect(try await Self.listed(system).source?.reason == failed.reason)
+        // An older client sends no reason: the detail alone, as before.
+        let older = try #require(try await Self.checked(system, outcome: "failed", detail: "timeout").source)
+        #expect(older.reason == nil && older.detail == "timeout")
+        _ = try await Self.checked(system, outcome: "failed", detail: "x", reason: reason)
+        #expect(try await Self.checked(system, outcome: "not_modified").source?.reason == nil)
+        await expectRejected(.invalidArgument, field: "reason.code", "a code with a space") {
+            try await Self.checked(system, outcome: "failed", detail: "x", reason: ChallengeSyncReason("feed not json"))
+        }
+        let many = Dictionary(uniqueKeysWithValues: (0...ChallengeSyncReason.maxValues).map { ("k\($0)", "v") })
+        await expectRejected(.invalidArgument, field: "reason.values", "17 values") {
+            try await Self.checked(system, outcome: "failed", detail: "x", reason: ChallengeSyncReason("feed.not_json", many))
+        }
+        #expect(try await Self.listed(system).source?.outcome == "not_modified", "the refused checks changed nothing")
         await system.close()
     }
 }

@@ -74,7 +74,7 @@ struct ChallengeFeedTests {
         #expect(Self.failure(#"{"items":[{"id":"a""#)?.code == .malformed)
         #expect(Self.failure(#"{"challenges":[]}"#)?.message == #"the feed is not {"items":[…]}: no "items" array"#)
         #expect(Self.failure("[1,2]")?.code == .malformed)
-        #expect(Self.failure(CatalogServer.feed([])) == ChallengeFeed.Failure(code: .malformed, message: "the feed has no challenges"))
+        #expect(Self.failure(CatalogServer.feed([]))?.message == "the feed has no challenges" && Self.failure(CatalogServer.feed([]))?.code == .malformed)
         #expect(Self.failure(CatalogServer.feed([CatalogServer.item("x", type: "yoga")]))?.message == "the feed's only challenge cannot be used")
         let two = CatalogServer.feed([CatalogServer.item("x", type: "yoga"), CatalogServer.item("y", points: -1)])
         #expect(Self.failure(two)?.message == "none of the feed's 2 challenges can be used")

@@ -16,14 +16,17 @@ public struct ChallengeSyncState: Codable, Sendable, Equatable {
     public var checkedAt: Date
     /// How the last ask went: `replaced`, `not_modified` or `failed`.
     public var outcome: String
-    /// What failed (`failed`), else nil.
+    /// What failed (`failed`), else nil: in English, as the client sent it.
     public var detail: String?
     /// Items of the last fetched feed that were left out (bad or duplicate).
     public var skipped: Int
+    /// What failed as a code with its values (`failed`, from clients that send one), for a
+    /// client to say it in its user's language; nil on rows kept before it existed.
+    public var reason: ChallengeSyncReason?
 
     public init(
         url: String, etag: String?, lastModified: String?, fetchedAt: Date, checkedAt: Date, outcome: String, detail: String?,
-        skipped: Int
+        skipped: Int, reason: ChallengeSyncReason? = nil
     ) {
         self.url = url
         self.etag = etag
@@ -33,6 +36,7 @@ public struct ChallengeSyncState: Codable, Sendable, Equatable {
         self.outcome = outcome
         self.detail = detail
         self.skipped = skipped
+        self.reason = reason
     }
 
     /// The values of `outcome`.
@@ -100,16 +104,38 @@ public struct ChallengesCheckedRequest: Codable, Sendable, Equatable {
     public var url: String
     /// `not_modified` or `failed`.
     public var outcome: String
-    /// What failed, at most 500 characters kept.
+    /// What failed, in English, at most 500 characters kept.
     public var detail: String?
+    /// What failed as a code with its values (the same failure as `detail`).
+    public var reason: ChallengeSyncReason?
 
-    public init(url: String, outcome: String, detail: String?) {
+    public init(url: String, outcome: String, detail: String?, reason: ChallengeSyncReason? = nil) {
         self.url = url
         self.outcome = outcome
         self.detail = detail
+        self.reason = reason
     }
 
     public static let maxDetailLength = 500
+}
+
+/// Why a fetch of the challenges feed failed, as a stable `code` (`feed.not_json`,
+/// `feed.server_failed`) and its values as text (`status`, `reason`): kept by goals beside the
+/// English `detail` so that each reader is told in their own language (docs/PROTOCOL.md §7,
+/// ChallengeSource). The same shape idea as ``ErrorRule``; optional on the wire.
+public struct ChallengeSyncReason: Codable, Sendable, Equatable {
+    public var code: String
+    public var values: [String: String]
+
+    public init(_ code: String, _ values: [String: String] = [:]) {
+        self.code = code
+        self.values = values
+    }
+
+    /// The longest code, the most values and the longest key kept (a value: `maxDetailLength`).
+    public static let maxCodeLength = 64
+    public static let maxValues = 16
+    public static let maxKeyLength = 64
 }
 
 /// `challenges.checked`'s reply: the sync state after the check (nil when the catalog has

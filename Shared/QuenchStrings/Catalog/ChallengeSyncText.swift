@@ -2,8 +2,9 @@
 public enum ChallengeSyncText: LocalizedMessage {
     // A fetch that gave no catalog.
     case timedOut(seconds: Double)
-    case unreachable(String)
-    case tlsRefused(String)
+    case unreachable(SystemErrorText)
+    /// With `privateCAHint`, followed by ``tlsPrivateCAHint``.
+    case tlsRefused(String, privateCAHint: Bool)
     case tlsPrivateCAHint
     case serverFailed(code: Int, reason: String)
     case unexpectedStatus(code: Int, reason: String)
@@ -56,11 +57,11 @@ public enum ChallengeSyncText: LocalizedMessage {
                 fr: "le flux n’a pas répondu en \(seconds, upTo: 1) s")
         case .unreachable(let detail):
             l.pick(en: "the feed cannot be reached: \(detail)", de: "der Feed ist nicht erreichbar: \(detail)", fr: "le flux est injoignable : \(detail)")
-        case .tlsRefused(let detail):
-            l.pick(
+        case .tlsRefused(let detail, let hint):
+            Self.withHint(hint, l.pick(
                 en: "the feed's TLS certificate or handshake was refused: \(detail)",
                 de: "Zertifikat oder TLS-Handshake des Feeds abgelehnt: \(detail)",
-                fr: "certificat ou négociation TLS du flux refusés : \(detail)")
+                fr: "certificat ou négociation TLS du flux refusés : \(detail)"))
         case .tlsPrivateCAHint:
             l.pick(
                 en: "(a feed behind a private CA: give its certificate with --ca-file)",
@@ -203,6 +204,11 @@ public enum ChallengeSyncText: LocalizedMessage {
                 fr: Plural(one: "; \(count) élément invalide du flux écarté", many: "; \(count) éléments invalides du flux écartés",
                            other: "; \(count) éléments invalides du flux écartés"))
         }
+    }
+
+    /// `refused`, then the hint on giving a private CA when `hint`.
+    private static func withHint(_ hint: Bool, _ refused: Localized) -> Localized {
+        hint ? "\(refused) \(ChallengeSyncText.tlsPrivateCAHint)" : refused
     }
 }
 

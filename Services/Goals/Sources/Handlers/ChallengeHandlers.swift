@@ -96,13 +96,15 @@ public struct ChallengeHandlers: Sendable {
         guard outcomes.contains(request.outcome) else {
             throw QuenchError.invalidArgument("outcome", "must be one of \(outcomes.joined(separator: ", ")), got '\(request.outcome.prefix(40))'")
         }
+        let failed = request.outcome == ChallengeSyncState.Outcome.failed
+        let reason = failed ? try ChallengeSourceRules.reason(request.reason) : nil
         guard var source = try ChallengeSourceStore.get(write.db), source.url == request.url else {
             return ChallengesCheckedReply(source: try ChallengeSourceStore.get(write.db))
         }
         source.checkedAt = now()
         source.outcome = request.outcome
-        source.detail = request.outcome == ChallengeSyncState.Outcome.failed
-            ? request.detail.map { String($0.unicodeScalars.filter { $0.value >= 0x20 }.prefix(ChallengesCheckedRequest.maxDetailLength)) } : nil
+        source.detail = failed ? request.detail.map(ChallengeSourceRules.printable) : nil
+        source.reason = reason
         try ChallengeSourceStore.set(write.db, source)
         // As stored (times to SQLite's precision), the same as `challenges.list` answers.
         return ChallengesCheckedReply(source: try ChallengeSourceStore.get(write.db))

@@ -23,4 +23,28 @@ enum ChallengeSourceRules {
                 field, "must be at most \(ReplaceChallengesRequest.maxValidatorLength) printable ASCII characters")
         }
     }
+
+    /// A failure's text as kept: control characters left out, at most 500 characters.
+    static func printable(_ text: String) -> String {
+        String(text.unicodeScalars.filter { $0.value >= 0x20 }.prefix(ChallengesCheckedRequest.maxDetailLength))
+    }
+
+    /// A failure's `reason` as kept: a code of letters, digits, `.` and `_` (at most 64), at most
+    /// 16 values with keys like it, each value kept as `printable`.
+    static func reason(_ reason: ChallengeSyncReason?) throws -> ChallengeSyncReason? {
+        guard let reason else { return nil }
+        func isName(_ text: String) -> Bool {
+            !text.isEmpty && text.utf8.count <= ChallengeSyncReason.maxCodeLength
+                && text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "." || $0 == "_") }
+        }
+        guard isName(reason.code) else {
+            throw QuenchError.invalidArgument(
+                "reason.code", "must be 1 to \(ChallengeSyncReason.maxCodeLength) letters, digits, '.' or '_', got '\(reason.code.prefix(40))'")
+        }
+        guard reason.values.count <= ChallengeSyncReason.maxValues, reason.values.keys.allSatisfy(isName) else {
+            throw QuenchError.invalidArgument(
+                "reason.values", "must be at most \(ChallengeSyncReason.maxValues) values named by letters, digits, '.' or '_'")
+        }
+        return ChallengeSyncReason(reason.code, reason.values.mapValues(printable))
+    }
 }

@@ -63,6 +63,14 @@ enum GoalsSchema {
                 );
                 """)
         }
+        migrator.registerMigration("goals.v3-challenge-source-reason") { db in
+            // A failed fetch's reason as a code and its values (JSON), beside the English
+            // `detail`; rows from before have neither and read as they did.
+            try db.execute(sql: """
+                ALTER TABLE challenge_source ADD COLUMN reasonCode TEXT;
+                ALTER TABLE challenge_source ADD COLUMN reasonValues TEXT;
+                """)
+        }
         return migrator
     }
 }

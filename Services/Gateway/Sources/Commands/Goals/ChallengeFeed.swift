@@ -27,8 +27,20 @@ struct ChallengeFeed: Sendable {
     /// away, try later) differs from a feed that answered wrongly (a 4xx, a body too large).
     struct Failure: Error, Equatable {
         var code: ErrorCode
+        /// In this run's language.
         var message: String
+        /// In English: what goals keeps as the failure's `detail`.
+        var english: String
+        /// The same as a code and values (goals keeps it as `reason`, for each reader's language).
+        var reason: ChallengeSyncReason?
         var offline: Bool { code == .unavailable || code == .deadlineExceeded }
+
+        init(code: ErrorCode, _ text: ChallengeSyncText) {
+            self.code = code
+            message = tr(text)
+            english = Localizer(.en)(text)
+            reason = text.reason.map { ChallengeSyncReason($0.code, $0.values) }
+        }
     }
 
     /// The largest body read (a catalog of 1000 items fits in far less).
@@ -93,7 +105,7 @@ struct ChallengeFeed: Sendable {
             let first = try await group.next() ?? nil
             group.cancelAll()
             guard let first else {
-                throw Failure(code: .deadlineExceeded, message: tr(ChallengeSyncText.timedOut(seconds: limit.seconds)))
+                throw Failure(code: .deadlineExceeded, .timedOut(seconds: limit.seconds))
             }
             return first
         }
@@ -103,27 +115,25 @@ struct ChallengeFeed: Sendable {
         if let failure = error as? Failure { return failure }
         // A certificate that does not verify is no outage: the feed is refused (exit 65).
         if error is NIOSSLError || error is NIOSSLExtraError {
-            let refused = tr(ChallengeSyncText.tlsRefused(String(String(describing: error).prefix(200))))
             // With no CA of its own given, say how to give one.
-            let message = extraTrustRoots.isEmpty ? refused + " " + tr(ChallengeSyncText.tlsPrivateCAHint) : refused
-            return Failure(code: .failedPrecondition, message: message)
+            return Failure(code: .failedPrecondition, .tlsRefused(String(String(describing: error).prefix(200)), privateCAHint: extraTrustRoots.isEmpty))
         }
         if let error = error as? HTTPClientError {
             if [HTTPClientError.deadlineExceeded, .readTimeout, .connectTimeout].contains(error) {
-                return Failure(code: .deadlineExceeded, message: tr(ChallengeSyncText.timedOut(seconds: timeout.seconds)))
+                return Failure(code: .deadlineExceeded, .timedOut(seconds: timeout.seconds))
             }
             if [HTTPClientError.redirectLimitReached, .redirectCycleDetected].contains(error) {
-                return Failure(code: .failedPrecondition, message: tr(ChallengeSyncText.redirects(limit: Self.maxRedirects)))
+                return Failure(code: .failedPrecondition, .redirects(limit: Self.maxRedirects))
             }
         }
-        return Failure(code: .unavailable, message: tr(ChallengeSyncText.unreachable(Self.systemWords(error))))
+        return Failure(code: .unavailable, .unreachable(Self.systemWords(error)))
     }
 
     /// A socket error in the system's words ("Connection refused"), not NIO's debug text
     /// ("connection reset (error set): Connection refused (errno: 111)"); anything else as it describes itself.
-    static func systemWords(_ error: any Error) -> String {
-        if let io = error as? IOError { return tr(SystemErrorText(errno: io.errnoCode)) }
-        return String(String(describing: error).prefix(200))
+    static func systemWords(_ error: any Error) -> SystemErrorText {
+        if let io = error as? IOError { return SystemErrorText(errno: io.errnoCode) }
+        return SystemErrorText(detail: String(String(describing: error).prefix(200)))
     }
 
     private func exchange(_ client: HTTPClient, _ validators: Validators?) async throws -> Outcome {
@@ -138,13 +148,13 @@ struct ChallengeFeed: Sendable {
         switch status.code {
         case 200:
             if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBytes {
-                throw Failure(code: .tooLarge, message: tr(ChallengeSyncText.tooLarge(bytes: length, limit: maxBytes)))
+                throw Failure(code: .tooLarge, .tooLarge(bytes: length, limit: maxBytes))
             }
             let buffer: ByteBuffer
             do {
                 buffer = try await response.body.collect(upTo: maxBytes)
             } catch is NIOTooManyBytesError {
-                throw Failure(code: .tooLarge, message: tr(ChallengeSyncText.bodyTooLarge(limit: maxBytes)))
+                throw Failure(code: .tooLarge, .bodyTooLarge(limit: maxBytes))
             }
             func header(_ name: String) -> String? {
                 response.headers.first(name: name).map { String($0.unicodeScalars.filter { (0x20...0x7e).contains($0.value) }) }
@@ -155,9 +165,9 @@ struct ChallengeFeed: Sendable {
         case 304:
             return .notModified
         case 500...599:
-            throw Failure(code: .unavailable, message: tr(ChallengeSyncText.serverFailed(code: Int(status.code), reason: String(status.reasonPhrase.prefix(80)))))
+            throw Failure(code: .unavailable, .serverFailed(code: Int(status.code), reason: String(status.reasonPhrase.prefix(80))))
         default:
-            throw Failure(code: .failedPrecondition, message: tr(ChallengeSyncText.unexpectedStatus(code: Int(status.code), reason: String(status.reasonPhrase.prefix(80)))))
+            throw Failure(code: .failedPrecondition, .unexpectedStatus(code: Int(status.code), reason: String(status.reasonPhrase.prefix(80))))
         }
     }
 }

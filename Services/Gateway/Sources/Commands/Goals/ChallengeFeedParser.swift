@@ -28,13 +28,13 @@ enum ChallengeFeedParser {
         do {
             root = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw ChallengeFeed.Failure(code: .malformed, message: tr(ChallengeSyncText.notJSON))
+            throw ChallengeFeed.Failure(code: .malformed, .notJSON)
         }
         guard let object = root as? [String: Any], let items = object["items"] as? [Any] else {
-            throw ChallengeFeed.Failure(code: .malformed, message: tr(ChallengeSyncText.noItems))
+            throw ChallengeFeed.Failure(code: .malformed, .noItems)
         }
         guard items.count <= LoadChallengesRequest.maxItems else {
-            throw ChallengeFeed.Failure(code: .malformed, message: tr(ChallengeSyncText.tooManyItems(count: items.count, limit: LoadChallengesRequest.maxItems)))
+            throw ChallengeFeed.Failure(code: .malformed, .tooManyItems(count: items.count, limit: LoadChallengesRequest.maxItems))
         }
         var parsed = Parsed(items: [], skipped: [])
         var seen: [String: Int] = [:]
@@ -74,7 +74,7 @@ enum ChallengeFeedParser {
         }
         guard !parsed.items.isEmpty else {
             let message = parsed.skipped.isEmpty ? ChallengeSyncText.feedEmpty : ChallengeSyncText.noneUsable(skipped: parsed.skipped.count)
-            throw ChallengeFeed.Failure(code: .malformed, message: tr(message))
+            throw ChallengeFeed.Failure(code: .malformed, message)
         }
         return parsed
     }

@@ -130,7 +130,8 @@ extension Challenges {
             _ held: ListChallengesReply, after failure: ChallengeFeed.Failure, url: String, gateway: Gateway, output: Output
         ) async throws {
             let checked: ChallengesCheckedReply? = try? await gateway.call(
-                .challengesChecked, ChallengesCheckedRequest(url: url, outcome: ChallengeSyncState.Outcome.failed, detail: failure.message),
+                .challengesChecked, ChallengesCheckedRequest(
+                    url: url, outcome: ChallengeSyncState.Outcome.failed, detail: failure.english, reason: failure.reason),
                 requiresUser: false)
             if failure.offline {
                 var cached = held

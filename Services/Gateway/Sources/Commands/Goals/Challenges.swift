@@ -115,11 +115,17 @@ struct Challenges: AsyncParsableCommand {
         var line = tr(ChallengeSyncText.fromFeed(url: source.url, fetched: age(source.fetchedAt)))
         if source.checkedAt > source.fetchedAt {
             line += source.outcome == ChallengeSyncState.Outcome.failed
-                ? tr(ChallengeSyncText.lastCheckFailed(when: age(source.checkedAt), detail: source.detail ?? ""))
+                ? tr(ChallengeSyncText.lastCheckFailed(when: age(source.checkedAt), detail: failureText(source)))
                 : tr(ChallengeSyncText.lastCheckUnchanged(when: age(source.checkedAt)))
         }
         if source.skipped > 0 { line += tr(ChallengeSyncText.itemsLeftOut(source.skipped)) }
         return line + "."
+    }
+
+    /// A failed check's reason in this run's language when goals kept it as a code this
+    /// catalog knows, else the English detail as stored (rows from older clients).
+    static func failureText(_ source: ChallengeSyncState) -> String {
+        source.reason.flatMap { ChallengeSyncText(reason: $0.code, values: $0.values) }.map(tr) ?? source.detail ?? ""
     }
 
     /// A month's first and last day, or nil when `text` is not YYYY-MM.
