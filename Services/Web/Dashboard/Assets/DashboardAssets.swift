@@ -36,6 +36,9 @@ public enum DashboardAssets {
     .muted{color:var(--muted)}
     .notice{background:#E0F2FE;border-left:4px solid var(--accent);padding:.75rem;border-radius:.25rem}
     .notice.error{background:#FEE2E2;border-color:var(--error)}
+    .notice.undo{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem}
+    .notice.undo form{margin:0}
+    .notice .detail{display:block;margin-top:.25rem}
     .ring-card{display:flex;align-items:center;gap:1rem}
     .ring-card svg{width:8.5rem;height:8.5rem;flex:none}
     .ring-numbers p{margin:.15rem 0}
