@@ -41,6 +41,19 @@ struct SecurityEventsEndToEndTests {
         #expect(anaStream.domainEvents.allSatisfy { $0.topic == "ana/intake.logged" })
         #expect(bobStream.domainEvents.map(\.envelope.user) == ["bob"], "\(bobStream.domainEvents.map(\.topic))")
         #expect(bobFull.events.isEmpty, "a user key must not be admitted on the full event stream")
+        // A publisher's seq counts every user's events: the full stream has it, the user
+        // stream does not (bob's would show ana's two drinks as a gap: #39 item 6).
+        #expect(adminFull.domainEvents.map(\.envelope.seq) == [1, 2, 3])
+        #expect(anaStream.domainEvents.allSatisfy { $0.envelope.seq == nil } && bobStream.domainEvents.allSatisfy { $0.envelope.seq == nil })
+        // Nor do the system replies to a user carry what counts everyone's requests and events.
+        let bobPong = try await bob.call(.systemPing, PingRequest())
+        let adminPong = try await admin.call(.systemPing, PingRequest())
+        #expect(bobPong.headSeq == 0 && adminPong.headSeq == 3)
+        let bobHealth = try await bob.call(.systemHealth, HealthRequest())
+        let adminHealth = try await admin.call(.systemHealth, HealthRequest())
+        #expect(bobHealth.headSeq == 0 && bobHealth.requestsServed == 0 && bobHealth.errorsByCode.isEmpty && bobHealth.database.path.isEmpty)
+        #expect(bobHealth.status == adminHealth.status && bobHealth.database.ok == adminHealth.database.ok)
+        #expect(adminHealth.headSeq == 3 && adminHealth.requestsServed > 3 && !adminHealth.database.path.isEmpty)
     }
 
     @Test("a key removed from the allow-list stops receiving events at once; other subscribers reconnect and go on")

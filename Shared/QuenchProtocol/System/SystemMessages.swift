@@ -57,6 +57,18 @@ public struct HealthReply: Codable, Sendable, Equatable {
         self.database = database
         self.subscriptions = subscriptions
     }
+
+    /// The reply with what counts every user's requests and events withheld: `headSeq`,
+    /// `inFlight`, `requestsServed` and `errorsByCode` zero or empty, the database's path
+    /// empty, the subscriptions behind-or-current only (``SubscriptionHealth/withheldCounters``).
+    /// What a user principal gets: the counters would show other users' activity.
+    public var withheldCounters: HealthReply {
+        HealthReply(
+            status: status, service: service, version: version, uptimeSeconds: uptimeSeconds, headSeq: 0,
+            inFlight: 0, requestsServed: 0, errorsByCode: [:],
+            database: DatabaseHealth(path: "", ok: database.ok, message: database.message, checkedAt: database.checkedAt),
+            subscriptions: subscriptions.map(\.withheldCounters))
+    }
 }
 
 public struct DatabaseHealth: Codable, Sendable, Equatable {

@@ -76,7 +76,9 @@ public final class ServiceHost: Service, @unchecked Sendable {
     /// (which report this host's state) included.
     private func served() -> HandlerRegistry {
         var registry = self.registry
-        registry.query(.systemHealth) { [self] (_: HealthRequest, _) in health() }
+        registry.query(.systemHealth) { [self] (_: HealthRequest, context) in
+            context.isUserPrincipal ? health().withheldCounters : health()
+        }
         registry.query(.systemMetrics) { [self] (_: MetricsRequest, context) in
             try context.requirePrivileged()
             HostGauges(service: config.service).update(

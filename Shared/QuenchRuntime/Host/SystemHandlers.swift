@@ -12,7 +12,8 @@ package enum SystemHandlers {
                 service: outbox.publisher,
                 version: QuenchVersion.current,
                 uptimeSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-                headSeq: outbox.headSeq)
+                // The head counts every user's events: withheld from a user principal.
+                headSeq: context.isUserPrincipal ? 0 : outbox.headSeq)
         }
         registry.query(.eventsSince) { (request: EventsSinceRequest, context: RequestContext) in
             let limit = request.limit ?? EventsSinceRequest.defaultLimit

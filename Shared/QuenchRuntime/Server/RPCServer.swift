@@ -423,11 +423,19 @@ final class RPCServer: @unchecked Sendable {
         do {
             try publisher.send([Array(topic.utf8), envelope], dontWait: true)
             if let user, !user.isEmpty, let userPublisher {
-                try userPublisher.send([Array("\(user)/\(topic)".utf8), envelope], dontWait: true)
+                try userPublisher.send([Array("\(user)/\(topic)".utf8), try Self.withoutSeq(envelope)], dontWait: true)
             }
         } catch {
             logger.warning("event not published", metadata: ["topic": "\(topic)", "error": "\(error)"])
         }
+    }
+
+    /// An event as the user stream carries it: without its `seq`, which counts every user's
+    /// events and so would show a user the others' activity (docs/PROTOCOL.md §8).
+    static func withoutSeq(_ envelope: [UInt8]) throws -> [UInt8] {
+        var event = try Envelope.decode(envelope)
+        event.seq = nil
+        return try event.encoded()
     }
 
     /// The user stream's subscriptions (`XPUB_MANUAL`): a user principal's prefix `P` becomes

@@ -9,6 +9,12 @@ public struct RequestContext: Sendable {
     /// The user named in the envelope (authorisation checks it against `principal`).
     public let envelopeUser: String?
     public let principal: Principal
+    /// The caller is a person (`user:<id>`): replies withhold what counts every user's
+    /// requests or events (a publisher's `seq`, request counters).
+    public var isUserPrincipal: Bool {
+        if case .user = principal { return true }
+        return false
+    }
     /// The caller's time zone (envelope `tz`, checked by the zone rule), UTC when absent.
     public let zone: ZoneID
     /// The zone's `TimeZone`.

@@ -35,7 +35,7 @@ public struct AnalyticsHandlers: Sendable {
     /// `analytics.lag`: the counters for operators and services (the web edge waits on them),
     /// behind-or-current only for a user principal.
     func lagReply(_ context: RequestContext) -> LagReply {
-        if case .user = context.principal { return LagReply(publishers: userLag()) }
+        if context.isUserPrincipal { return LagReply(publishers: userLag()) }
         return LagReply(publishers: lag())
     }
 

@@ -19,11 +19,11 @@ import ZeroMQ
 /// the user's oldest: a page the browser left is noticed only at the next write to it);
 /// each listener keeps the newest ``queueDepth`` changes.
 final class LiveEventHub: ForgetsUsers {
-    /// One change as a listener gets it: the groups and the event it came from.
+    /// One change as a listener gets it: the groups and the publisher of the event it came
+    /// from (the user stream's events carry no `seq`).
     struct Change: Sendable, Equatable {
         var groups: Set<LiveTopics.Group>
         var publisher: String
-        var seq: UInt64
     }
 
     /// A user stream to follow: the service's name, its user-events endpoint, its CURVE
@@ -107,7 +107,7 @@ final class LiveEventHub: ForgetsUsers {
         guard envelope.user == nil || envelope.user == user else { return }
         let groups = LiveTopics.groups(forEventType: envelope.type)
         guard !groups.isEmpty else { return }
-        let change = Change(groups: groups, publisher: envelope.publisher ?? "", seq: envelope.seq ?? 0)
+        let change = Change(groups: groups, publisher: envelope.publisher ?? "")
         let targets = state.withLock { state in state.listeners.values.filter { $0.user == user }.map(\.continuation) }
         for continuation in targets { continuation.yield(change) }
     }

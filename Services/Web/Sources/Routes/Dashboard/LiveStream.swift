@@ -48,13 +48,16 @@ enum LiveStream {
 
     /// Waits (at most 2 s) until analytics has applied `change`'s event, so a page reading
     /// analytics' read models shows it when it refreshes. Pages that read the owning
-    /// service need no wait, but one listener serves every page of the tab.
+    /// service need no wait, but one listener serves every page of the tab. The user stream
+    /// carries no `seq` (it would count every user's events), so the wait is for the
+    /// publisher's head as it answers `system.ping` now, which is at least the event's.
     static func waitForAnalytics(_ change: LiveEventHub.Change, backend: Backend, user: String, zone: ZoneID) async {
-        guard change.seq > 0, !change.publisher.isEmpty else { return }
+        guard !change.publisher.isEmpty, ServiceName.domain.contains(change.publisher),
+              let head = try? await backend.call(.systemPing, PingRequest(), service: change.publisher).headSeq, head > 0 else { return }
         let deadline = ContinuousClock.now + .seconds(2)
         while ContinuousClock.now < deadline {
             guard let lag = try? await backend.call(.analyticsLag, LagRequest(), for: user, zone: zone.identifier) else { return }
-            guard let entry = lag.publishers.first(where: { $0.publisher == change.publisher }), entry.appliedSeq < change.seq else { return }
+            guard let entry = lag.publishers.first(where: { $0.publisher == change.publisher }), entry.appliedSeq < head else { return }
             try? await Task.sleep(for: .milliseconds(25))
         }
     }
