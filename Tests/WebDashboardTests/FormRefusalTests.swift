@@ -24,7 +24,9 @@ struct FormRefusalTests {
         let html = try ParsedSVG(Fixtures.today().render(Self.context(refusal)))
         let volume = try #require(html.byID("log-volume"))
         #expect(volume.attributes["value"] == "7000" && volume.attributes["aria-invalid"] == "true")
-        #expect(volume.attributes["aria-describedby"] == FormRefusal.noticeID && volume.attributes["autofocus"] != nil)
+        #expect(volume.attributes["aria-describedby"] == FormRefusal.inlineID && volume.attributes["autofocus"] != nil)
+        // The reason beside the field too (on a phone the focused field is far from the top).
+        #expect(html.byID(FormRefusal.inlineID)?.text == "Amount: too much.")
         let selected = { (id: String) in
             html.elements.drop { $0.attributes["id"] != id }.dropFirst().prefix { $0.name == "option" }.first { $0.attributes["selected"] != nil }?
                 .attributes["value"]

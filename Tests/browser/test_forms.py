@@ -29,6 +29,9 @@ def test_a_refused_drink_keeps_what_was_typed_at_the_pages_own_address(web, brow
     assert "a drink is more than 0 and at most 6,000 mL; you entered 7,000 mL." in notice, notice
     assert browser.find_element("id", "log-volume").get_attribute("value") == "7,000"
     assert browser.find_element("id", "log-volume").get_attribute("aria-invalid") == "true"
+    # Said beside the field too, which has the focus.
+    assert browser.find_element("id", "form-error-here").text == notice.split(": ", 1)[1].split("\n")[0], notice
+    assert browser.switch_to.active_element.get_attribute("id") == "log-volume"
     # The address is the page's, not the post's: a reload opens the page and posts nothing.
     assert browser.current_url == web.url("/today"), browser.current_url
     browser.refresh()
@@ -53,3 +56,42 @@ def test_a_german_page_reads_a_german_number(web, browser):
     wait_for(lambda: "done=logged" in browser.current_url, what="the redirect after logging")
     assert abs(ring_total(browser) - before - 250) < 1.0, (before, ring_total(browser))
     browser.get(web.url("/today?lang=en"))
+
+
+def test_delete_then_undo_brings_the_drink_back_and_the_undo_goes_after_its_seconds(web, browser):
+    _signed_in(web, browser)
+    browser.find_element("id", "log-volume").send_keys("123")
+    browser.find_element("id", "log-volume").submit()
+    wait_for(lambda: "done=logged" in browser.current_url, what="the redirect after logging")
+
+    def rows():
+        return browser.execute_script(
+            "return Array.from(document.querySelectorAll('tr.intake')).map(function (r) {"
+            " return [r.querySelector('td').textContent, r.querySelector('.fluid').textContent, r.querySelectorAll('td')[2].textContent]; })")
+
+    before = rows()
+    mine = [row for row in before if row[2] == "123 mL"]
+    assert mine, before
+    total = ring_total(browser)
+    # Delete the 123 mL drink (its row's Delete button).
+    browser.execute_script(
+        "Array.from(document.querySelectorAll('tr.intake')).filter(function (r) {"
+        " return r.querySelectorAll('td')[2].textContent === '123 mL'; })[0].querySelector('button.danger').click()")
+    wait_for(lambda: "done=deleted" in browser.current_url, what="the redirect after deleting")
+    assert abs(ring_total(browser) - (total - 123)) < 1.0
+    assert "Drink deleted." in browser.find_element("id", "undo").text
+    browser.find_element("id", "undo-button").click()
+    wait_for(lambda: "done=restored" in browser.current_url, what="the redirect after undoing")
+    assert abs(ring_total(browser) - total) < 1.0
+    assert sorted(rows()) == sorted(before), (rows(), before)
+
+    # Deleted again: the undo button goes by itself after its seconds.
+    browser.execute_script(
+        "Array.from(document.querySelectorAll('tr.intake')).filter(function (r) {"
+        " return r.querySelectorAll('td')[2].textContent === '123 mL'; })[0].querySelector('button.danger').click()")
+    wait_for(lambda: "done=deleted" in browser.current_url, what="the second delete")
+    assert browser.find_elements("id", "undo-button")
+    seconds = int(browser.find_element("id", "undo").get_attribute("data-undo-seconds"))
+    wait_for(lambda: not browser.find_elements("id", "undo-button"), timeout=seconds + 5, what="the undo to go")
+    assert "Drink deleted." in browser.find_element("id", "undo").text
+    assert not _page_errors(browser), _page_errors(browser)

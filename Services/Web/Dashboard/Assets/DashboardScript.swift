@@ -1,6 +1,7 @@
 extension DashboardAssets {
     /// Progressive enhancement: sets the `tz` cookie to the browser's zone (so "today" is
-    /// the user's day), puts a refused form's page back at its own address, and follows the live-update stream (server-sent events): when an
+    /// the user's day), puts a refused form's page back at its own address, takes a delete's "Undo" away after its
+    /// seconds, and follows the live-update stream (server-sent events): when an
     /// event of a group the page shows arrives, it fetches the page again and swaps in the
     /// regions marked `data-live` with that group — except one that holds the keyboard
     /// focus (a form being filled in), which waits for the next change.
@@ -18,6 +19,15 @@ extension DashboardAssets {
       var page = document.body.getAttribute('data-page');
       if (page && window.history && history.replaceState && window.location.pathname !== '/' + page) {
         history.replaceState(null, '', '/' + page);
+      }
+      // "Undo" after a delete stays a few seconds (data-undo-seconds), then goes.
+      var undo = document.getElementById('undo');
+      if (undo) {
+        setTimeout(function () {
+          var form = undo.querySelector('form');
+          if (form && !form.contains(document.activeElement)) { form.remove(); }
+          else if (form) { form.addEventListener('focusout', function () { form.remove(); }); }
+        }, 1000 * Number(undo.getAttribute('data-undo-seconds') || 0));
       }
       var wanted = (document.body.getAttribute('data-live') || '').split(' ').filter(Boolean);
       if (!wanted.length || !window.EventSource || !window.fetch || !window.DOMParser) { return; }

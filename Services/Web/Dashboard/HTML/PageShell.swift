@@ -34,6 +34,8 @@ public enum PageShell {
         html.element("h1", text: title)
         if let refusal = context.refusal {
             refused(refusal, l, into: &html)
+        } else if let undo = context.undo {
+            undoNotice(undo, context, into: &html)
         } else {
             notice(context.notice, l, into: &html)
         }
@@ -89,15 +91,34 @@ public enum PageShell {
         }
     }
 
-    /// A refused form's reason (what the refused field's `aria-describedby` names), the
+    /// A refused form's reason again inside that form (`action`), beside its fields.
+    static func refusalHere(_ context: PageContext, action: String, into html: inout HTMLWriter) {
+        guard let refusal = context.refusal, refusal.action == action else { return }
+        html.element("p", [("class", "notice error"), ("id", FormRefusal.inlineID)], text: refusal.message)
+    }
+
+    /// A refused form's reason at the top of the page, the
     /// service's own words under it.
     private static func refused(_ refusal: FormRefusal, _ l: Localizer, into html: inout HTMLWriter) {
         html.start("p", [("class", "notice error"), ("role", "alert"), ("id", FormRefusal.noticeID)])
         html.element("strong", text: l(DashboardText.noticeError) + (l.language == .fr ? "\u{00A0}: " : ": "))
         html.text(refusal.message)
         if let detail = refusal.detail {
-            html.void("br")
             html.element("small", [("class", "muted detail")], text: l(DashboardFormText.detail(detail)))
+        }
+        html.end()
+    }
+
+    /// "Drink deleted." with the button that brings it back, for ``UndoWindow/pageSeconds``
+    /// (`data-undo-seconds`: the script takes the button away then).
+    private static func undoNotice(_ undo: UndoNotice, _ context: PageContext, into html: inout HTMLWriter) {
+        let l = context.localizer
+        html.start("div", [("class", "notice undo"), ("role", "status"), ("id", "undo"), ("data-undo-seconds", String(UndoWindow.pageSeconds))])
+        html.element("span", text: l(DashboardText.deleted))
+        form(TodayPage.undoPath(undo.id), context: context, into: &html) { html in
+            let fluid = WebFormat.capitalised(l(FluidText(name: undo.fluid)))
+            html.element("button", [("type", "submit"), ("class", "secondary"), ("id", "undo-button"),
+                ("aria-label", l(DashboardFormText.undoLabel(fluid: fluid, time: undo.time)))], text: l(DashboardFormText.undo))
         }
         html.end()
     }

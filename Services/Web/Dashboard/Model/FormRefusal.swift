@@ -24,8 +24,11 @@ public struct FormRefusal: Sendable, Equatable {
         self.detail = detail
     }
 
-    /// The id of the notice that says why (the refused field's `aria-describedby`).
+    /// The id of the notice at the top of the page that says why.
     public static let noticeID = "form-error"
+    /// The id of the same reason inside the refused form, beside its fields (the refused
+    /// field's `aria-describedby`; on a phone the focused field is far from the top).
+    public static let inlineID = "form-error-here"
 
     /// `name`'s value for the form posted to `action`, when this refusal is of that form.
     public func value(_ name: String, for action: String) -> String? {
@@ -36,7 +39,7 @@ public struct FormRefusal: Sendable, Equatable {
     /// described by the notice and focused, when it is the refused field.
     public func marks(_ name: String, for action: String) -> [(String, String?)] {
         guard self.action == action, field == name || (field == "at" && name == "time") else { return [] }
-        return [("aria-invalid", "true"), ("aria-describedby", Self.noticeID), ("autofocus", "autofocus")]
+        return [("aria-invalid", "true"), ("aria-describedby", Self.inlineID), ("autofocus", "autofocus")]
     }
 }
 

@@ -24,6 +24,8 @@ public struct PageContext: Sendable {
     public var language: Language
     /// A refused form post: its page shows the form as it was sent and says why (the notice).
     public var refusal: FormRefusal?
+    /// A drink just deleted that "Undo" can bring back (the today page's notice offers it).
+    public var undo: UndoNotice?
 
     public init(
         user: String, csrf: (name: String, value: String)? = nil, notice: Notice? = nil, units: DisplayUnits = DisplayUnits(), live: Bool = true,
@@ -43,12 +45,13 @@ public struct PageContext: Sendable {
     /// The notice for a form post's `?done=` code (fixed texts: nothing from the address is
     /// shown) in `language`; nil for none or an unknown code.
     public static func notice(done code: String?, language: Language = .en) -> Notice? {
-        let message: DashboardText? = switch code {
-        case "logged": .logged
-        case "updated": .updated
-        case "deleted": .deleted
-        case "goal": .goalSaved
-        case "consent": .consentSaved
+        let message: (any LocalizedMessage)? = switch code {
+        case "logged": DashboardText.logged
+        case "updated": DashboardText.updated
+        case "deleted": DashboardText.deleted
+        case "restored": DashboardFormText.restored
+        case "goal": DashboardText.goalSaved
+        case "consent": DashboardText.consentSaved
         default: nil
         }
         return message.map { Notice.info(Localizer(language)($0)) }

@@ -28,8 +28,7 @@ public struct ErrorPage: Sendable {
             html.start("p", [("class", "notice error"), ("role", "alert")])
             html.text(message)
             if let detail {
-                html.void("br")
-                html.element("small", [("class", "muted detail")], text: l(DashboardFormText.detail(detail)))
+                    html.element("small", [("class", "muted detail")], text: l(DashboardFormText.detail(detail)))
             }
             html.end()
             html.start("p")

@@ -58,6 +58,7 @@ public struct GoalPage: Sendable {
         let path = Self.setPath
         PageShell.form(path, context: context, into: &html) { html in
             PageShell.languageField(context, into: &html)
+            PageShell.refusalHere(context, action: path, into: &html)
             html.start("div", [("class", "inline")])
             PageShell.numberField(l(DashboardText.volume), id: "goal-volume", name: "volume",
                 value: refusal?.value("volume", for: path) ?? WebFormat.formVolume(goal.goalMl, units: context.units, language: context.language),

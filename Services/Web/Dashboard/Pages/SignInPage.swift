@@ -21,7 +21,7 @@ public struct SignInPage: Sendable {
         self.language = language
         self.csrf = csrf
         self.error = error
-        self.next = next.flatMap { $0.hasPrefix("/") && !$0.hasPrefix("//") ? $0 : nil }
+        self.next = SafeNext.path(next)
     }
 
     public func render() -> String {
@@ -53,6 +53,9 @@ public struct SignInPage: Sendable {
 extension SignInPage {
     /// The command that makes a token (a command: the same in every language).
     static let tokenCommand = "quench tokens create"
+
+    /// `text` percent-encoded for a query value or a cookie (letters, digits, `-._~/` kept).
+    public static func encodeQuery(_ text: String) -> String { encode(text) }
 
     /// `text` percent-encoded for a query value (letters, digits, `-._~/` kept).
     static func encode(_ text: String) -> String {

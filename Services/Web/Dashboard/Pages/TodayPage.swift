@@ -30,6 +30,8 @@ public struct TodayPage: Sendable {
     public static let logPath = "/today/log"
     public static func editPath(_ id: String) -> String { "/intakes/\(id)/edit" }
     public static func deletePath(_ id: String) -> String { "/intakes/\(id)/delete" }
+    /// Brings a deleted drink back (``UndoWindow``).
+    public static func undoPath(_ id: String) -> String { "/intakes/\(id)/undo" }
 
     /// Progress, 1 at the goal (may exceed 1).
     public var fraction: Double { goal.goalMl > 0 ? total.totalWaterMl / goal.goalMl : 0 }
@@ -110,6 +112,7 @@ public struct TodayPage: Sendable {
         let path = Self.logPath
         PageShell.form(path, context: context, into: &html) { html in
             PageShell.languageField(context, into: &html)
+            PageShell.refusalHere(context, action: path, into: &html)
             fluidSelect(id: "log-fluid", selected: refusal?.value("fluid", for: path) ?? "water", l,
                 attributes: refusal?.marks("fluid", for: path) ?? [], into: &html)
             html.start("div", [("class", "inline")])
@@ -179,6 +182,7 @@ public struct TodayPage: Sendable {
             html.void("input", [("type", "hidden"), ("name", "zone"), ("value", intake.timeZone)])
             html.void("input", [("type", "hidden"), ("name", "original-time"), ("value", time)])
             PageShell.languageField(context, into: &html)
+            PageShell.refusalHere(context, action: path, into: &html)
             fluidSelect(id: "edit-fluid-\(intake.id)", selected: refusal?.values["fluid"] ?? intake.fluid, l,
                 attributes: refusal?.marks("fluid", for: path) ?? [], into: &html)
             html.start("div", [("class", "inline")])
@@ -194,6 +198,8 @@ public struct TodayPage: Sendable {
         }
         html.end()
         PageShell.form(Self.deletePath(intake.id), context: context, into: &html) { html in
+            // The drink's day finds it, so that "Undo" can log it again.
+            html.void("input", [("type", "hidden"), ("name", "day"), ("value", intake.day)])
             html.element("button", [("type", "submit"), ("class", "danger"), ("aria-label", l(DashboardText.deleteLabel(fluid: l(FluidText(name: intake.fluid)), time: time)))],
                 text: l(DashboardText.delete))
         }

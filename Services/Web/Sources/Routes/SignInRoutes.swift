@@ -8,7 +8,8 @@ import WebDashboard
 /// Browser sign-in and sign-out. `POST /sign-in` takes an API token (JSON `{"token": …}` or
 /// a form field `token`) and answers with the session cookie (a full-scope token only: a
 /// narrower one is 403); `GET /sign-in/link?code=ql_…`
-/// redeems a one-time link (`quench tokens link USER`); `POST /sign-out` ends the session.
+/// redeems a one-time link (`quench tokens link USER`; `&next=/path` or the sign-in page's
+/// kept `?next=` says where it goes); `POST /sign-out` ends the session.
 /// Both sign-in routes count against the per-address rate limit (429 with `Retry-After`).
 ///
 /// The cookie: `quench_session=qs_…; Path=/; HttpOnly; SameSite=Lax; Max-Age=…` and `Secure`
@@ -67,6 +68,7 @@ struct SignInRoutes {
             var response: Response
             if isForm {
                 response = Response(status: .seeOther, headers: [.location: Self.safeNext(request.query("next"))])
+                if request.cookies[Self.nextCookie] != nil { response.setCookie(Self.nextCookie(nil, secure: app.config.secureCookies)) }
             } else {
                 response = try JSONResponse.make(SignedIn(user: user, csrfToken: created.session.csrf, expiresAt: created.session.expiresAt))
             }
@@ -77,13 +79,15 @@ struct SignInRoutes {
             do {
                 try limit(request, context)
             } catch is APIError {
-                return Self.backToSignIn(error: "limited", next: nil)
+                return Self.backToSignIn(error: "limited", next: Self.linkNext(request))
             }
             guard let code = request.query("code"), let created = try await app.sessions.create(.link(code)) else {
-                return Self.backToSignIn(error: "expired", next: nil)
+                return Self.backToSignIn(error: "expired", next: Self.linkNext(request))
             }
-            var response = Response(status: .seeOther, headers: [.location: "/"])
+            // Where the browser was going: the link's `next`, else the page the sign-in page was shown for.
+            var response = Response(status: .seeOther, headers: [.location: Self.linkNext(request)])
             response.setCookie(sessionCookie(created.cookie))
+            if request.cookies[Self.nextCookie] != nil { response.setCookie(Self.nextCookie(nil, secure: app.config.secureCookies)) }
             return response
         }
         router.post("sign-out") { request, context in
@@ -145,9 +149,24 @@ struct SignInRoutes {
         return response
     }
 
-    /// Where a form sign-in goes next: a path on this site only (`/…`, never `//host`).
+    /// Where a sign-in goes next: a path on this site only (``SafeNext``), else `/`.
     static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"), !next.contains("\r"), !next.contains("\n") else { return "/" }
-        return next
+        SafeNext.path(next) ?? "/"
+    }
+
+    /// The cookie that keeps the sign-in page's `?next=` for a one-time link opened later in the
+    /// same browser (the link itself carries none): a path of this site, 15 minutes, sent to
+    /// `/sign-in…` only.
+    static let nextCookie = "quench_next"
+    static let nextCookieMaxAge = 900
+
+    static func nextCookie(_ next: String?, secure: Bool) -> Cookie {
+        let value = next.map { SignInPage.encodeQuery($0) } ?? ""
+        return Cookie(name: nextCookie, value: value, maxAge: next == nil ? 0 : nextCookieMaxAge, path: "/sign-in", secure: secure, httpOnly: true, sameSite: .lax)
+    }
+
+    /// The next path a one-time link goes to: its own `next`, else the one the sign-in page kept.
+    static func linkNext(_ request: Request) -> String {
+        SafeNext.path(request.query("next")) ?? SafeNext.path(request.cookies[nextCookie]?.value.removingPercentEncoding) ?? "/"
     }
 }

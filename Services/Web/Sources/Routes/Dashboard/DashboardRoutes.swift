@@ -22,6 +22,8 @@ struct DashboardRoutes: Sendable {
     /// without live updates).
     let live: LiveEventHub?
     let usual = UsualDrinksCache()
+    /// The drinks deleted here in the last minute, for "Undo".
+    let deleted = RecentlyDeleted()
 
     init(app: WebApp) {
         self.app = app
@@ -37,6 +39,7 @@ struct DashboardRoutes: Sendable {
         // An erased user's live streams end and cached intakes go (web.erase).
         if let live { UserMemory.shared.register(live) }
         UserMemory.shared.register(usual)
+        UserMemory.shared.register(deleted)
     }
 
     func register(on router: Router<WebRequestContext>) {
@@ -45,14 +48,17 @@ struct DashboardRoutes: Sendable {
             // Already signed in: straight on. The sign-in form posts to the edge's `POST /sign-in`.
             if context.identity != nil { return Self.redirect(SignInRoutes.safeNext(request.query("next"))) }
             let language = PageLanguage.of(request)
+            let next = SafeNext.path(request.query("next"))
             var response = Self.html(SignInPage(
-                error: PageContext.signInError(request.query("error"), language: language.language), next: request.query("next"),
+                error: PageContext.signInError(request.query("error"), language: language.language), next: next,
                 language: language.language
             ).render())
             PageLanguage.apply(language, to: &response, secure: app.config.secureCookies)
+            // Kept for a one-time link opened next in this browser (`quench web open` prints one).
+            if let next, next != "/" { response.setCookie(SignInRoutes.nextCookie(next, secure: app.config.secureCookies)) }
             return response
         }
-        router.get("today") { request, context in try await page(request, context) { try await today($0) } }
+        router.get("today") { request, context in try await page(request, context) { try await today($0, undo: request.query("undo")) } }
         router.get("goal") { request, context in try await page(request, context) { try await goal($0) } }
         router.get("history") { request, context in try await page(request, context) { try await history($0) } }
         router.get("steps") { request, context in try await page(request, context) { try await steps($0, month: request.query("month")) } }
@@ -69,7 +75,7 @@ struct DashboardRoutes: Sendable {
             }
         }
         router.post("intakes/:id/edit") { request, context in
-            try await post(request, context, page: .today, done: "updated", form: .drink) { session, form, facts in
+            try await post(request, context, page: .today, done: "updated", form: .drink) { session, form, state in
                 let id = try context.parameters.require("id")
                 var at: Date?
                 if let time = form["time"], time != form["original-time"] {
@@ -84,18 +90,43 @@ struct DashboardRoutes: Sendable {
                     }
                     guard let zone = ZoneID(drink.timeZone) else { throw QuenchError.invalidArgument("zone", ZoneID.rule) }
                     at = try form.instant(time: time, day: day, zone: zone)
-                    facts.at = at
-                    facts.zone = drink.timeZone
+                    state.facts.at = at
+                    state.facts.zone = drink.timeZone
                 }
                 // A new time is sent in the drink's own zone, so intake keeps its day and zone.
                 _ = try await session.call(.intakeEdit, EditIntakeRequest(
                     id: id, fluid: form["fluid"], volume: try form.optionalNumber("volume", language: form.numberLanguage(request)), unit: form["unit"], at: at),
-                    zone: facts.zone)
+                    zone: state.facts.zone)
             }
         }
         router.post("intakes/:id/delete") { request, context in
-            try await post(request, context, page: .today, done: "deleted") { session, _, _ in
-                _ = try await session.call(.intakeDelete, DeleteIntakeRequest(id: try context.parameters.require("id")))
+            try await post(request, context, page: .today, done: "deleted") { session, form, state in
+                let id = try context.parameters.require("id")
+                // The drink as it was, found on its day, so that "Undo" can log it again.
+                var drink: IntakeRecord?
+                if let day = form["day"].flatMap(LocalDay.init) {
+                    drink = try? await session.call(.intakeList, ListIntakesRequest(day: day, limit: 200)).intakes
+                        .first { $0.id == id.lowercased() }
+                }
+                _ = try await session.call(.intakeDelete, DeleteIntakeRequest(id: id))
+                if let drink, drink.source == "manual" {
+                    deleted.remember(drink, user: session.user)
+                    state.query = "&undo=" + SignInPage.encodeQuery(drink.id)
+                }
+            }
+        }
+        router.post("intakes/:id/undo") { request, context in
+            // The deleted drink logged again: its fluid, volume, instant and zone, idempotently
+            // (the key is the deleted id: a second tap logs nothing more).
+            try await post(request, context, page: .today, done: "restored") { session, _, _ in
+                let id = try context.parameters.require("id")
+                guard let drink = deleted.find(id.lowercased(), user: session.user) else {
+                    let l = Localizer(session.language.language)
+                    throw FieldRefusal(field: "id", message: l(DashboardFormText.undoExpired(seconds: UndoWindow.serverSeconds)))
+                }
+                _ = try await session.call(
+                    .intakeLog, LogIntakeRequest(fluid: drink.fluid, volume: drink.volumeMl, unit: "ml", at: drink.at), zone: drink.timeZone,
+                    idempotencyKey: "web-undo-" + drink.id)
             }
         }
         router.post("goal") { request, context in
@@ -129,7 +160,8 @@ struct DashboardRoutes: Sendable {
 
     // MARK: Pages
 
-    func today(_ session: DashboardSession) async throws -> String {
+    /// Today's page; `undo` names a drink just deleted, offered back while ``RecentlyDeleted`` has it.
+    func today(_ session: DashboardSession, undo: String? = nil) async throws -> String {
         let day = session.today
         async let goal = session.call(.goalAt, GoalAtRequest(day: day))
         async let list = session.call(.intakeList, ListIntakesRequest(day: day, limit: 200))
@@ -142,10 +174,14 @@ struct DashboardRoutes: Sendable {
             ? DayTotal(day: day, totalWaterMicrolitres: intakes.intakes.reduce(0) { $0 + $1.waterMicrolitres }, count: intakes.intakes.count)
             : try await session.call(.intakeDayTotal, DayTotalRequest(day: day))
         let catalog = try await fluids.fluids
+        var context = session.context
+        if let undo, let drink = deleted.find(undo.lowercased(), user: session.user) {
+            context.undo = UndoNotice(id: drink.id, fluid: drink.fluid, time: WebFormat.time(drink.at, zone: drink.timeZone))
+        }
         return TodayPage(
             day: day, total: total, goal: try await goal, intakes: intakes, fluids: catalog,
             usual: UsualDrinks.pick(recent: try await recent, fluids: catalog, units: session.context.units)
-        ).render(session.context)
+        ).render(context)
     }
 
     func goal(_ session: DashboardSession) async throws -> String {
@@ -226,31 +262,38 @@ struct DashboardRoutes: Sendable {
     /// the address bar.
     private func post(
         _ request: Request, _ context: WebRequestContext, page target: DashboardPage, done: String, form kind: RefusalWords.Form = .other,
-        _ action: (DashboardSession, FormBody, inout RefusalWords.Facts) async throws -> Void
+        _ action: (DashboardSession, FormBody, inout PostState) async throws -> Void
     ) async throws -> Response {
         guard let session = try await DashboardSession(request: request, context: context, backend: app.backend) else {
             return Self.redirect("/sign-in?next=" + target.path)
         }
         var request = request
         let form = FormBody(try await request.collectBody(upTo: context.maxUploadSize))
-        var facts = RefusalWords.Facts(zone: session.zone.identifier)
+        var state = PostState(facts: RefusalWords.Facts(zone: session.zone.identifier))
         let refusal: FormRefusal
         let status: HTTPResponse.Status
         do {
-            try await action(session, form, &facts)
-            return Self.redirect(target.path + "?done=" + done)
+            try await action(session, form, &state)
+            return Self.redirect(target.path + "?done=" + done + (state.query ?? ""))
         } catch let refused as FieldRefusal {
             refusal = FormRefusal(action: request.uri.path, values: form.values, field: refused.field, message: refused.message)
             status = .badRequest
         } catch let error as QuenchError {
             let words = RefusalWords.message(
-                error, form: kind, values: form.values, facts: facts, language: session.language.language, numbers: form.numberLanguage(request))
+                error, form: kind, values: form.values, facts: state.facts, language: session.language.language, numbers: form.numberLanguage(request))
             refusal = FormRefusal(action: request.uri.path, values: form.values, field: error.field, message: words.message, detail: words.detail)
             status = APIError.status(of: error.code)
         }
         return try await page(request, context, refusal: refusal, status: status) { session in
             try await render(target, session)
         }
+    }
+
+    /// What a form post's action tells ``post(_:_:page:done:form:_:)``: the facts a refusal is
+    /// told with, and more of the address it goes to when done (`&undo=…`).
+    struct PostState {
+        var facts: RefusalWords.Facts
+        var query: String?
     }
 
     private func render(_ page: DashboardPage, _ session: DashboardSession) async throws -> String {

@@ -43,8 +43,10 @@ struct DashboardSession: Sendable {
 
     /// `message` to the service that owns it, for this user, in this zone (or in `zone`: an
     /// edit in the drink's own).
-    func call<Kind, Request, Reply>(_ message: MessageDescriptor<Kind, Request, Reply>, _ body: Request, zone other: String? = nil) async throws -> Reply {
-        try await backend.call(message, body, for: user, zone: other ?? zone.identifier)
+    func call<Kind, Request, Reply>(
+        _ message: MessageDescriptor<Kind, Request, Reply>, _ body: Request, zone other: String? = nil, idempotencyKey: String? = nil
+    ) async throws -> Reply {
+        try await backend.call(message, body, for: user, zone: other ?? zone.identifier, idempotencyKey: idempotencyKey)
     }
 }
 
