@@ -197,15 +197,16 @@ enum IntakeStore {
         return count + (try WithheldIntakeStore.purge(db, user: user))
     }
 
-    /// A new intake id: 24 hex digits, the creation time in milliseconds (12), a per-process
-    /// sequence (4) and random bits (8). Ids made later sort later, so inserts land at the
+    /// A new intake id: 24 hex digits, the creation time in milliseconds (12), a sequence
+    /// within that millisecond (4) and random bits (8). Ids made later sort later, so inserts land at the
     /// right edge of the primary-key index instead of on a random page of it each (which
     /// made every group commit write a page per intake); the sequence keeps ids made in the
     /// same millisecond apart and the random part keeps two processes (or a clock that
-    /// stepped back) apart.
+    /// stepped back) apart. The sequence starts again each millisecond: a count across
+    /// milliseconds would tell a user how many drinks others logged between two of theirs.
     static func newID(now: Date = Date()) -> String {
         let millis = UInt64(max(0, now.timeIntervalSince1970 * 1000))
-        let sequence = IDSequence.next()
+        let sequence = IDSequence.next(millis: millis)
         let random = UInt32(truncatingIfNeeded: RandomPool.next())
         var text = [UInt8]()
         text.reserveCapacity(24)
@@ -224,10 +225,15 @@ enum IntakeStore {
 }
 
 /// The sequence part of intake ids: wraps at 65,536.
-private enum IDSequence {
-    private static let counter = Atomic<UInt16>(0)
+enum IDSequence {
+    private static let state = Mutex<(millis: UInt64, next: UInt16)>((0, 0))
 
-    static func next() -> UInt16 {
-        counter.wrappingAdd(1, ordering: .relaxed).oldValue
+    /// The next number within millisecond `millis` (0 for its first id).
+    static func next(millis: UInt64) -> UInt16 {
+        state.withLock { state in
+            if state.millis != millis { state = (millis, 0) }
+            defer { state.next &+= 1 }
+            return state.next
+        }
     }
 }
