@@ -1,6 +1,7 @@
 extension DashboardAssets {
     /// Progressive enhancement: sets the `tz` cookie to the browser's zone (so "today" is
-    /// the user's day), puts a refused form's page back at its own address, takes a delete's "Undo" away after its
+    /// the user's day), fills the sign-in form's zone field, reloads once a page the server read
+    /// in another zone (`data-zone`), puts a refused form's page back at its own address, takes a delete's "Undo" away after its
     /// seconds, and follows the live-update stream (server-sent events): when an
     /// event of a group the page shows arrives, it fetches the page again and swaps in the
     /// regions marked `data-live` with that group — except one that holds the keyboard
@@ -10,10 +11,25 @@ extension DashboardAssets {
       'use strict';
       try {
         var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-        if (zone && document.cookie.indexOf('tz=' + zone) < 0) {
-          document.cookie = 'tz=' + encodeURIComponent(zone) + '; path=/; SameSite=Lax; max-age=31536000';
+        if (zone) {
+          var cookie = 'tz=' + encodeURIComponent(zone);
+          var signInZone = document.getElementById('signin-tz');
+          if (signInZone) { signInZone.value = zone; }
+          if ((' ' + document.cookie + ';').indexOf(' ' + cookie + ';') < 0) {
+            document.cookie = cookie + '; path=/; SameSite=Lax; max-age=31536000';
+          }
+          // A page read in another zone (a first visit, a one-time link, a journey): once the
+          // cookie holds the browser's zone, fetch it again, once per zone and tab.
+          var rendered = document.body.getAttribute('data-zone');
+          var asked = 'quench-zone-reload';
+          if (rendered && rendered !== zone && (' ' + document.cookie + ';').indexOf(' ' + cookie + ';') >= 0 &&
+              window.sessionStorage && sessionStorage.getItem(asked) !== zone) {
+            sessionStorage.setItem(asked, zone);
+            window.location.reload();
+            return;
+          }
         }
-      } catch (e) { /* no Intl: the server's default zone */ }
+      } catch (e) { /* no Intl or no storage: the page's zone as the server read it */ }
       // A refused form shows its page at the address it posted to (/today/log): put the
       // page's own address back, so a reload or a bookmark opens the page, not the post.
       var page = document.body.getAttribute('data-page');

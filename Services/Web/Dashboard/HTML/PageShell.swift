@@ -16,7 +16,7 @@ public enum PageShell {
         let l = context.localizer
         var html = HTMLWriter()
         head(title: title, language: context.language, into: &html)
-        html.start("body", [("data-live", context.live ? page.map { LiveTopics.wire($0.liveGroups) } : nil), ("data-page", page?.rawValue)])
+        html.start("body", [("data-live", context.live ? page.map { LiveTopics.wire($0.liveGroups) } : nil), ("data-page", page?.rawValue), ("data-zone", page == nil ? nil : context.zone)])
         html.element("a", [("class", "skip"), ("href", "#main")], text: l(DashboardText.skipToContent))
         html.start("header", [("class", "top")])
         html.element("a", [("class", "brand"), ("href", DashboardPage.today.path)], text: WebFormat.appName)

@@ -26,6 +26,9 @@ public struct PageContext: Sendable {
     public var refusal: FormRefusal?
     /// A drink just deleted that "Undo" can bring back (the today page's notice offers it).
     public var undo: UndoNotice?
+    /// The IANA zone the page's days were read in (`<body data-zone>`), on a page a reload may
+    /// fetch again (a GET): the script reloads it once when the browser is in another zone.
+    public var zone: String?
 
     public init(
         user: String, csrf: (name: String, value: String)? = nil, notice: Notice? = nil, units: DisplayUnits = DisplayUnits(), live: Bool = true,

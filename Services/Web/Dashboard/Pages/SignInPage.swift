@@ -40,6 +40,9 @@ public struct SignInPage: Sendable {
             if let csrf {
                 html.void("input", [("type", "hidden"), ("name", csrf.name), ("value", csrf.value)])
             }
+            // The browser's zone, filled by the script, so the first page after signing in is
+            // already the user's day (issue #39 item 14).
+            html.void("input", [("type", "hidden"), ("name", Self.zoneField), ("id", "signin-tz"), ("value", "")])
             PageShell.field(l(DashboardText.token), id: "token", name: "token", type: "password", attributes: [
                 ("autocomplete", "current-password"), ("required", "required"), ("autofocus", "autofocus"),
                 ("aria-describedby", error == nil ? nil : "signin-error"), ("aria-invalid", error == nil ? nil : "true"),
@@ -51,6 +54,9 @@ public struct SignInPage: Sendable {
 }
 
 extension SignInPage {
+    /// The sign-in form's field with the browser's IANA zone.
+    public static let zoneField = "tz"
+
     /// The command that makes a token (a command: the same in every language).
     static let tokenCommand = "quench tokens create"
 

@@ -56,7 +56,7 @@ public struct TodayPage: Sendable {
         let totalText = WebFormat.volume(total.totalWaterMl, units: units, l)
         let goalText = WebFormat.volume(goal.goalMl, units: units, l)
         html.start("section", [("id", "ring"), ("class", "card ring-card"), ("data-live", "water"), ("aria-labelledby", "ring-heading"),
-            ("data-total-ml", SVGNumber.format(total.totalWaterMl)), ("data-goal-ml", SVGNumber.format(goal.goalMl))])
+            ("data-total-ml", SVGNumber.format(total.totalWaterMl)), ("data-goal-ml", SVGNumber.format(goal.goalMl)), ("data-day", day.description)])
         html.element("h2", [("id", "ring-heading"), ("class", "visually-hidden")], text: l(DashboardText.waterToday))
         var svg = SVGWriter()
         svg.start("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 240 240"), ("role", "img"), ("aria-labelledby", "ring-title")])

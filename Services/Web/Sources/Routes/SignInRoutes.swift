@@ -41,9 +41,11 @@ struct SignInRoutes {
                 return response
             }
             let token: String
+            var zone: ZoneID?
             if isForm {
                 let body = try await request.collectBody(upTo: context.maxUploadSize)
                 token = (CSRFMiddleware.formField("token", in: String(buffer: body)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                zone = CSRFMiddleware.formField(SignInPage.zoneField, in: String(buffer: body)).flatMap { ZoneID(String($0.prefix(64))) }
                 // An empty field: the sign-in page again (400) saying what to do, not the API's JSON.
                 guard !token.isEmpty else { return Self.signInPage(request, error: DashboardFormText.signInEmpty, status: .badRequest) }
             } else {
@@ -69,6 +71,8 @@ struct SignInRoutes {
             if isForm {
                 response = Response(status: .seeOther, headers: [.location: Self.safeNext(request.query("next"))])
                 if request.cookies[Self.nextCookie] != nil { response.setCookie(Self.nextCookie(nil, secure: app.config.secureCookies)) }
+                // The browser's zone from the form (its script filled it): the first page is the user's day.
+                if let zone { response.setCookie(Self.zoneCookie(zone, secure: app.config.secureCookies)) }
             } else {
                 response = try JSONResponse.make(SignedIn(user: user, csrfToken: created.session.csrf, expiresAt: created.session.expiresAt))
             }
@@ -163,6 +167,14 @@ struct SignInRoutes {
     static func nextCookie(_ next: String?, secure: Bool) -> Cookie {
         let value = next.map { SignInPage.encodeQuery($0) } ?? ""
         return Cookie(name: nextCookie, value: value, maxAge: next == nil ? 0 : nextCookieMaxAge, path: "/sign-in", secure: secure, httpOnly: true, sameSite: .lax)
+    }
+
+    /// The `tz` cookie the dashboard reads its days in, as the page's script writes it (readable
+    /// by the script, which keeps it current; a year).
+    static func zoneCookie(_ zone: ZoneID, secure: Bool) -> Cookie {
+        Cookie(
+            name: "tz", value: SignInPage.encodeQuery(zone.identifier).replacingOccurrences(of: "/", with: "%2F"), maxAge: 365 * 24 * 3600, path: "/",
+            secure: secure, httpOnly: false, sameSite: .lax)
     }
 
     /// The next path a one-time link goes to: its own `next`, else the one the sign-in page kept.

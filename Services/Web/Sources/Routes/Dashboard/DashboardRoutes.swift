@@ -234,6 +234,8 @@ struct DashboardRoutes: Sendable {
             return Self.redirect("/sign-in?next=" + Self.encodedPath(request))
         }
         session.context.refusal = refusal
+        // A page a reload fetches again says its zone (the script reloads it once in the browser's).
+        if request.method == .get || request.method == .head { session.context.zone = session.zone.identifier }
         do {
             var response = Self.html(try await render(session), status: status)
             PageLanguage.apply(session.language, to: &response, secure: app.config.secureCookies)
