@@ -13,6 +13,8 @@ import Testing
 /// the JSON API keeps its JSON.
 @Suite struct DashboardErrorPagesTests {
     struct SignedIn: Decodable { var csrfToken: String }
+    /// Chromium's `Accept` for a navigation.
+    static let browserAccept = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8"
 
     static func signIn(_ client: some TestClientProtocol, _ token: String) async throws -> (cookie: String, csrf: String) {
         let response = try await client.execute(
@@ -27,7 +29,8 @@ import Testing
         let token = try await TokenScopeTests.token(database, [.account])
         try await Application(router: app.makeRouter()).test(.router) { client in
             let browser = try await Self.signIn(client, token)
-            let form: HTTPFields = [.cookie: browser.cookie + "; lang=de", .contentType: "application/x-www-form-urlencoded"]
+            // What a browser sends with a form post or a navigation: it accepts HTML.
+            let form: HTTPFields = [.cookie: browser.cookie + "; lang=de", .contentType: "application/x-www-form-urlencoded", .accept: Self.browserAccept]
 
             // A form post without the session's token: a page, 403, in German, with the navigation.
             let forged = try await client.execute(uri: "/today/log", method: .post, headers: form, body: ByteBuffer(string: "fluid=water&volume=250"))
@@ -44,11 +47,11 @@ import Testing
             #expect(crossSite.status == .forbidden && String(buffer: crossSite.body).contains("Formular nicht angenommen"))
 
             // An unknown address: a page, 404, in the page's language, signed in or not.
-            let unknown = try await client.execute(uri: "/nowhere", method: .get, headers: [.cookie: browser.cookie, .acceptLanguage: "fr"])
+            let unknown = try await client.execute(uri: "/nowhere", method: .get, headers: [.cookie: browser.cookie, .acceptLanguage: "fr", .accept: Self.browserAccept])
             let unknownText = String(buffer: unknown.body)
             #expect(unknown.status == .notFound && unknown.headers[.contentType] == "text/html; charset=utf-8")
             #expect(unknownText.contains("Page introuvable") && unknownText.contains("<nav"), "\(unknownText.prefix(300))")
-            let anonymous = try await client.execute(uri: "/today/nowhere", method: .get)
+            let anonymous = try await client.execute(uri: "/today/nowhere", method: .get, headers: [.accept: Self.browserAccept])
             #expect(anonymous.status == .notFound && String(buffer: anonymous.body).contains("Page not found"))
             #expect(!String(buffer: anonymous.body).contains("<nav"))
 
@@ -60,6 +63,12 @@ import Testing
             #expect(script.status == .forbidden && script.headers[.contentType] == "application/json; charset=utf-8")
             let accepts = try await client.execute(uri: "/nowhere", method: .get, headers: [.accept: "application/json"])
             #expect(accepts.status == .notFound && accepts.headers[.contentType] == "application/json; charset=utf-8")
+            // curl's */*, or no Accept at all (an OpenAPI client such as schemathesis): JSON.
+            for accept in ["*/*", nil] {
+                let plain = try await client.execute(
+                    uri: "/sign-out", method: .post, headers: accept.map { [.accept: $0, .cookie: browser.cookie] } ?? [.cookie: browser.cookie])
+                #expect(plain.status == .forbidden && plain.headers[.contentType] == "application/json; charset=utf-8", "\(accept ?? "none")")
+            }
 
             // An empty token on the sign-in form: the sign-in page again, 400, saying what to do.
             for body in ["token=", "token=%20%20", ""] {

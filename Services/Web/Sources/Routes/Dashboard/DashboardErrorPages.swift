@@ -13,7 +13,8 @@ import WebDashboard
 /// JSON would have had (403 for a form without its session's token, 404 for an unknown
 /// address, …) and its headers (`Retry-After`, `Allow`). The JSON API and what scripts read
 /// keep the JSON: `/api/…`, `/openapi.json`, `/health`, `/metrics`, `/events`, the assets, a
-/// request with an `Authorization` header, a JSON body or one that accepts JSON and not HTML.
+/// request with an `Authorization` header or a JSON body, and one whose `Accept` does not name
+/// `text/html` (every browser's navigation and form post does).
 ///
 /// Added after authentication (to know who is signed in) and before the CSRF check (whose
 /// refusal it turns into a page); `ErrorMiddleware` still answers everything else.
@@ -36,8 +37,10 @@ struct DashboardErrorPages: RouterMiddleware {
         if machine.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) { return false }
         if request.headers[.authorization] != nil { return false }
         if request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true { return false }
-        if let accept = request.headers[.accept]?.lowercased(), accept.contains("json"), !accept.contains("text/html") { return false }
-        return true
+        // A browser's navigations and form posts accept HTML; a script (curl's */*, an API
+        // client) that does not ask for it gets the JSON the OpenAPI document describes.
+        guard let accept = request.headers[.accept]?.lowercased() else { return false }
+        return accept.contains("text/html")
     }
 
     static func page(for error: any Error, request: Request, context: Context) -> Response {
