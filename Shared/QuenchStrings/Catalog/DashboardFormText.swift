@@ -54,7 +54,8 @@ public enum DashboardFormText: LocalizedMessage {
             case "month": l.pick(en: "Month", de: "Monat", fr: "Mois")
             case "id": l.pick(en: "Drink", de: "Getränk", fr: "Boisson")
             case "confirm": l.pick(en: "Confirmation", de: "Bestätigung", fr: "Confirmation")
-            case "type": l.pick(en: "Data type", de: "Datentyp", fr: "Type de données")
+            case "type", "types": l.pick(en: "Data type", de: "Datentyp", fr: "Type de données")
+            case "change": l.pick(en: "Change", de: "Änderung", fr: "Modification")
             default: .verbatim(name)
             }
         case .notANumber(let field, let got, let grouped, let decimal):

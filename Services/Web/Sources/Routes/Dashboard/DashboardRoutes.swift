@@ -321,7 +321,7 @@ struct DashboardRoutes: Sendable {
         let form = FormBody(try await request.collectBody(upTo: context.maxUploadSize))
         let l = Localizer(PageLanguage.of(request).language)
         guard form["confirm"] == "yes" else {
-            return try await page(request, context, notice: .error("confirm: " + l(DashboardText.eraseConfirm)), status: .badRequest) { try await consents($0) }
+            return try await page(request, context, notice: .error(l(DashboardFormText.field("confirm")) + (l.language == .fr ? "\u{00A0}: " : ": ") + l(DashboardText.eraseConfirm)), status: .badRequest) { try await consents($0) }
         }
         let report = await AccountErase(app: app, memory: .shared).run(for: user)
         guard report.erased else {
