@@ -42,6 +42,38 @@ struct CLIServiceErrorLanguageTests {
         #expect((try cli.run(["intakes", "--json"]).json()["intakes"] as? [Any])?.isEmpty == true)
     }
 
+    @Test("every common refusal names its rule: at in the future or before 2000, an unknown fluid, a weight out of range (health-ingest), in German and French")
+    func otherRulesInTheUsersLanguage() async throws {
+        let folder = temporaryDirectory("cli-error-rules")
+        let intake = try ServiceProcess("intake", dataDirectory: folder.appendingPathComponent("intake"))
+        let goals = try ServiceProcess("goals", dataDirectory: folder.appendingPathComponent("goals"))
+        let health = try ServiceProcess("health-ingest", dataDirectory: folder.appendingPathComponent("health"))
+        defer { intake.stop(); goals.stop(); health.stop() }
+        let cli = CLIRunner(configPath: try CLIRunner.writeConfig([intake, goals, health], to: folder))
+        func refused(_ arguments: [String], _ expected: String, status: Int32 = 65) throws {
+            let run = try cli.run(arguments)
+            #expect(run.status == status, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains(expected), "\(arguments): \(run.stderr)")
+        }
+
+        try refused(
+            ["log", "250", "--at", "2099-01-01T10:00:00Z", "--lang", "de"],
+            "Zeitpunkt (at): liegt mehr als 5 Minuten in der Zukunft (2099-01-01T10:00:00Z, jetzt ")
+        try refused(["log", "250", "--at", "2099-01-01T10:00:00Z", "--lang", "fr"], "moment (at) : est à plus de 5 minutes dans le futur (2099-01-01T10:00:00Z")
+        try refused(["log", "250", "--at", "1999-12-31T10:00:00Z", "--lang", "de"], "Zeitpunkt (at): darf nicht vor dem 2000-01-01 liegen, angegeben: 1999-12-31T10:00:00Z")
+        try refused(
+            ["log", "250", "--fluid", "moonshine", "--lang", "de"], "Getränk (fluid): kein Getränk namens 'moonshine'; `quench fluids` listet sie auf",
+            status: 65)
+        try refused(["log", "250", "--fluid", String(repeating: "x", count: 65), "--lang", "fr"], "boisson (fluid) : doit faire de 1 à 60 caractères, reçu 65")
+
+        #expect(try cli.run(["consent", "grant", "body-mass"]).status == 0)
+        try refused(
+            ["weight", "add", "900", "--unit", "kg", "--lang", "de"], "Wert (value): ein Gewicht muss zwischen 0,5 und 500 kg liegen, angegeben: 900.0 kg")
+        try refused(["weight", "add", "70", "--unit", "kg", "--at", "2099-01-01T10:00:00Z", "--lang", "de"], "Zeitpunkt (at): liegt mehr als 5 Minuten in der Zukunft")
+        // Nothing was stored by the refusals.
+        #expect((try cli.run(["intakes", "--json"]).json()["intakes"] as? [Any])?.isEmpty == true)
+    }
+
     @Test("the rule travels on the wire: intake.log over 6000 mL names volume.max with its limit and the value sent")
     func theRuleOnTheWire() async throws {
         let folder = temporaryDirectory("wire-error-rule")

@@ -23,11 +23,14 @@ struct IntakeRulesTests {
 
     @Test("the other refusals print their instants in ISO 8601")
     func messages() {
-        #expect(throws: QuenchError.invalidArgument("at", "must be on or after 2000-01-01, got 1999-12-31T23:59:59Z")) {
+        #expect(throws: QuenchError.invalidArgument(
+            "at", "must be on or after 2000-01-01, got 1999-12-31T23:59:59Z",
+            rule: ErrorRule("at.earliest", ["got": "1999-12-31T23:59:59Z", "earliest": "2000-01-01"]))) {
             try IntakeRules.instant(Date(timeIntervalSince1970: 946_684_799), now: Self.now)
         }
         #expect(throws: QuenchError.invalidArgument(
-            "at", "is more than 5 minutes in the future (2026-11-22T11:00:00Z, now 2026-11-22T10:00:00Z)")) {
+            "at", "is more than 5 minutes in the future (2026-11-22T11:00:00Z, now 2026-11-22T10:00:00Z)",
+            rule: ErrorRule("at.future", ["got": "2026-11-22T11:00:00Z", "now": "2026-11-22T10:00:00Z"]))) {
             try IntakeRules.instant(Self.now.addingTimeInterval(3600), now: Self.now)
         }
     }

@@ -151,7 +151,8 @@ public enum Paging {
     public static func pageSize(_ limit: Int?, max: Int) throws -> Int {
         guard let limit else { return max }
         guard limit >= 1 else {
-            throw QuenchError.invalidArgument("limit", "must be at least 1 (a page holds at most \(max)), got \(limit)")
+            throw QuenchError.invalidArgument(
+                "limit", "must be at least 1 (a page holds at most \(max)), got \(limit)", rule: ErrorRule("limit.min", ["max": String(max), "got": String(limit)]))
         }
         return Swift.min(limit, max)
     }

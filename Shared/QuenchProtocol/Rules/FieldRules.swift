@@ -8,7 +8,9 @@ public enum FieldRules {
     public static func volumeUnit(_ raw: String?, field: String = "unit") throws -> VolumeUnit {
         guard let raw else { return .milliliter }
         guard raw.utf8.count <= 32, let unit = VolumeUnit(parsing: raw) else {
-            throw QuenchError.invalidArgument(field, "must be one of \(VolumeUnit.accepted), got '\(raw.prefix(32))'")
+            throw QuenchError.invalidArgument(
+                field, "must be one of \(VolumeUnit.accepted), got '\(raw.prefix(32))'",
+                rule: ErrorRule("unit.one_of", ["accepted": VolumeUnit.accepted, "got": String(raw.prefix(32))]))
         }
         return unit
     }
@@ -63,9 +65,20 @@ public enum FieldRules {
     public static func instant(_ date: Date, field: String) throws -> Date {
         guard date.timeIntervalSince1970.isFinite, instantRange.contains(date) else {
             throw QuenchError.invalidArgument(
-                field, "must be an instant between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z, got \(date.timeIntervalSince1970) s since 1970")
+                field, "must be an instant between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z, got \(date.timeIntervalSince1970) s since 1970",
+                rule: ErrorRule("at.range", ["got": text(date)]))
         }
         return date
+    }
+
+    /// `at.future`: `at` is more than 5 minutes after `now` (both ISO 8601, UTC).
+    public static func futureRule(_ at: Date, now: Date) -> ErrorRule {
+        ErrorRule("at.future", ["got": text(at), "now": text(now)])
+    }
+
+    /// `at.earliest`: `at` is before 2000-01-01, where no real record is.
+    public static func earliestRule(_ at: Date) -> ErrorRule {
+        ErrorRule("at.earliest", ["got": text(at), "earliest": "2000-01-01"])
     }
 
     /// `date` in ISO 8601 (UTC), for messages; a date outside `instantRange` as seconds since 1970.

@@ -63,42 +63,6 @@ public enum ErrorText: LocalizedMessage {
     }
 }
 
-/// A rule a service names with its refusal (QuenchProtocol's `ErrorRule`: `volume.max` with
-/// `limitMl`, `got` and `unit`), said in the user's language. Nil for a rule this catalog
-/// does not know (then the code's meaning is shown).
-public struct RuleText: LocalizedMessage {
-    public var name: String
-    public var values: [String: String]
-
-    /// The rules this catalog says (QuenchProtocol's `FieldRules.volume` and `GoalVolumeRule` name them).
-    public static let names: Set<String> = ["volume.finite", "volume.positive", "volume.max", "volume.min", "goal.range"]
-
-    public init?(name: String, values: [String: String]) {
-        guard Self.names.contains(name) else { return nil }
-        self.name = name
-        self.values = values
-    }
-
-    public func text(_ l: Language) -> Localized {
-        let got = [values["got"], values["unit"]].compactMap { $0 }.joined(separator: " ")
-        switch name {
-        case "volume.finite":
-            return l.pick(en: "must be a finite number, got \(got)", de: "muss eine endliche Zahl sein, angegeben: \(got)", fr: "doit être un nombre fini, reçu \(got)")
-        case "volume.positive":
-            return l.pick(en: "must be greater than 0 mL, got \(got)", de: "muss größer als 0 mL sein, angegeben: \(got)", fr: "doit être supérieur à 0 mL, reçu \(got)")
-        case "volume.max":
-            let limit = values["limitMl"].flatMap(Double.init).map { String(Int64($0)) } ?? "?"
-            return l.pick(
-                en: "must be at most \(limit) mL per entry, got \(got)", de: "darf höchstens \(limit) mL je Eintrag betragen, angegeben: \(got)",
-                fr: "doit être d’au plus \(limit) mL par saisie, reçu \(got)")
-        case "volume.min":
-            return l.pick(en: "must be at least 0.001 mL, got \(got)", de: "muss mindestens 0,001 mL betragen, angegeben: \(got)", fr: "doit être d’au moins 0,001 mL, reçu \(got)")
-        default:
-            return GoalsText.goalOutOfRange(got: got).text(l)
-        }
-    }
-}
-
 /// A request field by its name in the language (`volume` → „Menge“), the wire name kept in
 /// brackets so that it can be found in the docs; a field this catalog does not name as sent.
 public struct FieldNameText: LocalizedMessage {
@@ -112,6 +76,10 @@ public struct FieldNameText: LocalizedMessage {
         case "unit": l.pick(en: "unit", de: "Einheit (unit)", fr: "unité (unit)")
         case "at": l.pick(en: "at", de: "Zeitpunkt (at)", fr: "moment (at)")
         case "fluid": l.pick(en: "fluid", de: "Getränk (fluid)", fr: "boisson (fluid)")
+        case "value": l.pick(en: "value", de: "Wert (value)", fr: "valeur (value)")
+        case "day": l.pick(en: "day", de: "Tag (day)", fr: "jour (day)")
+        case "limit": l.pick(en: "limit", de: "Anzahl (limit)", fr: "nombre (limit)")
+        case "cursor": l.pick(en: "cursor", de: "Cursor (cursor)", fr: "curseur (cursor)")
         default: .verbatim(field)
         }
     }

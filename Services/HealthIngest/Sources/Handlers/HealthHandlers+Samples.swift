@@ -41,7 +41,8 @@ extension HealthHandlers {
     func addWeight(_ request: AddWeightRequest, _ write: WriteContext) throws -> WeightReply {
         let user = try write.request.actingUser()
         guard ["kg", "lb"].contains(request.unit.lowercased()) else {
-            throw QuenchError.invalidArgument("unit", "must be kg or lb, got '\(request.unit.prefix(20))'")
+            throw QuenchError.invalidArgument(
+                "unit", "must be kg or lb, got '\(request.unit.prefix(20))'", rule: ErrorRule("unit.one_of", ["accepted": "kg, lb", "got": String(request.unit.prefix(20))]))
         }
         var ingest = try SampleIngest(write: write, user: user, now: now())
         let input = SampleInput(type: SampleType.bodyMass.rawValue, value: request.value, unit: request.unit.lowercased(), start: request.at, source: request.source)
@@ -67,7 +68,7 @@ extension HealthHandlers {
         case .success(let sample):
             return sample
         case .failure(let rejection):
-            throw QuenchError.invalidArgument(prefix + (rename[rejection.field] ?? rejection.field), rejection.message)
+            throw QuenchError.invalidArgument(prefix + (rename[rejection.field] ?? rejection.field), rejection.message, rule: rejection.rule)
         }
     }
 

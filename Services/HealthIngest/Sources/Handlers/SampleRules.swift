@@ -223,16 +223,23 @@ struct SampleRules {
     private static func checkRange(_ type: SampleType, _ normalized: Double, _ input: SampleInput) throws(SampleRejection) {
         guard ValueRules.accepts(type, normalized: normalized) else {
             let given = "\(input.value) \(input.unit.prefix(20))"
-            throw SampleRejection(reason: SampleRejection.outOfRange, field: "value", message: "\(ValueRules.text(type)), got \(given)")
+            // A weight's rule has a name (`weight.range`) a client says in its language.
+            let rule = type == .bodyMass
+                ? ErrorRule("weight.range", ["minKg": "\(ValueRules.bodyMassKg.lowerBound)", "maxKg": "\(ValueRules.bodyMassKg.upperBound)", "got": "\(input.value)", "unit": String(input.unit.prefix(20))])
+                : nil
+            throw SampleRejection(reason: SampleRejection.outOfRange, field: "value", message: "\(ValueRules.text(type)), got \(given)", rule: rule)
         }
     }
 
     private func checkInstant(_ instant: Date, field: String) throws(SampleRejection) {
         guard instant.timeIntervalSince1970.isFinite, instant >= Self.earliest else {
-            throw SampleRejection(reason: SampleRejection.tooOld, field: field, message: "must be on or after 2000-01-01, got \(instant)")
+            throw SampleRejection(
+                reason: SampleRejection.tooOld, field: field, message: "must be on or after 2000-01-01, got \(instant)", rule: FieldRules.earliestRule(instant))
         }
         guard instant.timeIntervalSince(now) <= Self.futureTolerance else {
-            throw SampleRejection(reason: SampleRejection.inFuture, field: field, message: "is more than 5 minutes in the future (\(instant), now \(now))")
+            throw SampleRejection(
+                reason: SampleRejection.inFuture, field: field, message: "is more than 5 minutes in the future (\(instant), now \(now))",
+                rule: FieldRules.futureRule(instant, now: now))
         }
     }
 

@@ -1,3 +1,5 @@
+import QuenchProtocol
+
 /// Why a sample is not stored: a reason counted by imports (`value-out-of-range`, …) and
 /// the field and rule reported when a single sample is refused.
 struct SampleRejection: Error, Equatable {
@@ -14,4 +16,6 @@ struct SampleRejection: Error, Equatable {
     var reason: String
     var field: String
     var message: String
+    /// The rule broken, when it has a name a client can say in its language (PROTOCOL §4).
+    var rule: ErrorRule? = nil
 }

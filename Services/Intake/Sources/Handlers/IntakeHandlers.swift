@@ -163,7 +163,8 @@ public struct IntakeHandlers: Sendable {
         let size = try Paging.pageSize(request.limit, max: pageItems)
         let cursor = try request.cursor.map(IntakeCursor.init(parsing:))
         if let cursor, cursor.day != day.description {
-            throw QuenchError.invalidArgument("cursor", "belongs to a list of \(cursor.day), not of \(day)")
+            throw QuenchError.invalidArgument(
+                "cursor", "belongs to a list of \(cursor.day), not of \(day)", rule: ErrorRule("cursor.other_day", ["cursorDay": cursor.day, "day": day.description]))
         }
         // One more than the page: whether another page follows.
         var rows = try await database.pool.read { db in
@@ -227,7 +228,9 @@ public struct IntakeHandlers: Sendable {
     private func resolveFluid(_ db: Database, user: String, name raw: String) throws -> FluidStore.Entry {
         let name = try FluidStore.validName(raw, field: "fluid")
         guard let fluid = try FluidStore.find(db, user: user, name: name) else {
-            throw QuenchError.notFound("fluid", "no fluid named '\(name)'; `quench fluids` lists them, `quench fluids add` adds one")
+            var error = QuenchError.notFound("fluid", "no fluid named '\(name)'; `quench fluids` lists them, `quench fluids add` adds one")
+            error.rule = ErrorRule("fluid.unknown", ["got": String(name.prefix(64))])
+            throw error
         }
         return fluid
     }

@@ -22,10 +22,11 @@ enum IntakeRules {
         _ = try FieldRules.instant(at, field: "at")
         guard at.timeIntervalSince(now) <= futureTolerance else {
             throw QuenchError.invalidArgument(
-                "at", "is more than 5 minutes in the future (\(FieldRules.text(at)), now \(FieldRules.text(now)))")
+                "at", "is more than 5 minutes in the future (\(FieldRules.text(at)), now \(FieldRules.text(now)))",
+                rule: FieldRules.futureRule(at, now: now))
         }
         guard at >= earliest else {
-            throw QuenchError.invalidArgument("at", "must be on or after 2000-01-01, got \(FieldRules.text(at))")
+            throw QuenchError.invalidArgument("at", "must be on or after 2000-01-01, got \(FieldRules.text(at))", rule: FieldRules.earliestRule(at))
         }
         return at
     }

@@ -30,7 +30,7 @@ struct IntakeCursor: Equatable {
         guard text.utf8.count <= 128, parts.count == 4, parts[0] == "1", LocalDay(String(parts[1])) != nil,
               parts[2].utf8.count == 16, let bits = UInt64(parts[2], radix: 16), Double(bitPattern: bits).isFinite,
               !parts[3].isEmpty, parts[3].utf8.count <= 64 else {
-            throw QuenchError.invalidArgument("cursor", "is not a cursor from a previous reply's nextCursor")
+            throw QuenchError.invalidArgument("cursor", "is not a cursor from a previous reply's nextCursor", rule: ErrorRule("cursor.invalid"))
         }
         self.init(day: String(parts[1]), at: Double(bitPattern: bits), id: String(parts[3]))
     }

@@ -40,10 +40,12 @@ enum FluidStore {
         if isNormalizedASCII(raw) { return raw }
         let name = normalize(raw)
         guard !name.isEmpty, name.count <= maxNameLength else {
-            throw QuenchError.invalidArgument(field, "must be 1 to \(maxNameLength) characters, got \(raw.count)")
+            throw QuenchError.invalidArgument(
+                field, "must be 1 to \(maxNameLength) characters, got \(raw.count)",
+                rule: ErrorRule("fluid.length", ["max": String(maxNameLength), "got": String(raw.count)]))
         }
         guard name.unicodeScalars.allSatisfy({ !CharacterSet.controlCharacters.contains($0) }) else {
-            throw QuenchError.invalidArgument(field, "must not contain control characters")
+            throw QuenchError.invalidArgument(field, "must not contain control characters", rule: ErrorRule("text.control"))
         }
         return name
     }
