@@ -149,11 +149,18 @@ struct SampleRulesTests {
         var badDay = set
         badDay.day = "2025-02-30"
         #expect(Self.reason(badDay) == SampleRejection.invalid)
+        // Named for clients to say in their language (PROTOCOL §4).
+        if case .failure(let rejection) = Self.check(badDay) {
+            #expect(rejection.rule == ErrorRule("day.date", ["got": "2025-02-30"]), "\(rejection)")
+        }
+        var future = set
+        future.day = "2027-01-01"
+        if case .failure(let rejection) = Self.check(future) {
+            #expect(rejection.rule?.name == "at.future", "\(rejection)")
+        }
         var noReps = set
         noReps.reps = 0
         #expect(Self.reason(noReps) == SampleRejection.outOfRange)
-        var future = set
-        future.day = "2027-01-01"
         #expect(Self.reason(future) == SampleRejection.inFuture)
     }
 

@@ -33,6 +33,10 @@ import Testing
             let cursor = try await refusal(.get, "/api/v1/intakes?cursor=bogus", language: "de")
             #expect(cursor.code == "invalid_argument" && cursor.field == "cursor", "\(cursor)")
             #expect(cursor.message.hasPrefix("Cursor (cursor): ist kein Cursor aus dem nextCursor einer früheren Antwort"), "\(cursor)")
+            // goals' listing names the same rule.
+            let history = try await refusal(.get, "/api/v1/goal/history?cursor=bogus", language: "fr")
+            #expect(history.code == "invalid_argument" && history.field == "cursor", "\(history)")
+            #expect(history.message.hasPrefix("curseur (cursor) : n’est pas un curseur tiré du nextCursor"), "\(history)")
         }
     }
 }

@@ -10,6 +10,7 @@ public struct RuleText: LocalizedMessage {
     public static let names: Set<String> = [
         "volume.finite", "volume.positive", "volume.max", "volume.min", "goal.range", "unit.one_of", "at.range", "at.future",
         "at.earliest", "fluid.length", "fluid.unknown", "text.control", "weight.range", "limit.min", "cursor.invalid", "cursor.other_day",
+        "day.date",
     ]
 
     public init?(name: String, values: [String: String]) {
@@ -62,6 +63,10 @@ public struct RuleText: LocalizedMessage {
                 en: "must be at least 1 (a page holds at most \(value("max"))), got \(got)",
                 de: "muss mindestens 1 sein (eine Seite fasst höchstens \(value("max"))), angegeben: \(got)",
                 fr: "doit être d’au moins 1 (une page contient au plus \(value("max"))), reçu \(got)")
+        case "day.date":
+            return l.pick(
+                en: "must be a date YYYY-MM-DD, got '\(got)'", de: "muss ein Datum JJJJ-MM-TT sein, angegeben: '\(got)'",
+                fr: "doit être une date AAAA-MM-JJ, reçu '\(got)'")
         case "cursor.invalid":
             return l.pick(
                 en: "is not a cursor from a previous reply's nextCursor", de: "ist kein Cursor aus dem nextCursor einer früheren Antwort",

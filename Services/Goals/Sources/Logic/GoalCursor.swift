@@ -17,7 +17,7 @@ struct GoalCursor: Equatable {
     init(parsing text: String) throws {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard text.utf8.count <= 32, parts.count == 2, parts[0] == "1", let day = LocalDay(String(parts[1])) else {
-            throw QuenchError.invalidArgument("cursor", "is not a cursor from a previous reply's nextCursor")
+            throw QuenchError.invalidArgument("cursor", "is not a cursor from a previous reply's nextCursor", rule: ErrorRule("cursor.invalid"))
         }
         self.init(after: day)
     }

@@ -25,7 +25,7 @@ extension HealthHandlers {
                 records.append(try record(stored, seq: seq))
             case .rejected(let rejection):
                 // All or nothing: the throw rolls back what the request stored before.
-                throw QuenchError.invalidArgument("samples[\(index)].\(rejection.field)", rejection.message)
+                throw QuenchError.invalidArgument("samples[\(index)].\(rejection.field)", rejection.message, rule: rejection.rule)
             default:
                 duplicates += 1
                 if let existing = try SampleStore.find(write.db, user: user, sample) {

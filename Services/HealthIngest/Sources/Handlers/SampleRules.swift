@@ -195,7 +195,9 @@ struct SampleRules {
             throw SampleRejection(reason: SampleRejection.invalid, field: "day", message: "is required for a strength set (YYYY-MM-DD)")
         }
         guard let day = LocalDay(dayText) else {
-            throw SampleRejection(reason: SampleRejection.invalid, field: "day", message: "must be a date YYYY-MM-DD, got '\(dayText.prefix(20))'")
+            throw SampleRejection(
+                reason: SampleRejection.invalid, field: "day", message: "must be a date YYYY-MM-DD, got '\(dayText.prefix(20))'",
+                rule: ErrorRule("day.date", ["got": String(dayText.prefix(20))]))
         }
         let exercise = try Self.text(input.exercise ?? "", field: "exercise", max: Self.maxExerciseLength)
         guard let sets = input.sets, (1...100).contains(sets) else {
