@@ -58,7 +58,11 @@ enum OpenAPIDocument {
                     "Sign a browser in with an API token: sets the session cookie", tag: "sign-in", public: true,
                     body: ("SignInRequest", true), form: true, ok: ("200", "SignedIn"),
                     extra: [
-                        "303": ["description": "a form post: signed in, redirected to `next` (a path on this site) or /; a bad token or too many attempts: redirected to /sign-in?error=invalid (limited), no cookie"],
+                        "303": ["description": "a form post: signed in, redirected to `next` (a path on this site) or /, the form's `tz` (the browser's IANA zone) set as the `tz` cookie; a bad token or too many attempts: redirected to /sign-in?error=invalid (limited), no cookie"],
+                        "400": [
+                            "description": "invalid_argument: no token; a form post: the sign-in page again, saying so",
+                            "content": ["application/json": ["schema": ref("Error")], "text/html": ["schema": ["type": "string"]]],
+                        ],
                         "403": [
                             "description": "permission_denied: the token is not full-scope (only a token with the scope account signs a browser in); a form post: the sign-in page again, saying so",
                             "content": ["application/json": ["schema": ref("Error")], "text/html": ["schema": ["type": "string"]]],
@@ -67,8 +71,8 @@ enum OpenAPIDocument {
             ],
             "/sign-in/link": [
                 "get": operation(
-                    "Redeem a one-time sign-in link (quench web open USER): sets the session cookie and redirects to /; a used, expired or wrong link (or too many attempts) redirects to /sign-in?error=expired (limited)", tag: "sign-in",
-                    public: true, parameters: [query("code", ["type": "string"], required: true)], ok: ("303", nil))
+                    "Redeem a one-time sign-in link (quench web open USER): sets the session cookie and redirects to `next` (a path on this site; else the page the sign-in page was shown for, else /); a used, expired or wrong link (or too many attempts) redirects to /sign-in?error=expired (limited)", tag: "sign-in",
+                    public: true, parameters: [query("code", ["type": "string"], required: true), query("next", ["type": "string", "maxLength": 2048])], ok: ("303", nil))
             ],
             "/sign-out": ["post": operation("End the browser session (needs X-CSRF-Token or the form field csrf)", tag: "sign-in", ok: ("200", "SignedOut"))],
             "\(api)/me": [
