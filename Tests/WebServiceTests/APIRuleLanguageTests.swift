@@ -26,6 +26,11 @@ import Testing
             #expect(future.message.hasPrefix("Zeitpunkt (at): liegt mehr als 5 Minuten in der Zukunft (2099-01-01T10:00:00Z, jetzt "), "\(future)")
             #expect(future.message.contains("(is more than 5 minutes in the future"), "the service's English follows: \(future)")
 
+            let unit = try await refusal(.post, "/api/v1/intakes", #"{"volume":250,"unit":"gallon"}"#, language: "de")
+            #expect(unit.code == "invalid_argument" && unit.field == "unit", "\(unit)")
+            #expect(unit.message.hasPrefix("Einheit (unit): muss eines von "), "\(unit)")
+            #expect(unit.message.contains(" sein, angegeben: 'gallon'"), "\(unit)")
+
             let fluid = try await refusal(.post, "/api/v1/intakes", #"{"volume":250,"fluid":"moonshine"}"#, language: "fr")
             #expect(fluid.code == "not_found" && fluid.field == "fluid", "\(fluid)")
             #expect(fluid.message.hasPrefix("boisson (fluid) : aucune boisson nommée 'moonshine'"), "\(fluid)")
