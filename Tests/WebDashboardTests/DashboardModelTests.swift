@@ -32,11 +32,12 @@ struct DashboardModelTests {
         #expect(LiveTopics.wire(LiveTopics.groups(forEventType: type)) == groups)
     }
 
-    @Test("every page listens to a group some event sends")
+    @Test("every page of the user's data listens to a group some event sends; the tokens page (the web's own, no event changes it) to none")
     func pagesListen() {
         let sent = Set(["intake.logged", "goal.changed", "health.steps.day-changed", "health.strength.recorded", "health.consent.changed"]
             .flatMap { LiveTopics.groups(forEventType: $0) })
-        #expect(DashboardPage.allCases.allSatisfy { !$0.liveGroups.isDisjoint(with: sent) })
+        #expect(DashboardPage.allCases.filter { $0 != .tokens }.allSatisfy { !$0.liveGroups.isDisjoint(with: sent) })
+        #expect(DashboardPage.tokens.liveGroups.isEmpty)
     }
 
     @Test("formats: thousands, volumes, weights, percents, times in the record's zone, weekdays")

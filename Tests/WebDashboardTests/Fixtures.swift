@@ -79,6 +79,14 @@ enum Fixtures {
     }
 
     /// Every page rendered with the fixtures.
+    /// A tokens page just after a Health Auto Export token was made, beside a full one.
+    static func tokens() -> TokensPage {
+        let made = Date(timeIntervalSince1970: 1_796_000_000)
+        let full = TokenInfo(id: "0a1b2c3d4e5f", user: "ana", name: "t470s", createdAt: made, lastUsedAt: made.addingTimeInterval(3600), scopes: [.account])
+        let export = TokenInfo(id: "5f4e3d2c1b0a", user: "ana", name: "n8-01", createdAt: made, lastUsedAt: nil, scopes: [.ingest])
+        return TokensPage(tokens: [full, export], created: (export, "qt_" + String(repeating: "A", count: 43)), zone: "Europe/Berlin")
+    }
+
     static func allPages(context: PageContext = context) -> [(DashboardPage, String)] {
         let (goal, goalHistory) = goal()
         return [
@@ -89,6 +97,7 @@ enum Fixtures {
             (.strength, StrengthPage(orm: orm()).render(context)),
             (.challenges, ChallengesPage(progress: challenges(), today: day).render(context)),
             (.consents, ConsentsPage(consents: consents()).render(context)),
+            (.tokens, tokens().render(context)),
         ]
     }
 }

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-PAGES = ["today", "goal", "history", "steps", "strength", "challenges", "consents"]
+PAGES = ["today", "goal", "history", "steps", "strength", "challenges", "consents", "tokens"]
 
 
 def browser_binaries():

@@ -168,6 +168,7 @@ public enum DashboardText: LocalizedMessage {
             case "strength": l.pick(en: "Strength", de: "Kraft", fr: "Force")
             case "challenges": l.pick(en: "Challenges", de: "Herausforderungen", fr: "Défis")
             case "consents": l.pick(en: "Consents", de: "Einwilligungen", fr: "Consentements")
+            case "tokens": l.pick(en: "Tokens", de: "Tokens", fr: "Jetons")
             default: .verbatim(page)
             }
 

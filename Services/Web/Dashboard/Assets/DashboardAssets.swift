@@ -132,5 +132,16 @@ public enum DashboardAssets {
     .chart svg.narrow{display:none}
     .chart svg.wide{display:block}
     }
+    .token-form fieldset{border:0;padding:0;margin:0 0 1rem}
+    .token-form legend{font-weight:600;padding:0;margin-bottom:.25rem}
+    .token-form .choice{display:flex;align-items:flex-start;gap:.6rem;margin:.5rem 0}
+    .token-form .choice input{width:1.25rem;height:1.25rem;margin:.2rem 0 0;flex:none}
+    .token-form label[for=token-name]{display:block;font-weight:600}
+    .token-form input[type=text],.token-created .secret{display:block;width:100%;max-width:28rem;margin:.25rem 0 .75rem}
+    .token-created .secret{font-family:'DejaVu Sans Mono',monospace;font-size:.9rem}
+    .token-list{list-style:none;padding:0;margin:0}
+    .token-list li{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem;border-top:1px solid var(--line);padding:.75rem 0}
+    .token-list li p{margin:.25rem 0 0}
+    .token-list .name{overflow-wrap:anywhere}
     """#
 }

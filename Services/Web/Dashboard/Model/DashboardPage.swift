@@ -9,6 +9,7 @@ public enum DashboardPage: String, Sendable, CaseIterable {
     case strength
     case challenges
     case consents
+    case tokens
 
     /// The page's path: `/today`, `/goal`, …
     public var path: String { "/" + rawValue }
@@ -29,6 +30,7 @@ public enum DashboardPage: String, Sendable, CaseIterable {
         case .strength: [.strength]
         case .challenges: [.steps]
         case .consents: [.consents]
+        case .tokens: []
         }
     }
 
@@ -36,7 +38,7 @@ public enum DashboardPage: String, Sendable, CaseIterable {
     /// events a moment later, so a live refresh waits for analytics to catch up).
     public var readsAnalytics: Bool {
         switch self {
-        case .today, .goal, .consents: false
+        case .today, .goal, .consents, .tokens: false
         case .history, .steps, .strength, .challenges: true
         }
     }

@@ -55,6 +55,7 @@ public struct PageContext: Sendable {
         case "restored": DashboardFormText.restored
         case "goal": DashboardText.goalSaved
         case "consent": DashboardText.consentSaved
+        case "revoked": TokensPageText.revokedNotice
         default: nil
         }
         return message.map { Notice.info(Localizer(language)($0)) }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -151,6 +152,20 @@ struct DashboardRoutes: Sendable {
         }
 
         router.post("erase") { request, context in try await erase(request, context) }
+
+        router.get("tokens") { request, context in try await page(request, context) { try await tokens($0) } }
+        router.post("tokens") { request, context in try await createToken(request, context) }
+        router.post("tokens/:id/revoke") { request, context in
+            try await post(request, context, page: .tokens, done: "revoked") { session, _, _ in
+                let id = try context.parameters.require("id")
+                let revoked = try await app.database.pool.write { db -> TokenInfo? in
+                    // Only the user's own: another user's id is as unknown as one that never was.
+                    guard try TokenStore.list(db, user: session.user).contains(where: { $0.id == id }) else { return nil }
+                    return try TokenStore.revoke(db, id: id)
+                }
+                guard revoked != nil else { throw QuenchError.notFound("id", "you have no token with the id '\(id)'") }
+            }
+        }
 
         router.get("events") { request, context in try await events(request, context) }
         router.get("assets/dashboard.css") { _, _ in Self.asset(DashboardAssets.style, type: "text/css; charset=utf-8") }
@@ -307,6 +322,40 @@ struct DashboardRoutes: Sendable {
         case .strength: try await strength(session)
         case .challenges: try await challenges(session, month: nil)
         case .consents: try await consents(session)
+        case .tokens: try await tokens(session)
+        }
+    }
+
+    func tokens(_ session: DashboardSession, created: (info: TokenInfo, secret: String)? = nil) async throws -> String {
+        let list = try await app.database.pool.read { db in try TokenStore.list(db, user: session.user) }
+        return TokensPage(tokens: list, created: created, zone: session.zone.identifier).render(session.context)
+    }
+
+    /// `POST /tokens`: the narrowest token for the job the form names (``TokenPurpose``), shown
+    /// on the page this once (never in an address: the page answers the post itself, and the
+    /// script replaces the address so that a reload does not make another).
+    private func createToken(_ request: Request, _ context: WebRequestContext) async throws -> Response {
+        var request = request
+        let form = FormBody(try await request.collectBody(upTo: context.maxUploadSize))
+        guard let purpose = form["purpose"].flatMap(TokenPurpose.init(rawValue:)) else {
+            let l = Localizer(PageLanguage.of(request).language)
+            return try await page(request, context, notice: .error(l(TokensPageText.unknownPurpose)), status: .badRequest) { try await tokens($0) }
+        }
+        let name: String
+        do {
+            name = try TokenHandlers.name(form["name"])
+        } catch let error as QuenchError {
+            let l = Localizer(PageLanguage.of(request).language)
+            return try await page(request, context, notice: .error(l(ErrorText.service(code: error.code.rawValue, field: error.field, detail: error.message))), status: .badRequest) {
+                try await tokens($0)
+            }
+        }
+        return try await page(request, context) { session in
+            let secret = Secret.generate(.token)
+            let info = try await app.database.pool.write { db in
+                try TokenStore.insert(db, secret: secret, user: session.user, name: name, scopes: purpose.scopes, now: Date())
+            }
+            return try await tokens(session, created: (info, secret.text))
         }
     }
 
