@@ -10,11 +10,13 @@ import Testing
     static func sequence(_ id: String) -> String { String(id.dropFirst(12).prefix(4)) }
 
     @Test func theSequenceStartsAgainEachMillisecond() {
+        // A sequence of its own: suites running beside this one make ids too.
+        let sequence = IDSequence()
         let first = Date(timeIntervalSince1970: 1_800_000_000.0005)
-        let anas = IntakeStore.newID(now: first)
+        let anas = IntakeStore.newID(now: first, sequence: sequence)
         // Others log 300 drinks in the next millisecond.
-        let others = (0..<300).map { _ in IntakeStore.newID(now: first.addingTimeInterval(0.0015)) }
-        let anasNext = IntakeStore.newID(now: first.addingTimeInterval(0.0025))
+        let others = (0..<300).map { _ in IntakeStore.newID(now: first.addingTimeInterval(0.0015), sequence: sequence) }
+        let anasNext = IntakeStore.newID(now: first.addingTimeInterval(0.0025), sequence: sequence)
         #expect(Self.sequence(anas) == "0000" && Self.sequence(anasNext) == "0000", "\(anas) \(anasNext)")
         // Within one millisecond: 0, 1, 2, … and sorting as made.
         #expect(others.map(Self.sequence).prefix(3) == ["0000", "0001", "0002"])

@@ -204,9 +204,9 @@ enum IntakeStore {
     /// same millisecond apart and the random part keeps two processes (or a clock that
     /// stepped back) apart. The sequence starts again each millisecond: a count across
     /// milliseconds would tell a user how many drinks others logged between two of theirs.
-    static func newID(now: Date = Date()) -> String {
+    static func newID(now: Date = Date(), sequence sequences: IDSequence = .shared) -> String {
         let millis = UInt64(max(0, now.timeIntervalSince1970 * 1000))
-        let sequence = IDSequence.next(millis: millis)
+        let sequence = sequences.next(millis: millis)
         let random = UInt32(truncatingIfNeeded: RandomPool.next())
         var text = [UInt8]()
         text.reserveCapacity(24)
@@ -225,11 +225,14 @@ enum IntakeStore {
 }
 
 /// The sequence part of intake ids: wraps at 65,536.
-enum IDSequence {
-    private static let state = Mutex<(millis: UInt64, next: UInt16)>((0, 0))
+/// The numbers within one millisecond of ``IntakeStore/newID(now:sequence:)``: one for the
+/// process, another for a test that needs one of its own.
+final class IDSequence: Sendable {
+    static let shared = IDSequence()
+    private let state = Mutex<(millis: UInt64, next: UInt16)>((0, 0))
 
     /// The next number within millisecond `millis` (0 for its first id).
-    static func next(millis: UInt64) -> UInt16 {
+    func next(millis: UInt64) -> UInt16 {
         state.withLock { state in
             if state.millis != millis { state = (millis, 0) }
             defer { state.next &+= 1 }
