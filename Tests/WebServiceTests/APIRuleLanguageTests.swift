@@ -35,6 +35,14 @@ import Testing
             #expect(fluid.code == "not_found" && fluid.field == "fluid", "\(fluid)")
             #expect(fluid.message.hasPrefix("boisson (fluid) : aucune boisson nommée 'moonshine'"), "\(fluid)")
 
+            // The web's own query rules, checked before any service is asked.
+            let day = try await refusal(.get, "/api/v1/intakes?day=2026-02-30", language: "de")
+            #expect(day.code == "invalid_argument" && day.field == "day", "\(day)")
+            #expect(day.message.hasPrefix("Tag (day): muss ein Datum JJJJ-MM-TT sein, angegeben: '2026-02-30'"), "\(day)")
+            let limit = try await refusal(.get, "/api/v1/intakes?limit=0", language: "fr")
+            #expect(limit.code == "invalid_argument" && limit.field == "limit", "\(limit)")
+            #expect(limit.message.hasPrefix("nombre (limit) : doit être un entier de 1 à 10000, reçu '0'"), "\(limit)")
+
             let cursor = try await refusal(.get, "/api/v1/intakes?cursor=bogus", language: "de")
             #expect(cursor.code == "invalid_argument" && cursor.field == "cursor", "\(cursor)")
             #expect(cursor.message.hasPrefix("Cursor (cursor): ist kein Cursor aus dem nextCursor einer früheren Antwort"), "\(cursor)")

@@ -10,7 +10,7 @@ public struct RuleText: LocalizedMessage {
     public static let names: Set<String> = [
         "volume.finite", "volume.positive", "volume.max", "volume.min", "goal.range", "unit.one_of", "at.range", "at.future",
         "at.earliest", "fluid.length", "fluid.unknown", "text.control", "weight.range", "limit.min", "cursor.invalid", "cursor.other_day",
-        "day.date",
+        "day.date", "integer.range",
     ]
 
     public init?(name: String, values: [String: String]) {
@@ -67,6 +67,11 @@ public struct RuleText: LocalizedMessage {
             return l.pick(
                 en: "must be a date YYYY-MM-DD, got '\(got)'", de: "muss ein Datum JJJJ-MM-TT sein, angegeben: '\(got)'",
                 fr: "doit être une date AAAA-MM-JJ, reçu '\(got)'")
+        case "integer.range":
+            return l.pick(
+                en: "must be an integer from \(value("min")) to \(value("max")), got '\(value("got"))'",
+                de: "muss eine ganze Zahl von \(value("min")) bis \(value("max")) sein, angegeben: '\(value("got"))'",
+                fr: "doit être un entier de \(value("min")) à \(value("max")), reçu '\(value("got"))'")
         case "cursor.invalid":
             return l.pick(
                 en: "is not a cursor from a previous reply's nextCursor", de: "ist kein Cursor aus dem nextCursor einer früheren Antwort",

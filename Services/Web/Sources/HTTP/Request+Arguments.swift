@@ -26,7 +26,7 @@ extension LocalDay {
     /// A `YYYY-MM-DD` query parameter, or `invalid_argument` naming it.
     public init(query text: String, field: String) throws {
         guard let day = LocalDay(text) else {
-            throw QuenchError.invalidArgument(field, "must be a date YYYY-MM-DD, got '\(text)'")
+            throw QuenchError.invalidArgument(field, "must be a date YYYY-MM-DD, got '\(text)'", rule: ErrorRule("day.date", ["got": text]))
         }
         self = day
     }
@@ -43,7 +43,9 @@ extension Request {
     public func query(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = query(name) else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw QuenchError.invalidArgument(name, "must be an integer from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+            throw QuenchError.invalidArgument(
+                name, "must be an integer from \(range.lowerBound) to \(range.upperBound), got '\(text)'",
+                rule: ErrorRule("integer.range", ["min": "\(range.lowerBound)", "max": "\(range.upperBound)", "got": text]))
         }
         return value
     }
