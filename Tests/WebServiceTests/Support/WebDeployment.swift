@@ -43,8 +43,18 @@ final class WebDeployment: Sendable {
         let ready = directory.appendingPathComponent("http.ready.json")
         web = try ServiceProcess(
             ServiceName.web, dataDirectory: directory,
-            arguments: ["--config", config.path, "--http-port", "0", "--http-ready-file", ready.path] + arguments)
+            arguments: ["--config", config.path, "--http-port", "0", "--http-ready-file", ready.path] + Self.patientTimeouts(besides: arguments) + arguments)
         port = try Self.waitForPort(ready, process: web)
+    }
+
+    /// The connection timeouts, long unless a test sets its own (`ConnectionLimitsTests`): a
+    /// test's client opens its connection, then writes its request from the cooperative pool,
+    /// which a loaded 2-core machine running two suites can leave waiting past the 30 s idle
+    /// timeout (a fresh-clone run saw "I/O on closed channel").
+    private static func patientTimeouts(besides arguments: [String]) -> [String] {
+        ["--http-timeout-idle-ms", "--http-timeout-head-ms", "--http-timeout-body-ms"]
+            .filter { !arguments.contains($0) }
+            .flatMap { [$0, "600000"] }
     }
 
     private static func waitForPort(_ file: URL, process: ServiceProcess) throws -> Int {
