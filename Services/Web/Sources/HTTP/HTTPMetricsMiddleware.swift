@@ -27,7 +27,8 @@ struct HTTPMetricsMiddleware<Context: Hummingbird.RequestContext>: RouterMiddlew
     }
 
     private func record(_ request: Request, _ context: Context, status: Int, start: ContinuousClock.Instant) {
-        let route = context.endpointPath.map { $0.replacingOccurrences(of: ":id", with: "{id}") } ?? "other"
+        // Hummingbird names a path no route matched `NotFound`: that is `other` here.
+        let route = context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0.replacingOccurrences(of: ":id", with: "{id}") } ?? "other"
         let dimensions = [("service", "web"), ("route", route), ("method", request.method.rawValue), ("status", "\(status / 100)xx")]
         CoreMetrics.Counter(label: "quench_http_requests_total", dimensions: dimensions).increment()
         CoreMetrics.Timer(label: "quench_http_request_duration_seconds", dimensions: Array(dimensions.prefix(3)))
