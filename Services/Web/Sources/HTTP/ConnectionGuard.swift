@@ -141,9 +141,17 @@ final class ConnectionWatch {
         self.refusals = refusals
     }
 
-    func schedule(after duration: Duration, on context: ChannelHandlerContext, _ expired: @escaping () -> Void) {
+    /// Runs the deadline of the request's `part` (`head` or `body`, the phase it is read in):
+    /// unless that part is complete by then, the refusal is counted as `kind` and answered
+    /// `408` naming `key`.
+    func startDeadline(after duration: Duration, on context: ChannelHandlerContext, part: String, kind: RefusalLog.Kind, key: String) {
+        let phase = self.phase
         deadline?.cancel()
-        deadline = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: .init(duration)) { expired() }
+        deadline = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: .init(duration)) { [self] in
+            guard self.phase == phase else { return }
+            refusals.refused(kind, "HTTP request \(part) not complete in time", metadata: ["limit": "\(key)"])
+            refuse(.requestTimeout, code: .deadlineExceeded, message: "the request's \(part) did not arrive within \(RawConnectionGuard.milliseconds(duration)) ms (\(key))")
+        }
     }
 
     func cancelDeadline() {
@@ -222,12 +230,7 @@ final class RawConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if watch.phase == .idle {
             watch.phase = .head
-            let timeout = watch.counter.limits.headTimeout
-            watch.schedule(after: timeout, on: context) { [watch] in
-                guard watch.phase == .head else { return }
-                watch.refusals.refused(.httpHeadTimeout, "HTTP request head not complete in time", metadata: ["limit": "http.timeout.head.ms"])
-                watch.refuse(.requestTimeout, code: .deadlineExceeded, message: "the request's head did not arrive within \(Self.milliseconds(timeout)) ms (http.timeout.head.ms)")
-            }
+            watch.startDeadline(after: watch.counter.limits.headTimeout, on: context, part: "head", kind: .httpHeadTimeout, key: "http.timeout.head.ms")
         }
         context.fireChannelRead(data)
     }
@@ -256,12 +259,7 @@ final class RequestPartGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head:
             watch.phase = .body
             watch.responseStarted = false
-            let timeout = watch.counter.limits.bodyTimeout
-            watch.schedule(after: timeout, on: context) { [watch] in
-                guard watch.phase == .body else { return }
-                watch.refusals.refused(.httpBodyTimeout, "HTTP request body not complete in time", metadata: ["limit": "http.timeout.body.ms"])
-                watch.refuse(.requestTimeout, code: .deadlineExceeded, message: "the request's body did not arrive within \(RawConnectionGuard.milliseconds(timeout)) ms (http.timeout.body.ms)")
-            }
+            watch.startDeadline(after: watch.counter.limits.bodyTimeout, on: context, part: "body", kind: .httpBodyTimeout, key: "http.timeout.body.ms")
         case .body:
             break
         case .end:
